@@ -1,0 +1,107 @@
+import http from 'node:http';
+import net from 'node:net';
+import { pipeline } from 'node:stream';
+import zlib from 'node:zlib';
+
+/**
+ * The local stand-in for the production load balancer: one origin where `/bff/*` reaches the
+ * BFF and everything else reaches the site. It also compresses text answers, as the load
+ * balancer does in production.
+ */
+export interface FrontDoorOptions {
+  bffUrl: string;
+  siteUrl: string;
+}
+
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+function isBffPath(url: string): boolean {
+  return url === '/bff' || url.startsWith('/bff/') || url.startsWith('/bff?');
+}
+
+function forwardHeaders(req: http.IncomingMessage, target: URL): http.OutgoingHttpHeaders {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+  }
+  const remote = req.socket.remoteAddress ?? '';
+  const prior = req.headers['x-forwarded-for'];
+  headers['x-forwarded-for'] = prior ? `${String(prior)}, ${remote}` : remote;
+  headers['x-forwarded-proto'] = 'http';
+  headers['x-forwarded-host'] = req.headers.host ?? target.host;
+  return headers;
+}
+
+function wantsGzip(req: http.IncomingMessage, upstream: http.IncomingMessage): boolean {
+  const type = String(upstream.headers['content-type'] ?? '');
+  return (
+    req.method !== 'HEAD' &&
+    /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) &&
+    !upstream.headers['content-encoding'] &&
+    upstream.statusCode !== 204 &&
+    upstream.statusCode !== 304 &&
+    COMPRESSIBLE.test(type)
+  );
+}
+
+/** Tunnels WebSocket upgrades (the dev server's hot reload) to the site. */
+function tunnelUpgrade(target: URL, req: http.IncomingMessage, socket: net.Socket, head: Buffer): void {
+  const upstream = net.connect(Number(target.port), target.hostname, () => {
+    const lines = [`${req.method} ${req.url} HTTP/1.1`];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    upstream.write(head);
+    upstream.pipe(socket);
+    socket.pipe(upstream);
+  });
+  upstream.on('error', () => socket.destroy());
+  socket.on('error', () => upstream.destroy());
+}
+
+export function createFrontDoor(options: FrontDoorOptions): http.Server {
+  const bff = new URL(options.bffUrl);
+  const site = new URL(options.siteUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+  const server = http.createServer((req, res) => {
+    const target = isBffPath(req.url ?? '/') ? bff : site;
+    const upstreamReq = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: forwardHeaders(req, target),
+        agent,
+      },
+      (upstream) => {
+        const headers = { ...upstream.headers };
+        for (const name of HOP_BY_HOP) delete headers[name];
+        if (wantsGzip(req, upstream)) {
+          delete headers['content-length'];
+          headers['content-encoding'] = 'gzip';
+          headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : 'Accept-Encoding';
+          res.writeHead(upstream.statusCode ?? 502, headers);
+          pipeline(upstream, zlib.createGzip({ level: 6 }), res, () => undefined);
+        } else {
+          res.writeHead(upstream.statusCode ?? 502, headers);
+          if (String(upstream.headers['content-type'] ?? '').startsWith('text/event-stream')) res.flushHeaders();
+          pipeline(upstream, res, () => undefined);
+        }
+      },
+    );
+    upstreamReq.on('error', () => {
+      if (!res.headersSent) {
+        res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ error: { code: 'BAD_GATEWAY', message: 'El servicio no está disponible en este momento. Intenta de nuevo.' } }));
+      } else {
+        res.destroy();
+      }
+    });
+    req.on('aborted', () => upstreamReq.destroy());
+    pipeline(req, upstreamReq, () => undefined);
+  });
+  server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => tunnelUpgrade(site, req, socket, head));
+  return server;
+}

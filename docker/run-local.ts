@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createFrontDoor } from './front-door.ts';
+
+/**
+ * `npm start` / `npm run dev`: the compose topology as local processes.
+ * sandbox (unless UPSTREAM_URL is set) → BFF → site, behind one front door on PORT.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 4321);
+const bffPort = Number(process.env.BFF_PORT ?? 4300);
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4400);
+const sitePort = Number(process.env.SITE_PORT ?? port + 1);
+const publicUrl = `http://localhost:${port}`;
+const useSandbox = !process.env.UPSTREAM_URL;
+const upstreamUrl = process.env.UPSTREAM_URL ?? `http://127.0.0.1:${sandboxPort}/api/v1`;
+const bffUrl = `http://127.0.0.1:${bffPort}`;
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  const entry = path.join(root, 'dist/server/entry.mjs');
+  if (!existsSync(entry)) return true;
+  const built = statSync(entry).mtimeMs;
+  const sources = Math.max(
+    newestMtime(path.join(root, 'site')),
+    newestMtime(path.join(root, 'shared')),
+    statSync(path.join(root, 'astro.config.mjs')).mtimeMs,
+    statSync(path.join(root, 'package-lock.json')).mtimeMs,
+  );
+  return sources > built;
+}
+
+function run(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[run-local] ${name} stopped (${signal ?? code}); stopping everything.`);
+      void stop(1);
+    }
+  });
+  return child;
+}
+
+function runToEnd(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function waitFor(url: string, name: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${name} did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+        }),
+    ),
+  );
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+const astroBin = path.join(root, 'node_modules/astro/bin/astro.mjs');
+const watch = dev ? ['--watch'] : [];
+
+try {
+  if (!dev && buildIsStale()) {
+    console.log('[run-local] building the site…');
+    await runToEnd([astroBin, 'build']);
+  }
+
+  if (useSandbox) {
+    run('sandbox', [...watch, 'sandbox/server.ts'], { SANDBOX_PORT: String(sandboxPort), SITE_URL: publicUrl });
+    await waitFor(`http://127.0.0.1:${sandboxPort}/sandbox/health`, 'sandbox');
+  }
+
+  run('bff', [...watch, 'bff/server.ts'], { BFF_PORT: String(bffPort), UPSTREAM_URL: upstreamUrl, SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl });
+  await waitFor(`${bffUrl}/bff/health`, 'BFF');
+
+  const siteEnv = { BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(sitePort) };
+  if (dev) run('site', [astroBin, 'dev', '--port', String(sitePort), '--host', '127.0.0.1'], siteEnv);
+  else run('site', ['dist/server/entry.mjs'], siteEnv);
+  await waitFor(`http://127.0.0.1:${sitePort}/`, 'site');
+
+  const frontDoor = createFrontDoor({ bffUrl, siteUrl: `http://127.0.0.1:${sitePort}` });
+  await new Promise<void>((resolve) => frontDoor.listen(port, process.env.HOST ?? '127.0.0.1', resolve));
+  console.log(`\nViziona web: ${publicUrl}\n`);
+} catch (error) {
+  console.error(`[run-local] ${(error as Error).message}`);
+  await stop(1);
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { EmailSchema, PasswordSchema, isoDate, requiredText } from './fields.ts';
+import {
+  DOC_NUMBER_MAX_LENGTH,
+  MESSAGES,
+  PHONE_MAX_LENGTH,
+  REGISTER_TOKEN_MAX_LENGTH,
+} from './messages.ts';
+import { DEVICE, DOC_TYPES, SEXES } from './options.ts';
+
+/**
+ * The registration form as the browser fills it and posts it to `POST /bff/auth/register`;
+ * the BFF validates the same schema again, then sends `toRegistrationPayload(form)` upstream.
+ */
+export const RegistrationFormSchema = z
+  .object({
+    name: requiredText(MESSAGES.nameRequired),
+    lastname: requiredText(MESSAGES.lastnameRequired),
+    email: EmailSchema,
+    confirmEmail: z.string({ error: MESSAGES.emailMismatch }).trim(),
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: MESSAGES.passwordMismatch }),
+    doc_type: z.enum(DOC_TYPES, { error: MESSAGES.docTypeRequired }),
+    doc_number: requiredText(MESSAGES.docNumberRequired, DOC_NUMBER_MAX_LENGTH),
+    confirmDocNumber: z.string({ error: MESSAGES.docNumberMismatch }).trim(),
+    phone: requiredText(MESSAGES.phoneRequired, PHONE_MAX_LENGTH),
+    birthday: isoDate(MESSAGES.birthdayRequired),
+    sex: z.enum(SEXES, { error: MESSAGES.sexInvalid }),
+    device: z.literal(DEVICE, { error: MESSAGES.deviceRequired }).default(DEVICE),
+    accept_terms: z.literal(true, { error: MESSAGES.acceptTerms }),
+    accept_privacy: z.literal(true, { error: MESSAGES.acceptPrivacy }),
+    register_token: requiredText(MESSAGES.registerToken, REGISTER_TOKEN_MAX_LENGTH),
+  })
+  .refine((form) => sameText(form.confirmEmail, form.email), {
+    error: MESSAGES.emailMismatch,
+    path: ['confirmEmail'],
+  })
+  .refine((form) => form.confirmPassword === form.password, {
+    error: MESSAGES.passwordMismatch,
+    path: ['confirmPassword'],
+  })
+  .refine((form) => sameText(form.confirmDocNumber, form.doc_number), {
+    error: MESSAGES.docNumberMismatch,
+    path: ['confirmDocNumber'],
+  });
+
+/** What the form holds before validation (device may be left out). */
+export type RegistrationFormInput = z.input<typeof RegistrationFormSchema>;
+export type RegistrationForm = z.output<typeof RegistrationFormSchema>;
+
+/** What the cinema API's `POST register` receives: no confirm fields, no accept flags. */
+export type RegistrationPayload = {
+  name: string;
+  lastname: string;
+  email: string;
+  password: string;
+  doc_type: RegistrationForm['doc_type'];
+  doc_number: string;
+  phone: string;
+  birthday: string;
+  sex: RegistrationForm['sex'];
+  device: typeof DEVICE;
+  register_token: string;
+};
+
+export function toRegistrationPayload(form: RegistrationForm): RegistrationPayload {
+  return {
+    name: form.name,
+    lastname: form.lastname,
+    email: form.email.toLowerCase(),
+    password: form.password,
+    doc_type: form.doc_type,
+    doc_number: form.doc_number,
+    phone: form.phone,
+    birthday: form.birthday,
+    sex: form.sex,
+    device: DEVICE,
+    register_token: form.register_token,
+  };
+}
+
+function sameText(a: unknown, b: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' && a.trim() === b.trim();
+}

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4610);
+const sandboxPort = port + 2;
+export const baseURL = `http://localhost:${port}`;
+
+// Tests read the sandbox's outbox and submissions through this.
+process.env.SANDBOX_URL ??= `http://127.0.0.1:${sandboxPort}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `"${process.execPath}" docker/run-local.ts`,
+    cwd: '../..',
+    url: `${baseURL}/bff/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      SITE_PORT: String(port + 1),
+      SANDBOX_PORT: String(sandboxPort),
+      BFF_PORT: String(port + 3),
+      SANDBOX_DB: ':memory:',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
