@@ -6,12 +6,16 @@ import {
   TEXT_MAX_LENGTH,
 } from './messages.ts';
 
+// Field rules report at most one message each (the one a form shows). They never use
+// zod's `abort`, because an explicitly aborted field also skips the cross-field checks
+// (confirmations) of the whole form, and a form must show every problem at once.
+
 /** A trimmed text that must not be empty; a missing or non-text value gets the same message. */
 export function requiredText(message: string, maxLength: number = TEXT_MAX_LENGTH) {
   return z
     .string({ error: message })
     .trim()
-    .min(1, { error: message, abort: true })
+    .min(1, { error: message })
     .max(maxLength, { error: MESSAGES.textTooLong });
 }
 
@@ -19,15 +23,29 @@ export function requiredText(message: string, maxLength: number = TEXT_MAX_LENGT
 export const EmailSchema = z
   .string({ error: MESSAGES.emailRequired })
   .trim()
-  .min(1, { error: MESSAGES.emailRequired, abort: true })
-  .max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailInvalid, abort: true })
-  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+  .superRefine((value, context) => {
+    if (value === '') {
+      context.addIssue({ code: 'custom', message: MESSAGES.emailRequired });
+    } else if (value.length > EMAIL_MAX_LENGTH || !z.regexes.email.test(value)) {
+      context.addIssue({ code: 'custom', message: MESSAGES.emailInvalid });
+    }
+  });
+
+/** True when the password follows the rule: 8 to 12 letters and digits, upper, lower, digit. */
+export function isValidPassword(value: string): boolean {
+  return PASSWORD_PATTERN.test(value);
+}
 
 /** The password rule shared by registration, login, reset and profile; never trimmed. */
 export const PasswordSchema = z
   .string({ error: MESSAGES.passwordRequired })
-  .min(1, { error: MESSAGES.passwordRequired, abort: true })
-  .regex(PASSWORD_PATTERN, { error: MESSAGES.passwordRule });
+  .superRefine((value, context) => {
+    if (value === '') {
+      context.addIssue({ code: 'custom', message: MESSAGES.passwordRequired });
+    } else if (!isValidPassword(value)) {
+      context.addIssue({ code: 'custom', message: MESSAGES.passwordRule });
+    }
+  });
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -50,6 +68,17 @@ export function isoDate(emptyMessage: string) {
   return z
     .string({ error: emptyMessage })
     .trim()
-    .min(1, { error: emptyMessage, abort: true })
-    .refine(isIsoCalendarDate, { error: MESSAGES.dateInvalid });
+    .superRefine((value, context) => {
+      if (value === '') {
+        context.addIssue({ code: 'custom', message: emptyMessage });
+      } else if (!isIsoCalendarDate(value)) {
+        context.addIssue({ code: 'custom', message: MESSAGES.dateInvalid });
+      }
+    });
 }
+
+/**
+ * For cross-field checks (confirmations): run them even when another field already failed,
+ * so a form shows every problem at once. The check then sees unvalidated values: guard types.
+ */
+export const alwaysRun = (): boolean => true;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDate, requiredText } from './fields.ts';
-import { MESSAGES, PASSWORD_PATTERN, PHONE_MAX_LENGTH } from './messages.ts';
+import { alwaysRun, isValidPassword, isoDate, requiredText } from './fields.ts';
+import { MESSAGES, PHONE_MAX_LENGTH } from './messages.ts';
 import { SEXES } from './options.ts';
 
 /**
@@ -21,7 +21,7 @@ export const ProfileFormSchema = z
   .superRefine((form, context) => {
     const password = typeof form.password === 'string' ? form.password : '';
     if (password === '') return;
-    if (!PASSWORD_PATTERN.test(password)) {
+    if (!isValidPassword(password)) {
       context.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordRule });
     }
     if (!form.confirmPassword) {
@@ -37,7 +37,7 @@ export const ProfileFormSchema = z
         message: MESSAGES.passwordsMustMatch,
       });
     }
-  });
+  }, { when: alwaysRun });
 
 export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
 export type ProfileForm = z.output<typeof ProfileFormSchema>;
@@ -50,6 +50,7 @@ export type ProfilePayload = {
   birthday: string;
   sex: ProfileForm['sex'];
   password?: string;
+  password_confirmation?: string;
 };
 
 export function toProfilePayload(form: ProfileForm): ProfilePayload {
@@ -60,6 +61,9 @@ export function toProfilePayload(form: ProfileForm): ProfilePayload {
     birthday: form.birthday,
     sex: form.sex,
   };
-  if (form.password !== '') payload.password = form.password;
+  if (form.password !== '') {
+    payload.password = form.password;
+    payload.password_confirmation = form.confirmPassword;
+  }
   return payload;
 }

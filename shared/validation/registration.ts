@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, PasswordSchema, isoDate, requiredText } from './fields.ts';
+import { EmailSchema, PasswordSchema, alwaysRun, isoDate, requiredText } from './fields.ts';
 import {
   DOC_NUMBER_MAX_LENGTH,
   MESSAGES,
@@ -34,14 +34,17 @@ export const RegistrationFormSchema = z
   .refine((form) => sameText(form.confirmEmail, form.email), {
     error: MESSAGES.emailMismatch,
     path: ['confirmEmail'],
+    when: alwaysRun,
   })
   .refine((form) => form.confirmPassword === form.password, {
     error: MESSAGES.passwordMismatch,
     path: ['confirmPassword'],
+    when: alwaysRun,
   })
   .refine((form) => sameText(form.confirmDocNumber, form.doc_number), {
     error: MESSAGES.docNumberMismatch,
     path: ['confirmDocNumber'],
+    when: alwaysRun,
   });
 
 /** What the form holds before validation (device may be left out). */

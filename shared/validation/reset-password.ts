@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PasswordSchema } from './fields.ts';
+import { PasswordSchema, alwaysRun } from './fields.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Password reset (form and `POST /bff/auth/reset/:code` body); only the password goes upstream. */
@@ -11,6 +11,7 @@ export const ResetPasswordFormSchema = z
   .refine((form) => form.confirmPassword === form.password, {
     error: MESSAGES.passwordMismatch,
     path: ['confirmPassword'],
+    when: alwaysRun,
   });
 
 export type ResetPasswordForm = z.output<typeof ResetPasswordFormSchema>;

@@ -1,0 +1,90 @@
+import Fastify from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
+import { captchaPlugin } from './plugins/captcha.ts';
+import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
+import { configPlugin, type BffConfig } from './plugins/config.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { loggerOptions, requestIdFor } from './plugins/logging.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { sameOriginPlugin } from './plugins/same-origin.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { upstreamPlugin } from './plugins/upstream.ts';
+import authRoutes from './routes/auth/index.ts';
+import catalogueRoutes from './routes/catalogue/index.ts';
+import confectioneryRoutes from './routes/confectionery/index.ts';
+import corporateRoutes from './routes/corporate/index.ts';
+import homeRoutes from './routes/home/index.ts';
+import movieRoutes from './routes/movies/index.ts';
+import releaseRoutes from './routes/releases/index.ts';
+import roomRoutes from './routes/rooms/index.ts';
+import contentRoutes from './routes/content/index.ts';
+import formsRoutes from './routes/forms/index.ts';
+import healthRoutes from './routes/health/index.ts';
+import profileRoutes from './routes/profile/index.ts';
+import sessionRoutes from './routes/session/index.ts';
+import settingsRoutes from './routes/settings/index.ts';
+import verificationRoutes from './routes/verification/index.ts';
+
+export type BuildOptions = {
+  /** Where log lines go (tests capture them); stdout when absent. */
+  logStream?: DestinationStream;
+};
+
+/**
+ * Builds the BFF (not listening: `server.ts` does that). Cross-cutting plugins first, in
+ * dependency order, then every route plugin under `/bff`, registered explicitly.
+ */
+export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(configPlugin, { config });
+  await app.register(rateLimitPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(sessionPlugin);
+  await app.register(sameOriginPlugin);
+  await app.register(cacheHeadersPlugin);
+  await app.register(upstreamPlugin);
+  await app.register(captchaPlugin, config.captcha);
+  await app.register(catalogueCachePlugin);
+
+  await app.register(
+    async (bff) => {
+      await bff.register(healthRoutes);
+      await bff.register(sessionRoutes);
+      await bff.register(authRoutes);
+      await bff.register(profileRoutes);
+      await bff.register(verificationRoutes);
+      await bff.register(settingsRoutes);
+      await bff.register(contentRoutes);
+      await bff.register(catalogueRoutes);
+      await bff.register(formsRoutes);
+      await bff.register(movieRoutes);
+      await bff.register(releaseRoutes);
+      await bff.register(roomRoutes);
+      await bff.register(homeRoutes);
+      await bff.register(confectioneryRoutes);
+      await bff.register(corporateRoutes);
+    },
+    { prefix: '/bff' },
+  );
+
+  return app;
+}
+
+export type BffApp = Awaited<ReturnType<typeof buildApp>>;

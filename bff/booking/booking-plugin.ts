@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin';
+import { ROOM_STATUS_POLL_MS } from '../../shared/booking/constants.ts';
+import { buildSeatMap, encodeSeatStates } from '../../shared/booking/seat-map.ts';
+import type { PaymentResultView, SeatStatesEvent } from '../../shared/views/booking.ts';
+import { createBookingSources, type BookingSources } from './booking-sources.ts';
+import { PaymentGate } from './payment-gate.ts';
+import { RoomStatusHub } from './room-status-hub.ts';
+
+/**
+ * What the purchase routes share in one BFF process: the upstream reads with their caches,
+ * the room-status hub (one poll per watched showtime) and the payment gate (one payment per
+ * hold at a time).
+ */
+export interface BookingServices {
+  sources: BookingSources;
+  statusHub: RoomStatusHub;
+  payments: PaymentGate<PaymentResultView>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    booking: BookingServices;
+  }
+}
+
+export interface BookingPluginOptions {
+  /** Room status poll interval, also how long one status answer is shared. */
+  statusPollMs?: number;
+}
+
+export const bookingPlugin = fp(
+  async (app, options: BookingPluginOptions) => {
+    const sources = createBookingSources(app);
+    const pollMs = options.statusPollMs ?? ROOM_STATUS_POLL_MS;
+    const statusHub = new RoomStatusHub({
+      freshMs: pollMs,
+      pollMs,
+      fetch: (request, showtimeId) => sources.roomStatus(request, showtimeId),
+      async toEvent(request, showtimeId, rows) {
+        const data = await sources.bookingData(request, showtimeId);
+        const event: SeatStatesEvent = { rows: encodeSeatStates(buildSeatMap(data.layout, rows)) };
+        return JSON.stringify(event);
+      },
+    });
+    app.decorate('booking', { sources, statusHub, payments: new PaymentGate<PaymentResultView>() });
+    // Before the server closes: open event streams would otherwise keep it waiting.
+    app.addHook('preClose', async () => statusHub.close());
+  },
+  { name: 'viziona-booking', dependencies: ['viziona-upstream'] },
+);

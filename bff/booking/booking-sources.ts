@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  BookingDataAnswerSchema,
+  RoomStatusAnswerSchema,
+  type BookingData,
+  type RoomStatusRow,
+} from '../../shared/cinema-api/booking.ts';
+import {
+  CatalogueEntriesAnswerSchema,
+  SnackProductsAnswerSchema,
+  type CatalogueEntry,
+  type SnackProduct,
+} from '../../shared/cinema-api/catalogue.ts';
+import { SettingsAnswerSchema } from '../../shared/cinema-api/content.ts';
+import { BanksAnswerSchema, PayBrandsAnswerSchema, type Bank, type PayBrand } from '../../shared/cinema-api/payments.ts';
+import type { SettingsView } from '../../shared/views/settings.ts';
+import { CatalogueCache } from '../plugins/catalogue-cache.ts';
+import { upstreamPath } from '../plugins/upstream.ts';
+import { toSettingsView } from '../routes/settings/index.ts';
+
+/**
+ * The upstream reads of the purchase flow. What is the same for everybody and changes
+ * rarely (booking data with layout and prices, settings, snacks, pay brands, banks) is kept
+ * briefly and shared; concurrent misses share one call. A payment reads them `fresh`, so
+ * it is priced from what the cinema API says now.
+ */
+export interface SnackSources {
+  products: SnackProduct[];
+  catalogue: CatalogueEntry[];
+}
+
+export interface BookingSources {
+  bookingData(request: FastifyRequest, showtimeId: number, options?: { fresh?: boolean }): Promise<BookingData>;
+  settings(request: FastifyRequest, options?: { fresh?: boolean }): Promise<SettingsView>;
+  snacks(request: FastifyRequest, options?: { fresh?: boolean }): Promise<SnackSources>;
+  payBrands(request: FastifyRequest): Promise<PayBrand[]>;
+  banks(request: FastifyRequest): Promise<Bank[]>;
+  /** One status read of a room, without a bearer (the same answer for everybody). */
+  roomStatus(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]>;
+}
+
+export const BOOKING_CACHE = {
+  /** Booking data, settings, snacks, pay brands: shared for 30 s, served stale on an outage for 5 min. */
+  freshMs: 30_000,
+  keepMs: 5 * 60_000,
+  maxEntries: 2_000,
+} as const;
+
+export function createBookingSources(app: FastifyInstance): BookingSources {
+  const cache = new CatalogueCache(BOOKING_CACHE);
+
+  async function read<T>(key: string, fresh: boolean | undefined, load: () => Promise<T>): Promise<T> {
+    if (fresh) cache.delete(key);
+    return (await cache.read(key, load)).value;
+  }
+
+  return {
+    bookingData(request, showtimeId, options) {
+      return read(`booking-data:${showtimeId}`, options?.fresh, async () => {
+        const answer = await app.upstream.call(request, {
+          method: 'GET',
+          path: upstreamPath`room/${showtimeId}`,
+          schema: BookingDataAnswerSchema,
+        });
+        return answer.data;
+      });
+    },
+    settings(request, options) {
+      return read('booking-settings', options?.fresh, async () => {
+        const answer = await app.upstream.call(request, { method: 'GET', path: 'settings', schema: SettingsAnswerSchema });
+        return toSettingsView(answer.data);
+      });
+    },
+    snacks(request, options) {
+      return read('booking-snacks', options?.fresh, async () => {
+        const [products, catalogue] = await Promise.all([
+          app.upstream.call(request, { method: 'GET', path: 'confectioneries/score/viziona', schema: SnackProductsAnswerSchema }),
+          app.upstream.call(request, { method: 'GET', path: 'confectioneries', schema: CatalogueEntriesAnswerSchema }),
+        ]);
+        return { products: products.data.data, catalogue: catalogue.data.data };
+      });
+    },
+    payBrands(request) {
+      return read('booking-pay-brands', false, async () => {
+        const answer = await app.upstream.call(request, { method: 'GET', path: 'pay-brands', schema: PayBrandsAnswerSchema });
+        return answer.data.data;
+      });
+    },
+    banks(request) {
+      return read('booking-banks', false, async () => {
+        const answer = await app.upstream.call(request, { method: 'GET', path: 'epayco/banks', schema: BanksAnswerSchema });
+        return answer.data;
+      });
+    },
+    async roomStatus(request, showtimeId) {
+      const answer = await app.upstream.call(request, {
+        method: 'GET',
+        path: upstreamPath`room/${showtimeId}/status`,
+        schema: RoomStatusAnswerSchema,
+      });
+      return answer.data;
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Rate limits of reservations and payments, counted per logged-in person (their e-mail) so
+ * that people behind one address (an office, a mobile carrier) do not share a budget; a
+ * request without a session counts by address (those routes then answer 401 anyway).
+ */
+const minutes = (n: number): number => n * 60_000;
+
+const personKey = (request: FastifyRequest): string =>
+  request.auth ? `person:${request.auth.user.email}` : `ip:${request.ip}`;
+
+export const perPersonRateLimit = {
+  reserve: { max: 30, timeWindow: minutes(5), keyGenerator: personKey },
+  cancel: { max: 60, timeWindow: minutes(5), keyGenerator: personKey },
+  payment: { max: 10, timeWindow: minutes(10), keyGenerator: personKey },
+  membership: { max: 10, timeWindow: minutes(10), keyGenerator: personKey },
+} as const;

@@ -1,0 +1,235 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  ConfectioneriesAnswerSchema,
+  DatesAnswerSchema,
+  MovieAnswerSchema,
+  MovieShowtimesAnswerSchema,
+  MoviesAnswerSchema,
+  ReleasesAnswerSchema,
+  RoomAnswerSchema,
+  RoomShowtimesAnswerSchema,
+  RoomsAnswerSchema,
+  type Movie,
+} from '../../shared/cinema-api/catalogue.ts';
+import {
+  BannersAnswerSchema,
+  ContentPageAnswerSchema,
+  GalleriesAnswerSchema,
+  SettingsAnswerSchema,
+  type ContentPage,
+  type Setting,
+} from '../../shared/cinema-api/content.ts';
+import { formatCop } from '../../shared/format/money.ts';
+import {
+  BannerViewSchema,
+  BillboardWeekViewSchema,
+  ClubViewSchema,
+  ConfectioneriesViewSchema,
+  CorporateViewSchema,
+  HOME_THEATER,
+  HomeViewSchema,
+  MovieDetailViewSchema,
+  NowShowingViewSchema,
+  ReleasesViewSchema,
+  RoomDetailViewSchema,
+  RoomsViewSchema,
+  type BannerView,
+} from '../../shared/views/catalogue.ts';
+import { BffError } from '../errors.ts';
+import type { CachedRead } from '../plugins/catalogue-cache.ts';
+import { upstreamPath } from '../plugins/upstream.ts';
+import { buildBillboardWeek } from '../routes/movies/billboard-week-view.ts';
+import { buildMovieDetail } from '../routes/movies/movie-detail-view.ts';
+import { buildRoomDetail, toRoom } from '../routes/rooms/room-views.ts';
+import { buildConfectionery } from '../routes/confectionery/confectionery-view.ts';
+import { CORPORATE_INTRO_SLUG, CORPORATE_SECTIONS, buildCorporate } from '../routes/corporate/corporate-view.ts';
+import { buildBanners, numericSetting, popupFromSettings } from '../routes/home/home-view.ts';
+import { toMovieCard, toRelease } from './movie-card.ts';
+
+/**
+ * Every public catalogue read of the BFF, each through the catalogue cache under its own
+ * key: the routes of movies, releases, rooms, home, confectionery and corporate send these
+ * reads, and the home composition reuses the others' entries. A view is checked against its
+ * response schema once, when it is stored; hits send the stored JSON text.
+ */
+export interface ReadContext {
+  app: FastifyInstance;
+  request: FastifyRequest;
+}
+
+type Read<T> = Promise<CachedRead<T>>;
+
+function upstreamGet<S extends z.ZodType>(context: ReadContext, path: string, schema: S, query?: Record<string, string>) {
+  return context.app.upstream.call(context.request, { method: 'GET', path, schema, query });
+}
+
+function cachedView<S extends z.ZodType>(context: ReadContext, key: string, schema: S, load: () => Promise<z.input<S>>): Read<z.output<S>> {
+  return context.app.catalogueCache.read(key, async () => schema.parse(await load()));
+}
+
+/** Cache key of a value that is the same for everybody (never anything of a session). */
+const keyOf = (...parts: string[]): string => parts.join(':');
+
+export const isNotFound = (error: unknown): boolean => error instanceof BffError && error.statusCode === 404;
+
+// ---------------------------------------------------------------------------------------
+// Movies
+
+export function readNowShowing(context: ReadContext, theater: string = HOME_THEATER) {
+  return cachedView(context, keyOf('now-showing', theater), NowShowingViewSchema, async () => {
+    const answer = await upstreamGet(context, upstreamPath`movies/theater/${theater}`, MoviesAnswerSchema);
+    return { theater, movies: answer.data.map(toMovieCard) };
+  });
+}
+
+/** The upstream movies of one billboard date (movies with showtimes that day, those showtimes only). */
+export function loadBillboardMovies(context: ReadContext, date: string): Promise<Movie[]> {
+  return upstreamGet(context, upstreamPath`movies/theater/${HOME_THEATER}/showtimes`, MoviesAnswerSchema, { date }).then(
+    (answer) => answer.data,
+  );
+}
+
+export function readBillboardWeek(context: ReadContext) {
+  return cachedView(context, keyOf('billboard-week', HOME_THEATER), BillboardWeekViewSchema, async () => {
+    const dates = (await upstreamGet(context, upstreamPath`dates/${HOME_THEATER}`, DatesAnswerSchema)).data.dates;
+    const days = await Promise.all(dates.map(async (option) => [option.function_date, await loadBillboardMovies(context, option.function_date)] as const));
+    const byDate = new Map(days);
+    return buildBillboardWeek(HOME_THEATER, dates, (date) => byDate.get(date) ?? []);
+  });
+}
+
+export function readMovieDetail(context: ReadContext, theater: string, slug: string) {
+  return cachedView(context, keyOf('movie', theater, slug), MovieDetailViewSchema, async () => {
+    const [movie, schedule] = await Promise.all([
+      upstreamGet(context, upstreamPath`movies/${slug}`, MovieAnswerSchema),
+      upstreamGet(context, upstreamPath`movies/theater/${theater}/${slug}/showtimes`, MovieShowtimesAnswerSchema),
+    ]);
+    return buildMovieDetail(theater, movie.data, schedule.data);
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Releases, rooms, snacks
+
+export function readReleases(context: ReadContext) {
+  return cachedView(context, keyOf('releases'), ReleasesViewSchema, async () => {
+    const answer = await upstreamGet(context, 'movies/releases', ReleasesAnswerSchema);
+    return { theater: HOME_THEATER, releases: answer.data.map(toRelease) };
+  });
+}
+
+export function readRooms(context: ReadContext) {
+  return cachedView(context, keyOf('rooms'), RoomsViewSchema, async () => {
+    const answer = await upstreamGet(context, 'room-details', RoomsAnswerSchema);
+    return { rooms: answer.data.map(toRoom) };
+  });
+}
+
+export function readRoomDetail(context: ReadContext, slug: string) {
+  return cachedView(context, keyOf('room', HOME_THEATER, slug), RoomDetailViewSchema, async () => {
+    const [room, showtimes] = await Promise.all([
+      upstreamGet(context, upstreamPath`room-details/${slug}`, RoomAnswerSchema),
+      upstreamGet(context, upstreamPath`room-details/${HOME_THEATER}/${slug}/showtimes`, RoomShowtimesAnswerSchema),
+    ]);
+    return buildRoomDetail(HOME_THEATER, room.data, showtimes.data);
+  });
+}
+
+export function readConfectionery(context: ReadContext) {
+  return cachedView(context, keyOf('confectionery'), ConfectioneriesViewSchema, async () => {
+    const answer = await upstreamGet(context, 'confectioneries/2', ConfectioneriesAnswerSchema);
+    return { products: buildConfectionery(answer.data) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Settings-based views, banners, home
+
+function readSettings(context: ReadContext): Read<Setting[]> {
+  return context.app.catalogueCache.read(keyOf('settings'), async () => (await upstreamGet(context, 'settings', SettingsAnswerSchema)).data);
+}
+
+export function readClub(context: ReadContext) {
+  return cachedView(context, keyOf('club'), ClubViewSchema, async () => {
+    const settings = (await readSettings(context)).value;
+    const price = numericSetting(settings, 'membresia_valor') + numericSetting(settings, 'membresia_servicio');
+    return { membershipPrice: price, membershipPriceText: formatCop(price) };
+  });
+}
+
+function readBanners(context: ReadContext): Read<BannerView[]> {
+  return cachedView(context, keyOf('banners'), BannerViewSchema.array(), async () =>
+    buildBanners((await upstreamGet(context, 'banners/web', BannersAnswerSchema)).data),
+  );
+}
+
+/** Parts a page can do without: their failure is logged and the page renders the rest. */
+async function optional<T>(context: ReadContext, what: string, read: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    context.request.log.warn({ err: error, part: what }, 'optional catalogue part unavailable');
+    return fallback;
+  }
+}
+
+export function readHome(context: ReadContext) {
+  return cachedView(context, keyOf('home'), HomeViewSchema, async () => {
+    const [banners, nowShowing, billboard, releases, rooms, popup] = await Promise.all([
+      optional(context, 'banners', async () => (await readBanners(context)).value, []),
+      readNowShowing(context),
+      readBillboardWeek(context),
+      optional(context, 'releases', async () => (await readReleases(context)).value.releases, []),
+      optional(context, 'rooms', async () => (await readRooms(context)).value.rooms, []),
+      optional(context, 'popup', async () => popupFromSettings((await readSettings(context)).value), null),
+    ]);
+    return {
+      theater: HOME_THEATER,
+      banners,
+      movies: nowShowing.value.movies,
+      billboard: billboard.value,
+      releases,
+      rooms,
+      popup,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Corporate
+
+/** A content page by slug; null when the service has none (404). */
+async function loadContent(context: ReadContext, slug: string): Promise<ContentPage | null> {
+  try {
+    return (await upstreamGet(context, upstreamPath`contents/slug/${slug}`, ContentPageAnswerSchema)).data;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+async function loadCorporate(context: ReadContext) {
+  const slugs = [CORPORATE_INTRO_SLUG, ...CORPORATE_SECTIONS.map((section) => section.slug)];
+  const [pages, gallery] = await Promise.all([
+    Promise.all(slugs.map(async (slug) => [slug, await loadContent(context, slug)] as const)),
+    upstreamGet(context, 'galleries', GalleriesAnswerSchema).then((answer) => answer.data),
+  ]);
+  const bySlug = new Map(pages);
+  return buildCorporate((slug) => bySlug.get(slug) ?? null, gallery);
+}
+
+/**
+ * The corporate page. When the content service is down and nothing is kept, the page still
+ * shows the fixed texts (not stored, so the real texts come back with the service).
+ */
+export async function readCorporate(context: ReadContext): Read<z.output<typeof CorporateViewSchema>> {
+  try {
+    return await cachedView(context, keyOf('corporate'), CorporateViewSchema, () => loadCorporate(context));
+  } catch (error) {
+    if (!(error instanceof BffError) || error.statusCode < 500) throw error;
+    context.request.log.warn({ err: error }, 'corporate content unavailable, showing the fixed texts');
+    const value = CorporateViewSchema.parse(buildCorporate(() => null, []));
+    return { value, json: JSON.stringify(value), outcome: 'stale', storedAt: Date.now() };
+  }
+}

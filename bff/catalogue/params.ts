@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+/** A slug or theater as a path segment: what the API's slugs look like, nothing that could reach another path. */
+export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,119}$/i);

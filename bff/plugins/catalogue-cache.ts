@@ -1,0 +1,169 @@
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The cache of public catalogue reads (billboard, movies, releases, rooms, banners, snacks,
+ * corporate content). An entry is fresh for 5 minutes and kept for 30: after 5 minutes the
+ * next read asks the upstream again and, when the upstream fails, the kept entry is served
+ * stale so the pages still render. Concurrent misses of one key share a single upstream call.
+ * The map is a bounded LRU so a crawler walking unknown slugs cannot grow it without limit.
+ *
+ * Values are stored with their JSON text, serialised once on fill; routes send that text, so
+ * a hit costs a map lookup rather than a validation and a serialisation of the whole view.
+ */
+export interface CatalogueCacheOptions {
+  /** How long an entry is served without asking the upstream. */
+  freshMs?: number;
+  /** How long an entry is kept to be served stale when the upstream fails. */
+  keepMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+  /** Whether a failed load may be answered with a stale entry (not for authoritative 4xx answers). */
+  servesStaleOn?: (error: unknown) => boolean;
+}
+
+export type CacheOutcome = 'hit' | 'miss' | 'refreshed' | 'stale';
+
+export interface CachedRead<T> {
+  value: T;
+  /** `JSON.stringify(value)`, computed once when the entry was stored. */
+  json: string;
+  outcome: CacheOutcome;
+  storedAt: number;
+}
+
+interface Entry {
+  value: unknown;
+  json: string;
+  storedAt: number;
+}
+
+export const catalogueCacheDefaults = {
+  freshMs: 5 * 60_000,
+  keepMs: 30 * 60_000,
+  maxEntries: 500,
+} as const;
+
+function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const record = error as { statusCode?: unknown; status?: unknown };
+  const status = record.statusCode ?? record.status;
+  return typeof status === 'number' ? status : null;
+}
+
+/** A 404 or 422 is the upstream's answer, not its failure: it is passed on, never covered up. */
+export function isUpstreamOutage(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === null || status >= 500 || status === 429 || status === 408;
+}
+
+export class CatalogueCache {
+  readonly freshMs: number;
+  readonly keepMs: number;
+  readonly maxEntries: number;
+  readonly #now: () => number;
+  readonly #servesStaleOn: (error: unknown) => boolean;
+  readonly #entries = new Map<string, Entry>();
+  readonly #loading = new Map<string, Promise<Entry>>();
+
+  constructor(options: CatalogueCacheOptions = {}) {
+    this.freshMs = options.freshMs ?? catalogueCacheDefaults.freshMs;
+    this.keepMs = Math.max(options.keepMs ?? catalogueCacheDefaults.keepMs, this.freshMs);
+    this.maxEntries = Math.max(1, options.maxEntries ?? catalogueCacheDefaults.maxEntries);
+    this.#now = options.now ?? Date.now;
+    this.#servesStaleOn = options.servesStaleOn ?? isUpstreamOutage;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /**
+   * The value under `key`, loading it with `load` when missing or no longer fresh. One key
+   * must always hold one kind of value (keys are namespaced by route), which is why the
+   * stored `unknown` may be handed back as `T`.
+   */
+  async read<T>(key: string, load: () => Promise<T>): Promise<CachedRead<T>> {
+    const now = this.#now();
+    const entry = this.#entries.get(key);
+    if (entry && now - entry.storedAt < this.freshMs) {
+      // Refresh the LRU position: Map iteration order is insertion order.
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      return { value: entry.value as T, json: entry.json, outcome: 'hit', storedAt: entry.storedAt };
+    }
+    if (entry && now - entry.storedAt >= this.keepMs) this.#entries.delete(key);
+
+    try {
+      const loaded = await this.#loadOnce(key, load);
+      return { value: loaded.value as T, json: loaded.json, outcome: entry ? 'refreshed' : 'miss', storedAt: loaded.storedAt };
+    } catch (error) {
+      const kept = this.#entries.get(key);
+      if (kept && this.#now() - kept.storedAt < this.keepMs && this.#servesStaleOn(error)) {
+        return { value: kept.value as T, json: kept.json, outcome: 'stale', storedAt: kept.storedAt };
+      }
+      throw error;
+    }
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  #loadOnce(key: string, load: () => Promise<unknown>): Promise<Entry> {
+    const pending = this.#loading.get(key);
+    if (pending) return pending;
+    const loading = (async () => {
+      try {
+        const value = await load();
+        const stored: Entry = { value, json: JSON.stringify(value), storedAt: this.#now() };
+        this.#store(key, stored);
+        return stored;
+      } finally {
+        this.#loading.delete(key);
+      }
+    })();
+    this.#loading.set(key, loading);
+    return loading;
+  }
+
+  #store(key: string, entry: Entry): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done) break;
+      this.#entries.delete(oldest.value);
+    }
+  }
+}
+
+/**
+ * Sends a cached read as its stored JSON text. The route's zod response schema already
+ * validated the value when it was stored (bff/catalogue/catalogue-reads.ts), so the text is
+ * sent as is instead of being validated and serialised again on every hit. Routes mark
+ * themselves `config: { cache: PUBLIC_CACHE }` for the Cache-Control header.
+ */
+export function sendCachedJson(reply: FastifyReply, read: CachedRead<unknown>): FastifyReply {
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('x-cache', read.outcome.toUpperCase())
+    .send(read.json);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogueCache: CatalogueCache;
+  }
+}
+
+export const catalogueCachePlugin = fp<CatalogueCacheOptions>(
+  async (app, options) => {
+    app.decorate('catalogueCache', new CatalogueCache(options));
+  },
+  { name: 'viziona-catalogue-cache' },
+);

@@ -1,0 +1,255 @@
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+
+/**
+ * The BFF's configuration, parsed once from the environment at start-up. Nothing else in
+ * bff/ reads `process.env`. Secrets have development defaults (the sandbox demands the same
+ * values); in production a missing secret stops the process with a message naming it.
+ */
+
+/** Development defaults, shared with the sandbox (see /tmp/conventions.md and bff/README.md). */
+export const DEV_SECRETS = {
+  CINEMA_API_KEY: 'dev-api-key',
+  CINEMA_ACTION_KEY: 'dev-action-key',
+  CINEMA_REGISTER_CODE: 'ZGV2LXJlZ2lzdGVyLWNvZGU=',
+  CINEMA_REGISTRATION_KEY: 'dev-registration-key',
+  /** A fixed key so a restart of `npm run dev` keeps everybody logged in. Never used in production. */
+  SESSION_KEYS: 'dml6aW9uYS1kZXYtc2Vzc2lvbi1rZXktMzItYnl0ZXM=',
+  /** Signs captcha challenges (bff/plugins/captcha.ts). */
+  CAPTCHA_HMAC_KEY: 'dev-captcha-hmac-key',
+} as const;
+
+/** Required in production: the process does not start without them. */
+export const PRODUCTION_REQUIRED = [
+  'CINEMA_API_KEY',
+  'CINEMA_ACTION_KEY',
+  'CINEMA_REGISTER_CODE',
+  'CINEMA_REGISTRATION_KEY',
+  'SESSION_KEYS',
+  'CAPTCHA_HMAC_KEY',
+  'ETHICS_LINE_EMAIL',
+  'UPSTREAM_URL',
+  'SITE_ORIGIN',
+] as const;
+
+const SESSION_KEY_BYTES = 32;
+
+const port = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a port number` })
+    .int({ error: `${name} must be a port number` })
+    .min(0, { error: `${name} must be a port number` })
+    .max(65_535, { error: `${name} must be a port number` });
+
+const httpUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), {
+      error: `${name} must be an http(s) URL`,
+    });
+
+const secret = (name: string) => z.string().trim().min(1, { error: `${name} must not be empty` });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  BFF_PORT: port('BFF_PORT').default(4300),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: port('PORT').default(4321),
+  SANDBOX_PORT: port('SANDBOX_PORT').default(4400),
+  UPSTREAM_URL: httpUrl('UPSTREAM_URL').optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  CINEMA_API_KEY: secret('CINEMA_API_KEY').optional(),
+  CINEMA_ACTION_KEY: secret('CINEMA_ACTION_KEY').optional(),
+  CINEMA_REGISTER_CODE: secret('CINEMA_REGISTER_CODE').optional(),
+  CINEMA_REGISTRATION_KEY: secret('CINEMA_REGISTRATION_KEY').optional(),
+  SESSION_KEYS: secret('SESSION_KEYS').optional(),
+  CAPTCHA_HMAC_KEY: secret('CAPTCHA_HMAC_KEY').optional(),
+  CAPTCHA_MAX_NUMBER: z.coerce
+    .number({ error: 'CAPTCHA_MAX_NUMBER must be a whole number from 10 to 10000000' })
+    .int({ error: 'CAPTCHA_MAX_NUMBER must be a whole number from 10 to 10000000' })
+    .min(10, { error: 'CAPTCHA_MAX_NUMBER must be a whole number from 10 to 10000000' })
+    .max(10_000_000, { error: 'CAPTCHA_MAX_NUMBER must be a whole number from 10 to 10000000' })
+    .optional(),
+  ETHICS_LINE_EMAIL: z.email({ error: 'ETHICS_LINE_EMAIL must be an e-mail address' }).optional(),
+  SITE_ORIGIN: httpUrl('SITE_ORIGIN').optional(),
+  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info'),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^rediss?:\/\//.test(value) && URL.canParse(value), {
+      error: 'REDIS_URL must be a redis:// or rediss:// URL',
+    })
+    .optional(),
+});
+
+export type BffConfig = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Base URL of the cinema API, ending in `/api/v1` (no trailing slash). */
+  upstreamUrl: string;
+  upstreamTimeoutMs: number;
+  cinema: {
+    apiKey: string;
+    actionKey: string;
+    registerCode: string;
+    registrationKey: string;
+  };
+  /** Session sealing keys, newest first: the first seals, all open. 32 bytes each. */
+  sessionKeys: Buffer[];
+  /** The public origin of the site (scheme, host, port), for the same-origin check. */
+  siteOrigin: string;
+  /** Whether the session cookie gets `Secure` (everything but local http). */
+  secureCookies: boolean;
+  /** Fastify's `trustProxy`: which proxies may tell us the client address. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  logLevel: string;
+  redisUrl: string | undefined;
+  captcha: {
+    /** Signs challenges and derived keys (secret). */
+    hmacKey: string;
+    /** Proof-of-work size: the browser works through half to all of this many hashes. */
+    maxNumber: number;
+    /** How long a challenge can be solved and its proof submitted. */
+    ttlSeconds: number;
+  };
+  /** The corporate ethics-line address shown on /linea-etica (public). */
+  ethicsLineEmail: string;
+};
+
+/** Captcha work: quick in development and tests, about a second on a phone in production. */
+const CAPTCHA_MAX_NUMBER_DEFAULT = { development: 1_000, production: 100_000 } as const;
+const CAPTCHA_TTL_SECONDS = 30 * 60;
+const DEV_ETHICS_LINE_EMAIL = 'lineaetica@viziona.example';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Parses the environment; throws a `ConfigError` whose message names each bad variable. */
+export function loadConfig(env: Env): BffConfig {
+  const cleaned: Env = {};
+  for (const [key, value] of Object.entries(env)) {
+    // An empty variable counts as unset (compose files often write `KEY=`).
+    if (value !== undefined && value.trim() !== '') cleaned[key] = value;
+  }
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid BFF configuration: ${problems.join('; ')}`);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+
+  if (isProduction) {
+    const missing = PRODUCTION_REQUIRED.filter((name) => values[name] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Missing required configuration in production: ${missing.join(', ')}. Set ${missing.length > 1 ? 'these variables' : 'this variable'} in the environment.`,
+      );
+    }
+    const devValues = (Object.keys(DEV_SECRETS) as Array<keyof typeof DEV_SECRETS>).filter(
+      (name) => values[name] === DEV_SECRETS[name],
+    );
+    if (devValues.length > 0) {
+      throw new ConfigError(
+        `Development secret used in production: ${devValues.join(', ')}. Set a real value.`,
+      );
+    }
+  }
+
+  const withDefault = (name: keyof typeof DEV_SECRETS): string => values[name] ?? DEV_SECRETS[name];
+  const siteOrigin = new URL(values.SITE_ORIGIN ?? `http://localhost:${values.PORT}`).origin;
+  const upstreamUrl = (
+    values.UPSTREAM_URL ?? `http://127.0.0.1:${values.SANDBOX_PORT}/api/v1`
+  ).replace(/\/+$/, '');
+
+  return {
+    nodeEnv: values.NODE_ENV,
+    isProduction,
+    port: values.BFF_PORT,
+    host: values.HOST,
+    upstreamUrl,
+    upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+    cinema: {
+      apiKey: withDefault('CINEMA_API_KEY'),
+      actionKey: withDefault('CINEMA_ACTION_KEY'),
+      registerCode: withDefault('CINEMA_REGISTER_CODE'),
+      registrationKey: withDefault('CINEMA_REGISTRATION_KEY'),
+    },
+    sessionKeys: parseSessionKeys(withDefault('SESSION_KEYS')),
+    siteOrigin,
+    secureCookies: !isLocalHttp(siteOrigin),
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    logLevel: values.LOG_LEVEL,
+    redisUrl: values.REDIS_URL,
+    captcha: {
+      hmacKey: withDefault('CAPTCHA_HMAC_KEY'),
+      maxNumber:
+        values.CAPTCHA_MAX_NUMBER ??
+        CAPTCHA_MAX_NUMBER_DEFAULT[isProduction ? 'production' : 'development'],
+      ttlSeconds: CAPTCHA_TTL_SECONDS,
+    },
+    ethicsLineEmail: values.ETHICS_LINE_EMAIL ?? DEV_ETHICS_LINE_EMAIL,
+  };
+}
+
+function parseSessionKeys(list: string): Buffer[] {
+  const entries = list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) throw new ConfigError('SESSION_KEYS must list at least one key');
+  return entries.map((entry, index) => {
+    const key = Buffer.from(entry, 'base64');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(entry) || key.length !== SESSION_KEY_BYTES) {
+      throw new ConfigError(
+        `SESSION_KEYS entry ${index + 1} must be ${SESSION_KEY_BYTES} random bytes in base64 (generate one with: openssl rand -base64 32)`,
+      );
+    }
+    return key;
+  });
+}
+
+function isLocalHttp(origin: string): boolean {
+  const url = new URL(origin);
+  return (
+    url.protocol === 'http:' &&
+    (url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]')
+  );
+}
+
+function parseTrustProxy(value: string): BffConfig['trustProxy'] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    // A hop count: trust that many proxies in front of the BFF.
+    const hops = Number(value);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return value;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: BffConfig;
+  }
+}
+
+/** Makes the parsed configuration available as `app.config`. */
+export const configPlugin = fp(
+  async (app, options: { config: BffConfig }) => {
+    app.decorate('config', options.config);
+  },
+  { name: 'viziona-config' },
+);

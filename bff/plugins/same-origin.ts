@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { BffError, ERROR_MESSAGES } from '../errors.ts';
+
+/**
+ * Refuses cross-site state changes: every non-GET `/bff/*` request must carry
+ * `X-Viziona-Client: web` (a header a cross-site page cannot send without a CORS preflight,
+ * which this BFF never grants) and must not come from another site according to the
+ * browser's `Sec-Fetch-Site` or `Origin`. Requests without either header are not from a
+ * browser (the site's own server) and pass on the custom header alone.
+ */
+
+export const CLIENT_HEADER = 'x-viziona-client';
+export const CLIENT_HEADER_VALUE = 'web';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const TRUSTED_FETCH_SITES = new Set(['same-origin', 'none']);
+
+export function isSameSiteRequest(request: FastifyRequest, siteOrigin: string): boolean {
+  if (request.headers[CLIENT_HEADER] !== CLIENT_HEADER_VALUE) return false;
+  const fetchSite = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  if (typeof fetchSite === 'string') return TRUSTED_FETCH_SITES.has(fetchSite);
+  if (typeof origin === 'string') return origin === siteOrigin;
+  return true;
+}
+
+export const sameOriginPlugin = fp(
+  async (app) => {
+    const { siteOrigin } = app.config;
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      if (!isSameSiteRequest(request, siteOrigin)) {
+        throw new BffError(403, 'CROSS_SITE', ERROR_MESSAGES.crossSite);
+      }
+    });
+  },
+  { name: 'viziona-same-origin', dependencies: ['viziona-config'] },
+);

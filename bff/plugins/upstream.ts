@@ -1,0 +1,250 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Pool } from 'undici';
+import type { z } from 'zod';
+import {
+  API_KEY_HEADER,
+  CUSTOM_ACTION_HEADER,
+  FORBIDDEN_MESSAGE,
+  REGISTER_CODE_HEADER,
+  REGISTRATION_KEY_HEADER,
+  UNAUTHENTICATED_MESSAGE,
+} from '../../shared/cinema-api/headers.ts';
+import { BffError, ERROR_MESSAGES, unauthenticated } from '../errors.ts';
+import type { BffConfig } from './config.ts';
+import { safeUrl } from './logging.ts';
+import { endSession } from './session.ts';
+
+/**
+ * The one way to the cinema API: an undici pool (keep-alive, timeouts), the secret headers
+ * added here and nowhere else, the bearer token from the session when asked, one retry for
+ * reads, every answer parsed with a schema from shared/cinema-api/, and every failure turned
+ * into a `BffError`.
+ */
+
+export type UpstreamCall<S extends z.ZodType> = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Relative to the API root, built with `upstreamPath` (e.g. upstreamPath`movies/${slug}`). */
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Schema of the successful answer. */
+  schema: S;
+  /** Send the session's bearer token; a logged-out visitor gets a 401 without a call. */
+  auth?: boolean;
+  /** The extra secret header some calls demand. */
+  secretHeader?: 'registerCode' | 'registrationKey';
+};
+
+export type UpstreamClient = {
+  call<S extends z.ZodType>(request: FastifyRequest, call: UpstreamCall<S>): Promise<z.output<S>>;
+};
+
+/** Builds an API path, encoding every interpolated value as one path segment. */
+export function upstreamPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+  return strings.reduce(
+    (path, text, index) =>
+      path + text + (index < values.length ? encodeURIComponent(String(values[index])) : ''),
+    '',
+  );
+}
+
+const RETRY_STATUSES = new Set([502, 503, 504]);
+const RETRY_DELAY_MS = 100;
+
+type RawAnswer = { status: number; text: string };
+
+export function createUpstreamClient(config: BffConfig) {
+  const base = new URL(config.upstreamUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const pool = new Pool(base.origin, {
+    connections: 128,
+    keepAliveTimeout: 10_000,
+    connectTimeout: Math.min(config.upstreamTimeoutMs, 5_000),
+    headersTimeout: config.upstreamTimeoutMs,
+    bodyTimeout: config.upstreamTimeoutMs,
+  });
+
+  function headersFor(call: UpstreamCall<z.ZodType>, token: string | undefined, requestId: string) {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      [API_KEY_HEADER]: config.cinema.apiKey,
+      [CUSTOM_ACTION_HEADER]: config.cinema.actionKey,
+      'x-request-id': requestId,
+    };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (call.secretHeader === 'registerCode') headers[REGISTER_CODE_HEADER] = config.cinema.registerCode;
+    if (call.secretHeader === 'registrationKey') {
+      headers[REGISTRATION_KEY_HEADER] = config.cinema.registrationKey;
+    }
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    return headers;
+  }
+
+  async function send(call: UpstreamCall<z.ZodType>, headers: Record<string, string>): Promise<RawAnswer> {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined) query.set(key, value);
+    }
+    const search = query.size > 0 ? `?${query.toString()}` : '';
+    const answer = await pool.request({
+      method: call.method,
+      path: `${basePath}/${call.path.replace(/^\/+/, '')}${search}`,
+      headers,
+      body: call.body === undefined ? null : JSON.stringify(call.body),
+    });
+    return { status: answer.statusCode, text: await answer.body.text() };
+  }
+
+  async function sendWithRetry(
+    call: UpstreamCall<z.ZodType>,
+    headers: Record<string, string>,
+    logger: FastifyBaseLogger,
+  ): Promise<RawAnswer> {
+    const attempts = call.method === 'GET' ? 2 : 1;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const answer = await send(call, headers);
+        if (attempt < attempts && RETRY_STATUSES.has(answer.status)) {
+          logger.warn({ upstream: safeUrl(call.path), status: answer.status }, 'upstream read failed, retrying');
+        } else {
+          return answer;
+        }
+      } catch (error) {
+        if (attempt >= attempts) throw error;
+        logger.warn({ upstream: safeUrl(call.path), err: error }, 'upstream read failed, retrying');
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    }
+  }
+
+  const client: UpstreamClient = {
+    async call(request, call) {
+      const token = call.auth ? request.auth?.token : undefined;
+      if (call.auth && !token) throw unauthenticated();
+      const logger = request.log;
+      const started = performance.now();
+      let answer: RawAnswer;
+      try {
+        answer = await sendWithRetry(call, headersFor(call, token, request.id), logger);
+      } catch (error) {
+        logger.error({ upstream: safeUrl(call.path), method: call.method, err: error }, 'upstream unreachable');
+        throw upstreamUnavailable();
+      }
+      const ms = Math.round(performance.now() - started);
+      logger.debug({ upstream: safeUrl(call.path), method: call.method, status: answer.status, ms }, 'upstream call');
+
+      const json = parseJson(answer.text);
+      if (answer.status >= 200 && answer.status < 300) {
+        const parsed = call.schema.safeParse(json);
+        if (!parsed.success) {
+          logger.error(
+            {
+              upstream: safeUrl(call.path),
+              issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
+            },
+            'upstream answer does not match its schema',
+          );
+          throw upstreamUnavailable();
+        }
+        return parsed.data;
+      }
+      throw toBffError(request, call, answer.status, json, logger);
+    },
+  };
+
+  return { client, close: () => pool.close() };
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function upstreamUnavailable(): BffError {
+  return new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);
+}
+
+function messageOf(json: unknown): string | undefined {
+  if (json && typeof json === 'object' && 'message' in json && typeof json.message === 'string') {
+    const message = json.message.trim();
+    return message === '' ? undefined : message;
+  }
+  return undefined;
+}
+
+/** Field name → first message, from a Laravel-style 422 `errors` map. */
+function fieldsOf(json: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!json || typeof json !== 'object' || !('errors' in json)) return fields;
+  const errors = json.errors;
+  if (!errors || typeof errors !== 'object') return fields;
+  for (const [field, messages] of Object.entries(errors)) {
+    const first: unknown = Array.isArray(messages) ? messages[0] : messages;
+    if (typeof first === 'string') fields[field] = first;
+  }
+  return fields;
+}
+
+function toBffError(
+  request: FastifyRequest,
+  call: UpstreamCall<z.ZodType>,
+  status: number,
+  json: unknown,
+  logger: FastifyBaseLogger,
+): BffError {
+  const message = messageOf(json);
+  const where = { upstream: safeUrl(call.path), method: call.method, status };
+
+  if (status === 401) {
+    if (call.auth) {
+      // The upstream no longer accepts the token: the visitor is logged out.
+      endSession(request);
+      return unauthenticated(ERROR_MESSAGES.sessionExpired);
+    }
+    if (message === undefined || message === UNAUTHENTICATED_MESSAGE) {
+      logger.error(where, 'upstream refused the API key');
+      return upstreamUnavailable();
+    }
+    return new BffError(401, 'UNAUTHENTICATED', message);
+  }
+  if (status === 403) {
+    if (message === undefined || message === FORBIDDEN_MESSAGE) {
+      logger.error(where, 'upstream refused a secret header');
+      return upstreamUnavailable();
+    }
+    return new BffError(403, 'FORBIDDEN', message);
+  }
+  if (status === 422) {
+    return new BffError(422, 'VALIDATION_FAILED', message ?? ERROR_MESSAGES.validation, fieldsOf(json));
+  }
+  if (status === 404) return new BffError(404, 'NOT_FOUND', ERROR_MESSAGES.notFound);
+  if (status === 429) return new BffError(429, 'RATE_LIMITED', ERROR_MESSAGES.rateLimited);
+  if (status >= 400 && status < 500) {
+    logger.info(where, 'upstream refused the request');
+    return new BffError(status, 'UPSTREAM_REJECTED', message ?? ERROR_MESSAGES.badRequest);
+  }
+  logger.error(where, 'upstream failed');
+  return upstreamUnavailable();
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    upstream: UpstreamClient;
+  }
+}
+
+export const upstreamPlugin = fp(
+  async (app) => {
+    const { client, close } = createUpstreamClient(app.config);
+    app.decorate('upstream', client);
+    app.addHook('onClose', async () => {
+      await close();
+    });
+  },
+  { name: 'viziona-upstream', dependencies: ['viziona-config', 'viziona-session'] },
+);

@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BookingViewSchema,
+  CancelViewSchema,
+  ReserveBodySchema,
+  ReserveViewSchema,
+} from '../../../shared/views/booking.ts';
+import { buildBookingView } from '../../booking/booking-view.ts';
+import { readHold, readLiveHold, toHoldView } from '../../booking/hold.ts';
+import { releaseHold, reserveSeats } from '../../booking/reserve.ts';
+import { unauthenticated } from '../../errors.ts';
+import { perPersonRateLimit } from '../../booking/rate-limits.ts';
+
+const ShowtimeParamsSchema = z.object({ showtimeId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** How often an open event stream sends a comment line, so proxies keep it open. */
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * The purchase screen's data and the seat hold. Every route needs a session: prices depend on
+ * the person's membership and the hold is theirs.
+ */
+const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (!request.auth) throw unauthenticated();
+  });
+
+  app.get(
+    '/booking/:showtimeId',
+    { schema: { params: ShowtimeParamsSchema, response: { 200: BookingViewSchema } } },
+    async (request) => buildBookingView(app, request, request.params.showtimeId),
+  );
+
+  // Live seat states: server-sent events fed by the shared room-status poll.
+  app.get('/booking/:showtimeId/events', { schema: { params: ShowtimeParamsSchema } }, async (request, reply) => {
+    const { showtimeId } = request.params;
+    // Unknown showtimes fail here with a normal error answer, before the stream opens.
+    await app.booking.sources.bookingData(request, showtimeId);
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'private, no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+    });
+    raw.write(`retry: 3000\n\n`);
+
+    let open = true;
+    const end = () => {
+      if (!open) return;
+      open = false;
+      clearInterval(heartbeat);
+      stop();
+      raw.end();
+    };
+    const stop = app.booking.statusHub.watch(showtimeId, {
+      request,
+      send: (event) => {
+        if (open) raw.write(`event: seats\ndata: ${event}\n\n`);
+      },
+      end,
+    });
+    const heartbeat = setInterval(() => {
+      if (open) raw.write(`: ping\n\n`);
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    request.raw.on('close', end);
+    raw.on('error', end);
+  });
+
+  app.post(
+    '/booking/:showtimeId/reserve',
+    {
+      config: { rateLimit: perPersonRateLimit.reserve },
+      schema: { params: ShowtimeParamsSchema, body: ReserveBodySchema, response: { 200: ReserveViewSchema } },
+    },
+    async (request) => {
+      const hold = await reserveSeats(app, request, request.params.showtimeId, request.body);
+      return { hold: toHoldView(hold) };
+    },
+  );
+
+  app.get(
+    '/booking/hold',
+    { schema: { response: { 200: z.object({ hold: ReserveViewSchema.shape.hold.nullable() }) } } },
+    async (request) => {
+      const hold = readLiveHold(request);
+      return { hold: hold ? toHoldView(hold) : null };
+    },
+  );
+
+  app.post(
+    '/booking/cancel',
+    {
+      config: { rateLimit: perPersonRateLimit.cancel },
+      schema: { body: z.object({}).passthrough().optional(), response: { 200: CancelViewSchema } },
+    },
+    async (request) => {
+      const hold = readHold(request);
+      if (!hold) return { released: false };
+      return { released: await releaseHold(app, request, hold) };
+    },
+  );
+};
+
+export default bookingRoutes;

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ReleasesViewSchema } from '../../../shared/views/catalogue.ts';
+import { readReleases } from '../../catalogue/catalogue-reads.ts';
+import { PUBLIC_CACHE } from '../../plugins/cache-headers.ts';
+import { sendCachedJson } from '../../plugins/catalogue-cache.ts';
+
+/** Upcoming releases, each marked `presale` when its type is 'Preventa'. */
+const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/catalogue/releases', { config: { cache: PUBLIC_CACHE }, schema: { response: { 200: ReleasesViewSchema } } }, async (request, reply) =>
+    sendCachedJson(reply, await readReleases({ app, request })),
+  );
+};
+
+export default releaseRoutes;

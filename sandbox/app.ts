@@ -1,0 +1,76 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { buildCatalogue } from './catalogue/catalogue.ts';
+import { openDatabase } from './db/database.ts';
+import { ensureProgramme } from './db/programme.ts';
+import { seedUsers } from './db/seed/users.ts';
+import { ApiError } from './lib/api-error.ts';
+import { bogotaDate } from './lib/bogota-time.ts';
+import { createClock } from './lib/clock.ts';
+import { readSecrets, type SandboxSecrets } from './lib/config.ts';
+import type { SandboxContext } from './lib/context.ts';
+import { registerBodyParsers } from './lib/body-parsers.ts';
+import { redactUrl } from './lib/redact.ts';
+import { registerApi } from './routes/api.ts';
+import { registerTooling } from './routes/tooling/tooling.ts';
+
+export interface SandboxOptions {
+  /** SQLite file path, or ':memory:' (the default). */
+  db?: string;
+  /** Base clock; the sandbox adds the offset of POST /sandbox/clock. */
+  now?: () => Date;
+  /** Secret header values; unset ones come from CINEMA_* env variables or the dev defaults. */
+  secrets?: Partial<SandboxSecrets>;
+  /** The site's origin, for reset links and the PSE return (default http://localhost:4321). */
+  publicSiteUrl?: string;
+  /** The sandbox's own public origin for absolute URLs; taken from each request when unset. */
+  publicUrl?: string;
+  /** Request logging (never URLs' secrets). Off by default. */
+  logger?: boolean;
+}
+
+export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
+  const clock = createClock(options.now);
+  const db = openDatabase(options.db ?? ':memory:');
+  const ctx: SandboxContext = {
+    db,
+    clock,
+    secrets: { ...readSecrets(process.env), ...options.secrets },
+    catalogue: buildCatalogue(bogotaDate(clock.now())),
+    siteUrl: options.publicSiteUrl ?? 'http://localhost:4321',
+    publicUrl: options.publicUrl,
+  };
+  seedUsers(db, clock.nowMs());
+  ensureProgramme(db, ctx.catalogue, clock);
+
+  const app = Fastify({
+    logger: options.logger === true
+      ? { serializers: { req: (request: { method?: string; url?: string }) => ({ method: request.method, url: redactUrl(request.url ?? '') }) } }
+      : false,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  registerBodyParsers(app);
+
+  app.addHook('onRequest', async () => {
+    ensureProgramme(db, ctx.catalogue, clock);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body);
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.code(400).send({ message: 'El cuerpo de la solicitud no es JSON válido.' });
+    }
+    if (status === 413) return reply.code(413).send({ message: 'La solicitud supera el tamaño permitido.' });
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    request.log.error({ err: error }, 'sandbox error');
+    return reply.code(500).send({ message: 'Server Error' });
+  });
+
+  app.register(async (api) => registerApi(api, ctx), { prefix: '/api/v1' });
+  app.register(async (tooling) => registerTooling(tooling, ctx), { prefix: '/sandbox' });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'No se encontró la ruta solicitada.' }));
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+  return app;
+}

@@ -1,0 +1,16 @@
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { Database } from '../db/database.ts';
+import type { Clock } from './clock.ts';
+import type { SandboxSecrets } from './config.ts';
+
+/** What every route module needs; built once by buildSandbox. */
+export interface SandboxContext {
+  db: Database;
+  clock: Clock;
+  secrets: SandboxSecrets;
+  catalogue: Catalogue;
+  /** Base of the site's links (reset links, PSE return). */
+  siteUrl: string;
+  /** Base of the sandbox's own absolute URLs; from the request when undefined. */
+  publicUrl: string | undefined;
+}

@@ -1,0 +1,163 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CatalogueEntry, Confectionery, ReleaseItem } from '../../shared/cinema-api/catalogue.ts';
+import { releaseDate } from '../catalogue/catalogue.ts';
+import { posterName, snackImageName } from '../catalogue/images.ts';
+import { CONFECTIONERY_PAGE } from '../db/seed/confectionery.ts';
+import { GALLERY, BANNERS } from '../db/seed/marketing.ts';
+import { SNACK_CATEGORIES, SNACK_CATEGORY_OF, SNACKS } from '../db/seed/snacks.ts';
+import { invalidField, notFound } from '../lib/api-error.ts';
+import { addDays, bogotaDate, isDateText } from '../lib/bogota-time.ts';
+import type { SandboxContext } from '../lib/context.ts';
+import { sandboxBase } from '../lib/urls.ts';
+import { showtimesBetween, showtimesOn } from '../services/showtimes.ts';
+import { createViews } from '../services/views.ts';
+
+const THEATER = 'viziona';
+const WINDOW_DAYS = 7;
+
+function requireTheater(theater: string): void {
+  if (theater !== THEATER) throw notFound('No se encontró el teatro.');
+}
+
+export function registerCatalogueRoutes(api: FastifyInstance, ctx: SandboxContext): void {
+  const views = (request: FastifyRequest) => createViews(ctx, sandboxBase(ctx, request));
+  const window = () => {
+    const today = bogotaDate(ctx.clock.now());
+    return { today, last: addDays(today, WINDOW_DAYS) };
+  };
+  const movieBySlug = (slug: string) => {
+    const movie = ctx.catalogue.movieBySlug.get(slug);
+    if (movie === undefined) throw notFound('No se encontró la película.');
+    return movie;
+  };
+  const roomBySlug = (slug: string) => {
+    const room = ctx.catalogue.roomBySlug.get(slug) ?? ctx.catalogue.roomById.get(Number(slug));
+    if (room === undefined) throw notFound('No se encontró la sala.');
+    return room;
+  };
+
+  api.get<{ Params: { theater: string } }>('/dates/:theater', async (request) => {
+    requireTheater(request.params.theater);
+    const { today, last } = window();
+    return { data: { dates: views(request).dates(showtimesBetween(ctx.db, today, last)) } };
+  });
+
+  api.get<{ Params: { theater: string }; Querystring: { date?: string } }>('/movies/theater/:theater/showtimes', async (request) => {
+    requireTheater(request.params.theater);
+    const date = request.query.date;
+    if (date === undefined || date === '') throw invalidField('date', 'El campo fecha es obligatorio.');
+    if (!isDateText(date)) throw invalidField('date', 'La fecha no es válida.');
+    const rows = showtimesOn(ctx.db, date);
+    const view = views(request);
+    const movieIds = [...new Set(rows.map((row) => row.movie_id))].sort((a, b) => a - b);
+    return {
+      data: movieIds.flatMap((id) => {
+        const movie = ctx.catalogue.movieById.get(id);
+        return movie === undefined ? [] : [view.movie(movie, rows.filter((row) => row.movie_id === id))];
+      }),
+    };
+  });
+
+  api.get<{ Params: { theater: string } }>('/movies/theater/:theater', async (request) => {
+    requireTheater(request.params.theater);
+    const { today, last } = window();
+    const rows = showtimesBetween(ctx.db, today, last);
+    const view = views(request);
+    return {
+      data: ctx.catalogue.movies
+        .filter((movie) => movie.status === 'cartelera')
+        .map((movie) => view.movie(movie, rows.filter((row) => row.movie_id === movie.id)))
+        .filter((movie) => movie.showtimes.length > 0),
+    };
+  });
+
+  api.get('/movies/releases', async (request) => {
+    const view = views(request);
+    const releases: ReleaseItem[] = ctx.catalogue.movies
+      .filter((movie) => movie.status !== 'cartelera')
+      .map((movie) => ({
+        type: movie.status === 'preventa' ? 'Preventa' : 'Estreno',
+        poster: view.image(posterName(movie.slug)),
+        title: movie.title,
+        duration: movie.duration,
+        gender: movie.gender,
+        date_release: releaseDate(ctx.catalogue, movie),
+        slug: movie.slug,
+      }))
+      .sort((a, b) => a.date_release.localeCompare(b.date_release));
+    return { data: releases };
+  });
+
+  api.get<{ Params: { slug: string } }>('/movies/:slug', async (request) => {
+    const movie = movieBySlug(request.params.slug);
+    const { today, last } = window();
+    return { data: views(request).movie(movie, showtimesBetween(ctx.db, today, last, { movieId: movie.id })) };
+  });
+
+  api.get<{ Params: { theater: string; slug: string } }>('/movies/theater/:theater/:slug/showtimes', async (request) => {
+    requireTheater(request.params.theater);
+    const movie = movieBySlug(request.params.slug);
+    const { today, last } = window();
+    const rows = showtimesBetween(ctx.db, today, last, { movieId: movie.id });
+    const view = views(request);
+    return { data: { dates: view.dates(rows), showtimes: view.showtimes(rows) } };
+  });
+
+  api.get('/banners/web', async (request) => {
+    const view = views(request);
+    return { data: BANNERS.map((banner) => ({ ...banner, image: view.image(banner.image) })) };
+  });
+
+  api.get('/room-details', async (request) => {
+    const view = views(request);
+    return { data: ctx.catalogue.rooms.map((room) => view.room(room)) };
+  });
+
+  api.get<{ Params: { slug: string } }>('/room-details/:slug', async (request) => ({
+    data: views(request).room(roomBySlug(request.params.slug)),
+  }));
+
+  api.get<{ Params: { theater: string; slug: string } }>('/room-details/:theater/:slug/showtimes', async (request) => {
+    requireTheater(request.params.theater);
+    const room = roomBySlug(request.params.slug);
+    const { today, last } = window();
+    return { data: views(request).showtimes(showtimesBetween(ctx.db, today, last, { roomId: room.id })) };
+  });
+
+  api.get('/confectioneries/2', async (request) => {
+    const view = views(request);
+    const items: Confectionery[] = CONFECTIONERY_PAGE.map((item) => ({
+      id: item.id,
+      name: item.name,
+      image: item.image === null ? null : view.image(item.image),
+      description: item.description,
+    }));
+    return { data: items };
+  });
+
+  api.get<{ Params: { theater: string } }>('/confectioneries/score/:theater', async (request) => {
+    requireTheater(request.params.theater);
+    return { data: { data: SNACKS } };
+  });
+
+  api.get('/confectioneries', async (request) => {
+    const view = views(request);
+    const entries: CatalogueEntry[] = SNACKS.map((snack, index) => {
+      const category = SNACK_CATEGORIES[SNACK_CATEGORY_OF[snack.Codigo] ?? 'snacks'] ?? { id: 4, name: 'Snacks' };
+      return {
+        id: index + 1,
+        name: snack.Descripcion,
+        image: view.image(snackImageName(snack.Codigo)),
+        category_id: category.id,
+        category_name: category.name,
+        score_id: snack.Codigo,
+      };
+    });
+    return { data: { data: entries } };
+  });
+
+  api.get('/galleries', async (request) => {
+    const view = views(request);
+    return { data: GALLERY.map((picture) => ({ id: picture.id, image: view.image(picture.image) })) };
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Business constants of the purchase flow (document 2, sections 4, 5 and 9). Shared by the
+ * BFF, the islands and the tests so one number never drifts between them.
+ */
+
+/** A seat hold lasts 600 seconds; the countdown starts there. */
+export const RESERVATION_HOLD_SECONDS = 600;
+
+/** Card instalments: 1 to 36, 1 when the field is left empty. */
+export const MIN_DUES = 1;
+export const MAX_DUES = 36;
+export const DEFAULT_DUES = 1;
+
+/** Pay types of the cinema API. */
+export const PAY_TYPE_TICKETS = 1;
+export const PAY_TYPE_MEMBERSHIP = 3;
+export type PayType = typeof PAY_TYPE_TICKETS | typeof PAY_TYPE_MEMBERSHIP;
+
+/** Pay status id of an accepted payment. */
+export const PAY_STATUS_ACCEPTED = 1;
+
+/** theater_id sent with every payment. */
+export const THEATER_ID = 1;
+
+/** Zones priced at this value or less are not offered. */
+export const MIN_ZONE_PRICE_EXCLUSIVE = 1;
+
+/** Seat cell width of the seat map, in pixels. */
+export const SEAT_CELL_WIDTH_PX = 35;
+
+/** How often the BFF asks the cinema API for a watched room's status (one poll per showtime). */
+export const ROOM_STATUS_POLL_MS = 2000;
+
+/** Snack carousel: 3 per view, 1 under 600 px, slide speed 750 ms. */
+export const SNACK_CAROUSEL = { perView: 3, perViewNarrow: 1, narrowBelowPx: 600, speedMs: 750 } as const;
+
+/** Combo quantity stepper minimum. */
+export const MIN_COMBO_QUANTITY = 1;
+
+/** Ratings that carry the age warning ('Exclusiva para mayores de …'). */
+export const AGE_RESTRICTED_RATINGS = ['15', '18'] as const;

@@ -1,0 +1,57 @@
+/**
+ * Every Spanish text of the purchase flow that the spec quotes (document 2, sections 2, 4,
+ * 5 and 8), written once, typos included ('resevar', 'Transaccion'), so islands, BFF and
+ * tests use the very same words.
+ */
+export const BOOKING_TEXTS = {
+  backToMovie: 'Cambiar fecha y hora de la función',
+  chooseLocation: 'Selecciona la ubicación',
+  screen: 'PANTALLA',
+  legendAvailable: 'Disponibles',
+  legendOccupied: 'Ocupadas',
+  legendSelected: 'Seleccionadas',
+  continuePurchase: 'Continuar con la compra',
+  ageWarning: (age: string) => `Exclusiva para mayores de ${age} años`,
+  idRequired: 'Debe presentar documento de identidad',
+  memberBanner: 'Ya eres parte del Club Vizionarios',
+
+  addToCart: 'Agregar al carrito',
+  changePreviousData: 'Cambiar datos anteriores (Deberás volver a seleccionar tu confitería)',
+  finishPurchase: 'Finalizar compra',
+  checkoutTitle: 'Detalle de la Compra',
+  payOnlineWith: 'Pagar en Linea con:',
+  timeLeft: 'Tiempo restante',
+
+  seatLimitTitle: 'Lo Sentimos!',
+  seatLimit: (max: number) => `Solo puedes seleccionar ${max} asientos.`,
+  comboLimitTitle: '¡Lo Sentimos!',
+  comboLimit: (max: number) => `Solo puedes seleccionar ${max} combos en total.`,
+  startedTitle: 'Lo sentimos',
+  started: 'No es posible reservar asientos en funciones en curso. Por favor, selecciona otro horario.',
+  incompleteCombo: 'Debes seleccionar la receta del combo',
+
+  expiredTitle: 'El tiempo de tu reserva ha expirado',
+  expired: 'Debes reiniciar el proceso para completar tu reserva.',
+
+  reserveErrorTitle: 'Hubo un error al resevar',
+  reserveErrorFallback: 'Por favor, elige otro asiento',
+  seatsAlreadyReserved: 'Las sillas ya están reservadas.',
+
+  reservingSpinner: 'Reservando sillas...',
+  payingSpinner: 'Procesando tu pago, por favor espera...',
+
+  paymentErrorTitle: 'Estado de la transacción',
+  paymentErrorFallback: 'Hubo un error al procesar el pago',
+  paymentSuccessTitle: '¡Transaccion exitosa!',
+  paymentSuccess: 'Tu pago fue procesado correctamente.',
+
+  statusTitle: (statusName: string) => `Estado del pago: ${statusName}`,
+  seeQrCodes: 'VER MIS CÓDIGOS QR',
+  tryAgain: 'VOLVER A INTENTAR',
+  myTickets: 'Mis Tickets',
+  confectionery: 'Confiteria',
+} as const;
+
+/** Saving texts of a price zone (document 2, section 6). `amount` is already formatted ('$3.000'). */
+export const joinAndSaveText = (amount: string): string => `Afiliate y ahorra ${amount} por boleta`;
+export const youSaveText = (amount: string): string => `Ahorras ${amount} por boleta`;

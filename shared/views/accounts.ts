@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { MembershipViewSchema, SessionViewSchema } from './session.ts';
+
+/** `GET /bff/profile`: the profile editor's values. E-mail and document are read-only. */
+export const ProfileViewSchema = z.object({
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  doc_type: z.string(),
+  doc_number: z.string(),
+  /** 'YYYY-MM-DD', or '' when unknown (what `<input type="date">` takes). */
+  birthday: z.string(),
+  /** 'M', 'F' or '' (not given). */
+  sex: z.enum(['M', 'F', '']),
+});
+export type ProfileView = z.infer<typeof ProfileViewSchema>;
+
+/** One card of "Mis tickets": poster, title, date, hour and the 'Ver detalle' link. */
+export const PurchaseCardViewSchema = z.object({
+  id: z.number(),
+  /** The bill number, 'VZ000123'. */
+  bill: z.string(),
+  title: z.string(),
+  poster: z.string(),
+  /** 'YYYY-MM-DD' of the showtime. */
+  date: z.string(),
+  /** 'Domingo, 22 de noviembre'. */
+  dateText: z.string(),
+  /** 'HH:mm:ss' of the showtime. */
+  hour: z.string(),
+  /** '7:30 p. m.'. */
+  hourText: z.string(),
+  /** pay_status.name: 'Aceptada', 'Rechazada', 'Pendiente'. */
+  status: z.string(),
+  accepted: z.boolean(),
+  /** '/ticket/{bill}' when accepted, otherwise '/pay-status/{pay_method}/{bill}'. */
+  href: z.string(),
+});
+export type PurchaseCardView = z.infer<typeof PurchaseCardViewSchema>;
+
+/** `GET /bff/profile/purchases`: newest first; purchases without a showtime are left out. */
+export const PurchasesViewSchema = z.object({
+  purchases: z.array(PurchaseCardViewSchema),
+});
+export type PurchasesView = z.infer<typeof PurchasesViewSchema>;
+
+export const PurchaseShowtimeViewSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  dateText: z.string(),
+  hour: z.string(),
+  hourText: z.string(),
+  roomName: z.string(),
+  format: z.string(),
+  version: z.string(),
+  movie: z.object({
+    slug: z.string(),
+    title: z.string(),
+    poster: z.string(),
+    rating: z.string(),
+    genre: z.string(),
+    durationMinutes: z.number(),
+  }),
+});
+export type PurchaseShowtimeView = z.infer<typeof PurchaseShowtimeViewSchema>;
+
+export const PurchaseProductViewSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  /** COP. */
+  unitPrice: z.number(),
+  /** COP. */
+  total: z.number(),
+  /** Components of a combo (fixed ones and chosen alternatives); [] for a single product. */
+  components: z.array(z.object({ code: z.string(), description: z.string(), quantity: z.number() })),
+});
+export type PurchaseProductView = z.infer<typeof PurchaseProductViewSchema>;
+
+/** `GET /bff/profile/purchases/:id`: one purchase of the logged-in user. */
+export const PurchaseDetailViewSchema = z.object({
+  id: z.number(),
+  bill: z.string(),
+  /** 'YYYY-MM-DD HH:mm:ss', Bogotá. */
+  createdAt: z.string(),
+  status: z.object({ id: z.number(), name: z.string(), accepted: z.boolean() }),
+  payType: z.object({ id: z.number(), name: z.string() }),
+  payMethod: z.string(),
+  theater: z.string(),
+  /** null for a membership purchase. */
+  showtime: PurchaseShowtimeViewSchema.nullable(),
+  /** Seat labels 'F-7'. */
+  seats: z.array(z.string()),
+  products: z.array(PurchaseProductViewSchema),
+  subtotal: z.number(),
+  totalService: z.number(),
+  total: z.number(),
+  /** One QR code per seat once accepted; [] otherwise. */
+  codes: z.array(z.object({ code: z.string(), seat: z.string() })),
+  /** Where 'Ver detalle' leads: '/ticket/{bill}' or '/pay-status/{pay_method}/{bill}'. */
+  href: z.string(),
+});
+export type PurchaseDetailView = z.infer<typeof PurchaseDetailViewSchema>;
+
+/** `POST /bff/verification/send`. */
+export const VerificationSentViewSchema = z.object({ sent: z.literal(true) });
+export type VerificationSentView = z.infer<typeof VerificationSentViewSchema>;
+
+/** `POST /bff/auth/forgot`, `POST /bff/auth/reset/:code`, `POST /bff/auth/logout`. */
+export const DoneViewSchema = z.object({ ok: z.literal(true) });
+export type DoneView = z.infer<typeof DoneViewSchema>;
+
+/** `GET /bff/auth/register-token`: the robot-check token of the registration form. */
+export const RegisterTokenViewSchema = z.object({ token: z.string() });
+export type RegisterTokenView = z.infer<typeof RegisterTokenViewSchema>;
+
+/** `PUT /bff/profile`: the saved profile and the refreshed session (header name, etc.). */
+export const ProfileSavedViewSchema = z.object({
+  profile: ProfileViewSchema,
+  session: SessionViewSchema,
+});
+export type ProfileSavedView = z.infer<typeof ProfileSavedViewSchema>;
+
+/** `GET /bff/profile/membership`: null when the status could not be read. */
+export const MembershipStatusViewSchema = z.object({
+  membership: MembershipViewSchema.nullable(),
+});
+export type MembershipStatusView = z.infer<typeof MembershipStatusViewSchema>;

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { MembershipViewSchema } from './session.ts';
+
+/**
+ * View-ready shapes of the purchase flow (`/bff/booking/...`, `/bff/payments/...`,
+ * `/bff/tickets/...`, `/bff/membership/...`). Amounts are whole COP; calendar dates
+ * 'YYYY-MM-DD' and hours 'HH:mm:ss' in Bogotá, with `...Text` fields already formatted.
+ * The schemas are the BFF routes' request and response schemas; islands import the types.
+ */
+
+// ---- seat map -------------------------------------------------------------------------
+
+export const SeatStateSchema = z.enum(['available', 'mine', 'occupied', 'disabled']);
+export type SeatState = z.infer<typeof SeatStateSchema>;
+
+export const SeatCellSchema = z.object({
+  kind: z.literal('seat'),
+  /** 'F-7': row letter and seat number, as holds and bills name seats. */
+  id: z.string(),
+  /** Row letter (FilaRelativa). */
+  row: z.string(),
+  /** Seat number within the row (ColumnaRelativa). */
+  number: z.number(),
+  /** Grid column (ColumnaTotal), 1-based. */
+  column: z.number(),
+  /** Price zone name (TipoZona). */
+  zone: z.string(),
+  state: SeatStateSchema,
+});
+export type SeatCell = z.infer<typeof SeatCellSchema>;
+
+export const AisleCellSchema = z.object({ kind: z.literal('aisle'), column: z.number() });
+export type AisleCell = z.infer<typeof AisleCellSchema>;
+
+export const MapCellSchema = z.discriminatedUnion('kind', [SeatCellSchema, AisleCellSchema]);
+export type MapCell = z.infer<typeof MapCellSchema>;
+
+export const SeatRowSchema = z.object({
+  /** Row letter; '' for a row made only of aisle. */
+  label: z.string(),
+  /** Grid row (FilaTotal), 1-based; row 1 is nearest the screen. */
+  index: z.number(),
+  cells: z.array(MapCellSchema),
+});
+export type SeatRow = z.infer<typeof SeatRowSchema>;
+
+export const SeatMapSchema = z.object({
+  /** Grid columns, aisles included. */
+  columns: z.number(),
+  rows: z.array(SeatRowSchema),
+});
+export type SeatMap = z.infer<typeof SeatMapSchema>;
+
+/** A live update of a showtime's seats: one letter per grid cell per row (see seat-map.ts). */
+export const SeatStatesEventSchema = z.object({ rows: z.array(z.string()) });
+export type SeatStatesEvent = z.infer<typeof SeatStatesEventSchema>;
+
+// ---- prices and snacks -----------------------------------------------------------------
+
+export const ZoneOfferSchema = z.object({
+  /** The Tarifa charged (the price entry's codigo). */
+  code: z.string(),
+  /** Zone name (seats carry it as TipoZona). */
+  zone: z.string(),
+  description: z.string(),
+  /** COP per ticket this person pays. */
+  price: z.number(),
+  ordinaryPrice: z.number(),
+  savingPerTicket: z.number(),
+  /** The location's isVizionario: a member price is charged. */
+  isMemberPrice: z.boolean(),
+  /** 'Ahorras $X por boleta' / 'Afiliate y ahorra $X por boleta', or null. */
+  savingText: z.string().nullable(),
+});
+export type ZoneOffer = z.infer<typeof ZoneOfferSchema>;
+
+export const SnackOptionSchema = z.object({ code: z.string(), name: z.string() });
+export type SnackOption = z.infer<typeof SnackOptionSchema>;
+
+export const RecipeGroupSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  options: z.array(SnackOptionSchema),
+});
+export type RecipeGroup = z.infer<typeof RecipeGroupSchema>;
+
+export const SnackOfferSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['product', 'combo']),
+  image: z.string().nullable(),
+  category: z.string().nullable(),
+  price: z.number(),
+  savingPerUnit: z.number(),
+  fixed: z.array(SnackOptionSchema.extend({ quantity: z.number() })),
+  groups: z.array(RecipeGroupSchema),
+});
+export type SnackOffer = z.infer<typeof SnackOfferSchema>;
+
+/** A cart line as the browser sends it: product, quantity, one option per recipe group. */
+export const CartLineSchema = z.object({
+  code: z.string().trim().min(1).max(40),
+  quantity: z.int().min(1).max(99),
+  choices: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+});
+export type CartLine = z.infer<typeof CartLineSchema>;
+export type CartLineInput = z.input<typeof CartLineSchema>;
+
+export const PayBrandViewSchema = z.object({ id: z.number(), name: z.string(), image: z.string() });
+export type PayBrandView = z.infer<typeof PayBrandViewSchema>;
+
+export const PaymentMethodViewSchema = z.object({
+  /** score_payment_method. */
+  id: z.number(),
+  card: z.boolean(),
+  pse: z.boolean(),
+});
+export type PaymentMethodView = z.infer<typeof PaymentMethodViewSchema>;
+
+export const FeesViewSchema = z.object({
+  /** ticket_servicio: service fee per seat. */
+  ticket: z.number(),
+  /** confiteria_servicio: service fee per combo. */
+  snack: z.number(),
+});
+export type FeesView = z.infer<typeof FeesViewSchema>;
+
+// ---- the hold ----------------------------------------------------------------------------
+
+export const HoldViewSchema = z.object({
+  showtimeId: z.number(),
+  zone: z.string(),
+  seats: z.array(z.string()),
+  /** Epoch milliseconds when the hold ends. */
+  expiresAt: z.number(),
+  /** Seconds left when this answer was written (the island counts down from here). */
+  secondsLeft: z.number(),
+});
+export type HoldView = z.infer<typeof HoldViewSchema>;
+
+// ---- the booking view --------------------------------------------------------------------
+
+export const BookingShowtimeViewSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  hour: z.string(),
+  /** 'Domingo, 22 de noviembre'. */
+  dateText: z.string(),
+  /** '7:30 p. m.'. */
+  hourText: z.string(),
+  format: z.string(),
+  version: z.string(),
+  roomId: z.number(),
+  roomName: z.string(),
+  /** True once the showtime's date and hour have passed (Bogotá). */
+  started: z.boolean(),
+});
+export type BookingShowtimeView = z.infer<typeof BookingShowtimeViewSchema>;
+
+export const BookingMovieViewSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  poster: z.string(),
+  /** 'Todos', '7 años', ..., '18 años'. */
+  rating: z.string(),
+  genre: z.string(),
+  durationMinutes: z.number(),
+});
+export type BookingMovieView = z.infer<typeof BookingMovieViewSchema>;
+
+/** `GET /bff/booking/:showtimeId`: everything the purchase page renders, for this person. */
+export const BookingViewSchema = z.object({
+  showtime: BookingShowtimeViewSchema,
+  movie: BookingMovieViewSchema,
+  membership: MembershipViewSchema.nullable(),
+  zones: z.array(ZoneOfferSchema),
+  seatMap: SeatMapSchema,
+  snacks: z.array(SnackOfferSchema),
+  maxSeats: z.number(),
+  fees: FeesViewSchema,
+  payBrands: z.array(PayBrandViewSchema),
+  paymentMethod: PaymentMethodViewSchema,
+  /** This person's hold on this showtime, if any. */
+  hold: HoldViewSchema.nullable(),
+  holdSeconds: z.number(),
+});
+export type BookingView = z.infer<typeof BookingViewSchema>;
+
+// ---- reservation -------------------------------------------------------------------------
+
+export const ReserveBodySchema = z.object({
+  zone: z.string().trim().min(1).max(60),
+  seats: z.array(z.string().trim().min(1).max(12)).min(1).max(50),
+});
+export type ReserveBody = z.infer<typeof ReserveBodySchema>;
+
+export const ReserveViewSchema = z.object({ hold: HoldViewSchema });
+export type ReserveView = z.infer<typeof ReserveViewSchema>;
+
+export const CancelViewSchema = z.object({ released: z.boolean() });
+export type CancelView = z.infer<typeof CancelViewSchema>;
+
+// ---- payments ----------------------------------------------------------------------------
+
+/** What the payment routes answer when the payment provider has decided (or not yet). */
+export const PaymentResultViewSchema = z.object({
+  bill: z.string(),
+  /** True only for pay_status 1 ('Aceptada'). */
+  accepted: z.boolean(),
+  status: z.object({ id: z.number(), name: z.string() }),
+  /** The provider's message: shown in the error modal when not accepted. */
+  message: z.string(),
+  /** Where the browser goes next: the transaction status page, or the bank for PSE. */
+  redirectTo: z.string(),
+});
+export type PaymentResultView = z.infer<typeof PaymentResultViewSchema>;
+
+export const BanksViewSchema = z.object({ banks: z.array(z.object({ code: z.string(), name: z.string() })) });
+export type BanksView = z.infer<typeof BanksViewSchema>;
+
+// ---- after payment -----------------------------------------------------------------------
+
+export const TransactionProductViewSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  total: z.number(),
+  recipe: z.array(z.object({ code: z.string(), name: z.string(), quantity: z.number() })),
+});
+export type TransactionProductView = z.infer<typeof TransactionProductViewSchema>;
+
+/** `/estado-transaccion/{bill}` and `/pay-status/{type}/{bill}`. */
+export const TransactionViewSchema = z.object({
+  bill: z.string(),
+  accepted: z.boolean(),
+  status: z.object({ id: z.number(), name: z.string() }),
+  /** 'YYYY-MM-DD HH:mm:ss' and its formatted form. */
+  createdAt: z.string(),
+  createdAtText: z.string(),
+  theater: z.string(),
+  payType: z.object({ id: z.number(), name: z.string() }),
+  payMethod: z.string(),
+  showtime: z
+    .object({
+      id: z.number(),
+      date: z.string(),
+      dateText: z.string(),
+      hour: z.string(),
+      hourText: z.string(),
+      roomName: z.string(),
+      format: z.string(),
+      version: z.string(),
+      movieTitle: z.string(),
+      movieSlug: z.string(),
+    })
+    .nullable(),
+  seats: z.array(z.string()),
+  products: z.array(TransactionProductViewSchema),
+  subtotal: z.number(),
+  service: z.number(),
+  total: z.number(),
+});
+export type TransactionView = z.infer<typeof TransactionViewSchema>;
+
+/** `/ticket/{bill}`: the accepted ticket purchase with one QR image per code. */
+export const TicketViewSchema = z.object({
+  bill: z.string(),
+  movie: z.object({ title: z.string(), durationMinutes: z.number(), genre: z.string(), poster: z.string() }),
+  date: z.string(),
+  dateText: z.string(),
+  hour: z.string(),
+  hourText: z.string(),
+  roomName: z.string(),
+  format: z.string(),
+  version: z.string(),
+  seats: z.array(z.string()),
+  /** One per seat: the code, its seat and the QR image as an SVG data: URL generated here. */
+  codes: z.array(z.object({ code: z.string(), seat: z.string(), qr: z.string() })),
+  products: z.array(TransactionProductViewSchema),
+});
+export type TicketView = z.infer<typeof TicketViewSchema>;
+
+// ---- membership --------------------------------------------------------------------------
+
+/** `GET /bff/membership/offer`: what buying Club Vizionarios costs, and how it can be paid. */
+export const MembershipOfferViewSchema = z.object({
+  price: z.number(),
+  service: z.number(),
+  total: z.number(),
+  payBrands: z.array(PayBrandViewSchema),
+  paymentMethod: PaymentMethodViewSchema,
+  membership: MembershipViewSchema.nullable(),
+});
+export type MembershipOfferView = z.infer<typeof MembershipOfferViewSchema>;

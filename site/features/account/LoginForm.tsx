@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginFormSchema, type LoginForm as LoginFormValues } from '../../../shared/validation/login.ts';
+import { Field, inputClasses } from '../../components/Field.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { Button } from '../../components/Button.tsx';
+import { login, openForgotDialog } from './stores.ts';
+import { LOGIN_SUCCESS_TEXT } from './texts.ts';
+
+export interface LoginFormProps {
+  /** Runs after a successful login, once the success text is shown. */
+  onLoggedIn: () => void;
+}
+
+/** E-mail and password; shows the server's message on failure. Used by the dialog and the page. */
+export function LoginForm({ onLoggedIn }: LoginFormProps) {
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = async (values: LoginFormValues) => {
+    setServerMessage(null);
+    const result = await login(values);
+    if (!result.ok) {
+      setServerMessage(result.failure.message);
+      return;
+    }
+    setSucceeded(true);
+    // Long enough to read the success text before the page loads again.
+    window.setTimeout(onLoggedIn, 600);
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+      <Field label="Correo electrónico" error={errors.email?.message}>
+        {(control) => (
+          <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses} />
+        )}
+      </Field>
+      <Field label="Contraseña" error={errors.password?.message}>
+        {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
+      </Field>
+      <button
+        type="button"
+        onClick={openForgotDialog}
+        className="w-fit text-sm font-medium text-brand underline-offset-4 hover:underline"
+      >
+        Olvidé mi contraseña
+      </button>
+      <div aria-live="polite" className="min-h-0">
+        {serverMessage && (
+          <p role="alert" className="rounded-lg border border-danger/60 bg-danger/10 px-3 py-2 text-sm text-danger">
+            {serverMessage}
+          </p>
+        )}
+        {succeeded && <p className="rounded-lg bg-success/10 px-3 py-2 text-sm font-semibold text-success">{LOGIN_SUCCESS_TEXT}</p>}
+      </div>
+      <Button type="submit" disabled={isSubmitting || succeeded}>
+        Ingresar
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,220 @@
+import { useEffect, useState, type ClipboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  RegistrationFormSchema,
+  type RegistrationForm,
+  type RegistrationFormInput,
+} from '../../../shared/validation/registration.ts';
+import { DEVICE, DOC_TYPES, DOC_TYPE_LABELS, SEXES, SEX_LABELS } from '../../../shared/validation/options.ts';
+import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { NumberInput } from '../../components/NumberInput.tsx';
+import { Button } from '../../components/Button.tsx';
+import { routes } from '../../lib/routes.ts';
+import { fetchRegisterToken, register as registerAccount } from './stores.ts';
+import { REGISTER_SUCCESS_TEXT } from './texts.ts';
+
+const blockPaste = (event: ClipboardEvent<HTMLInputElement>) => event.preventDefault();
+
+const defaultValues: Partial<RegistrationFormInput> = {
+  name: '',
+  lastname: '',
+  email: '',
+  confirmEmail: '',
+  password: '',
+  confirmPassword: '',
+  doc_number: '',
+  confirmDocNumber: '',
+  phone: '',
+  birthday: '',
+  device: DEVICE,
+  register_token: '',
+};
+
+const linkClass = 'font-semibold text-brand underline underline-offset-4';
+
+/**
+ * The registration form. A robot-check token is requested on load; the 'Confirmar que no soy
+ * un robot' checkbox appears only when it was obtained and sets or clears the token.
+ */
+export default function RegisterForm() {
+  const [robotToken, setRobotToken] = useState<string | null>(null);
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<RegistrationFormInput, unknown, RegistrationForm>({
+    resolver: zodResolver(RegistrationFormSchema),
+    defaultValues,
+  });
+
+  useEffect(() => {
+    let active = true;
+    void fetchRegisterToken().then((token) => {
+      if (active) setRobotToken(token);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const robotConfirmed = Boolean(watch('register_token'));
+
+  const onSubmit = async (values: RegistrationForm) => {
+    setServerMessage(null);
+    const result = await registerAccount(values);
+    if (!result.ok) {
+      setServerMessage(result.failure.message);
+      return;
+    }
+    setSucceeded(true);
+    window.setTimeout(() => window.location.assign(routes.home), 800);
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+      <input type="hidden" {...register('device')} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Nombre" error={errors.name?.message}>
+          {(control) => <input {...control} {...register('name')} autoComplete="given-name" className={inputClasses} />}
+        </Field>
+        <Field label="Apellido" error={errors.lastname?.message}>
+          {(control) => <input {...control} {...register('lastname')} autoComplete="family-name" className={inputClasses} />}
+        </Field>
+        <Field label="Correo electrónico" error={errors.email?.message}>
+          {(control) => (
+            <input {...control} {...register('email')} type="email" inputMode="email" autoComplete="email" className={inputClasses} />
+          )}
+        </Field>
+        <Field label="Confirmar correo electrónico" error={errors.confirmEmail?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('confirmEmail')}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              onPaste={blockPaste}
+              className={inputClasses}
+            />
+          )}
+        </Field>
+        <Field label="Contraseña" error={errors.password?.message}>
+          {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
+        </Field>
+        <Field label="Confirmar contraseña" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" onPaste={blockPaste} />
+          )}
+        </Field>
+        <Field label="Tipo de documento" error={errors.doc_type?.message}>
+          {(control) => (
+            <select {...control} {...register('doc_type')} defaultValue="" className={inputClasses}>
+              <option value="" disabled>
+                Selecciona
+              </option>
+              {DOC_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {DOC_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Número de documento" error={errors.doc_number?.message}>
+          {(control) => <NumberInput {...control} {...register('doc_number')} autoComplete="off" />}
+        </Field>
+        <Field label="Confirmar número de documento" error={errors.confirmDocNumber?.message}>
+          {(control) => <NumberInput {...control} {...register('confirmDocNumber')} autoComplete="off" onPaste={blockPaste} />}
+        </Field>
+        <Field label="Celular" error={errors.phone?.message}>
+          {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
+        </Field>
+        <Field label="Fecha de nacimiento" error={errors.birthday?.message}>
+          {(control) => <input {...control} {...register('birthday')} type="date" autoComplete="bday" className={inputClasses} />}
+        </Field>
+        <Field label="Sexo" error={errors.sex?.message}>
+          {(control) => (
+            <select {...control} {...register('sex')} defaultValue="" className={inputClasses}>
+              <option value="" disabled>
+                Selecciona
+              </option>
+              {SEXES.map((sex) => (
+                <option key={sex} value={sex}>
+                  {SEX_LABELS[sex]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+
+      <div className="flex flex-col gap-3">
+        <CheckboxField
+          error={errors.accept_terms?.message}
+          label={
+            <>
+              Acepto los{' '}
+              <a href={routes.terms} target="_blank" rel="noopener" className={linkClass}>
+                Términos y Condiciones
+              </a>
+            </>
+          }
+        >
+          {(control) => <input {...control} {...register('accept_terms')} type="checkbox" className={checkboxClasses} />}
+        </CheckboxField>
+        <CheckboxField
+          error={errors.accept_privacy?.message}
+          label={
+            <>
+              Acepto la{' '}
+              <a href={routes.privacy} target="_blank" rel="noopener" className={linkClass}>
+                Política de Privacidad
+              </a>
+            </>
+          }
+        >
+          {(control) => <input {...control} {...register('accept_privacy')} type="checkbox" className={checkboxClasses} />}
+        </CheckboxField>
+        {robotToken ? (
+          <CheckboxField label="Confirmar que no soy un robot" error={errors.register_token?.message}>
+            {(control) => (
+              <input
+                {...control}
+                type="checkbox"
+                checked={robotConfirmed}
+                onChange={(event) =>
+                  setValue('register_token', event.target.checked ? robotToken : '', { shouldValidate: true })
+                }
+                className={checkboxClasses}
+              />
+            )}
+          </CheckboxField>
+        ) : (
+          errors.register_token?.message && (
+            <p role="alert" className="text-sm text-danger">
+              {errors.register_token.message}
+            </p>
+          )
+        )}
+      </div>
+
+      <Button type="submit" disabled={isSubmitting || succeeded} className="w-full sm:w-auto sm:self-start">
+        Registrarme
+      </Button>
+      <div aria-live="polite">
+        {serverMessage && (
+          <p role="alert" className="rounded-lg border border-danger/60 bg-danger/10 px-3 py-2 text-danger">
+            {serverMessage}
+          </p>
+        )}
+        {succeeded && <p className="rounded-lg bg-success/10 px-3 py-2 font-semibold text-success">{REGISTER_SUCCESS_TEXT}</p>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ResetPasswordFormSchema, type ResetPasswordForm as ResetPasswordValues } from '../../../shared/validation/reset-password.ts';
+import { Field } from '../../components/Field.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { Button } from '../../components/Button.tsx';
+import { resetPassword } from './stores.ts';
+
+export interface ResetPasswordFormProps {
+  /** The code from the reset link (the route's last segment). */
+  code: string;
+}
+
+/** A new password and its confirmation; only the password is sent, with the route's code. */
+export default function ResetPasswordForm({ code }: ResetPasswordFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(ResetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+
+  const onSubmit = (values: ResetPasswordValues) => resetPassword(code, values);
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+      <Field label="Nueva contraseña" error={errors.password?.message}>
+        {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
+      </Field>
+      <Field label="Confirmar contraseña" error={errors.confirmPassword?.message}>
+        {(control) => <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" />}
+      </Field>
+      <Button type="submit" disabled={isSubmitting}>
+        Cambiar contraseña
+      </Button>
+    </form>
+  );
+}

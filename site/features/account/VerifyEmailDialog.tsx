@@ -1,0 +1,98 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { VerificationCodeFormSchema } from '../../../shared/validation/verification-code.ts';
+import { MESSAGES } from '../../../shared/validation/messages.ts';
+import { Modal } from '../../components/Modal.tsx';
+import { Field, inputClasses } from '../../components/Field.tsx';
+import { Button } from '../../components/Button.tsx';
+import { openStatusModal } from '../../components/feedback-stores.ts';
+import {
+  $verificationBusy,
+  $verifyDialogOpen,
+  closeVerifyDialog,
+  sendFirstVerificationCode,
+  sendVerificationCode,
+  validateVerificationCode,
+} from './stores.ts';
+
+export interface VerifyEmailDialogProps {
+  email: string;
+}
+
+/**
+ * 'Verifica el correo': one code input, 'Verificar' (a loading image while busy) and
+ * 'solicita uno nuevo'. The first opening sends a code. Page scrolling is locked while it is
+ * open and restored on close (the Modal does that).
+ */
+export default function VerifyEmailDialog({ email }: VerifyEmailDialogProps) {
+  const open = useStore($verifyDialogOpen);
+  const busy = useStore($verificationBusy);
+  const [code, setCode] = useState('');
+  useEffect(() => {
+    if (open) void sendFirstVerificationCode();
+  }, [open]);
+
+  const onVerify = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = VerificationCodeFormSchema.safeParse({ code });
+    if (!parsed.success) {
+      openStatusModal({
+        type: 'warning',
+        title: MESSAGES.verificationCodeTitle,
+        subtitle: MESSAGES.verificationCodeRequired,
+      });
+      return;
+    }
+    await validateVerificationCode(parsed.data.code);
+  };
+
+  const onRequestNew = async () => {
+    setCode('');
+    await sendVerificationCode();
+  };
+
+  return (
+    <Modal open={open} onClose={closeVerifyDialog} title="Verifica el correo">
+      <p className="mb-4 text-muted">
+        Te enviamos un código de verificación a <strong className="text-text">{email}</strong>. Escríbelo aquí para
+        confirmar tu correo.
+      </p>
+      <form noValidate onSubmit={onVerify} className="flex flex-col gap-4">
+        <Field label="Código de verificación">
+          {(control) => (
+            <input
+              {...control}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              className={`${inputClasses} text-center text-xl tracking-[0.3em]`}
+            />
+          )}
+        </Field>
+        <div className="flex min-h-11 items-center justify-center" aria-live="polite">
+          {busy ? (
+            <svg role="img" aria-label="Verificando..." viewBox="0 0 50 50" className="size-11 animate-spin text-brand">
+              <circle cx="25" cy="25" r="20" fill="none" stroke="currentColor" strokeWidth="5" strokeDasharray="90 150" strokeLinecap="round" />
+            </svg>
+          ) : (
+            <Button type="submit" className="w-full">
+              Verificar
+            </Button>
+          )}
+        </div>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted">
+        ¿No te llegó el código o ya expiró?{' '}
+        <button
+          type="button"
+          onClick={() => void onRequestNew()}
+          disabled={busy}
+          className="font-semibold text-brand underline-offset-4 hover:underline disabled:opacity-60"
+        >
+          solicita uno nuevo
+        </button>
+      </p>
+    </Modal>
+  );
+}

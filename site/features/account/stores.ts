@@ -1,0 +1,249 @@
+/**
+ * Account state shared by the account islands (header menu, dialogs, forms, profile) and
+ * the actions that change it. Islands read with `useStore` and write only through these
+ * actions. Only types come from shared/validation here: this module is part of the header
+ * island on every page, which must not carry zod.
+ */
+import { atom } from 'nanostores';
+import type { SessionUserView, SessionView } from '../../../shared/views/session.ts';
+import type { LoginForm } from '../../../shared/validation/login.ts';
+import type { RegistrationForm } from '../../../shared/validation/registration.ts';
+import type { ForgotPasswordForm } from '../../../shared/validation/forgot-password.ts';
+import type { ResetPasswordForm } from '../../../shared/validation/reset-password.ts';
+import type { ProfileForm } from '../../../shared/validation/profile.ts';
+import type { ProfileSavedView, ProfileView } from '../../../shared/views/accounts.ts';
+import type { BffFailure } from '../../lib/bff-error.ts';
+import { bffGetJson, bffPostJson, bffPutJson } from '../../lib/bff-browser.ts';
+import { isGuestOnlyPath, routes, safeReturnTo } from '../../lib/routes.ts';
+import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
+import { SPINNER_TEXTS } from './texts.ts';
+
+// ---------------------------------------------------------------------------------------
+// Session
+
+/**
+ * Who is logged in. `undefined` until an island adopts the server's view on hydration:
+ * the server never writes this module-level store (it is shared by concurrent requests).
+ */
+export const $sessionUser = atom<SessionUserView | null | undefined>(undefined);
+
+/** Called by islands on hydration with the session view the server rendered them with. */
+export function adoptServerSession(user: SessionUserView | null): void {
+  if ($sessionUser.get() === undefined) $sessionUser.set(user);
+}
+
+// ---------------------------------------------------------------------------------------
+// Dialogs
+
+export const $loginDialogOpen = atom(false);
+export const $forgotDialogOpen = atom(false);
+export const $verifyDialogOpen = atom(false);
+
+export function openLoginDialog(): void {
+  $forgotDialogOpen.set(false);
+  $loginDialogOpen.set(true);
+}
+
+export function closeLoginDialog(): void {
+  $loginDialogOpen.set(false);
+}
+
+/** From the login dialog or page: 'Olvidé mi contraseña'. */
+export function openForgotDialog(): void {
+  $loginDialogOpen.set(false);
+  $forgotDialogOpen.set(true);
+}
+
+export function closeForgotDialog(): void {
+  $forgotDialogOpen.set(false);
+}
+
+export function openVerifyDialog(): void {
+  $verifyDialogOpen.set(true);
+}
+
+export function closeVerifyDialog(): void {
+  $verifyDialogOpen.set(false);
+}
+
+// ---------------------------------------------------------------------------------------
+// Navigation
+
+/**
+ * Where a person goes after logging in: back to the page they were on; from a guest-only
+ * page (the login page itself) to its `returnTo` target or home.
+ */
+export function destinationAfterLogin(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  if (isGuestOnlyPath(location.pathname)) {
+    return safeReturnTo(new URLSearchParams(location.search).get('returnTo')) ?? routes.home;
+  }
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+/** A full page load, so every server-rendered part shows the new session. */
+export function loadPage(path: string): void {
+  const current = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  if (path === current) window.location.reload();
+  else window.location.assign(path);
+}
+
+// ---------------------------------------------------------------------------------------
+// Mutations
+
+export type ActionResult = { ok: true } | { ok: false; failure: BffFailure };
+
+export async function login(form: LoginForm): Promise<ActionResult> {
+  const result = await withSpinner(SPINNER_TEXTS.login, () => bffPostJson<SessionView>('/auth/login', form));
+  if (!result.ok) return { ok: false, failure: result.failure };
+  if (!result.data.user) {
+    // The spec: an answer without a user changes nothing beyond a log line.
+    console.error('Respuesta de inicio de sesión sin usuario');
+    return { ok: false, failure: { code: 'NO_USER', message: 'No fue posible iniciar sesión. Inténtalo de nuevo.' } };
+  }
+  $sessionUser.set(result.data.user);
+  return { ok: true };
+}
+
+/** Posts the whole registration form; the BFF validates it again and lowercases the e-mail. */
+export async function register(form: RegistrationForm): Promise<ActionResult> {
+  const result = await withSpinner(SPINNER_TEXTS.register, () => bffPostJson<SessionView>('/auth/register', form));
+  if (!result.ok) return { ok: false, failure: result.failure };
+  if (!result.data.user) {
+    console.error('Respuesta de registro sin usuario');
+    return { ok: false, failure: { code: 'NO_USER', message: 'No fue posible completar el registro. Inténtalo de nuevo.' } };
+  }
+  $sessionUser.set(result.data.user);
+  return { ok: true };
+}
+
+/** Logs out and goes home. A failure is only logged (the spec shows nothing). */
+export async function logout(): Promise<void> {
+  const result = await withSpinner(SPINNER_TEXTS.logout, () => bffPostJson<unknown>('/auth/logout'));
+  if (!result.ok) {
+    console.error('Error al cerrar sesión', result.failure.code);
+    return;
+  }
+  $sessionUser.set(null);
+  window.location.assign(routes.home);
+}
+
+/** The robot-check token of the registration form; null when it could not be obtained. */
+export async function fetchRegisterToken(): Promise<string | null> {
+  const result = await bffGetJson<{ token: string }>('/auth/register-token');
+  if (!result.ok || typeof result.data?.token !== 'string' || !result.data.token) {
+    console.error('No se pudo obtener el token de registro');
+    return null;
+  }
+  return result.data.token;
+}
+
+export async function requestPasswordReset(form: ForgotPasswordForm): Promise<void> {
+  const result = await withSpinner(SPINNER_TEXTS.forgotPassword, () => bffPostJson<unknown>('/auth/forgot', form));
+  if (result.ok) {
+    openStatusModal({
+      type: 'success',
+      title: '¡Correo de recuperación enviado!',
+      subtitle: 'Revisa tu bandeja de entrada. Hemos enviado un enlace para que puedas restablecer tu contraseña.',
+      actionLabel: 'Ok',
+      onAction: closeForgotDialog,
+    });
+  } else {
+    openStatusModal({
+      type: 'error',
+      title: 'Error en la recuperación de contraseña',
+      subtitle: 'No se pudo enviar el correo. Por favor, inténtalo de nuevo o contacta a soporte.',
+    });
+  }
+}
+
+export async function resetPassword(code: string, form: ResetPasswordForm): Promise<void> {
+  const result = await withSpinner(SPINNER_TEXTS.resetPassword, () =>
+    bffPostJson<unknown>(`/auth/reset/${encodeURIComponent(code)}`, form),
+  );
+  if (result.ok) {
+    openStatusModal({
+      type: 'success',
+      title: '¡Contraseña actualizada exitosamente!',
+      subtitle: 'Ahora inicia sesión con tu nueva contraseña.',
+      onAction: () => window.location.assign(routes.login),
+    });
+  } else {
+    openStatusModal({
+      type: 'error',
+      title: 'Error al actualizar la contraseña',
+      subtitle: 'No se pudo actualizar tu contraseña. Por favor, inténtalo de nuevo o contacta a soporte si el problema persiste.',
+    });
+  }
+}
+
+/**
+ * Saves the profile (the password only when its section was opened and filled), adopts the
+ * session view the BFF answers with, and reads the profile again.
+ */
+export async function updateProfile(
+  form: ProfileForm,
+  includePassword: boolean,
+): Promise<{ ok: true; profile: ProfileView } | { ok: false }> {
+  const body: ProfileForm = includePassword ? form : { ...form, password: '', confirmPassword: '' };
+  const saved = await withSpinner(SPINNER_TEXTS.updateProfile, () => bffPutJson<ProfileSavedView>('/profile', body));
+  if (!saved.ok) {
+    openStatusModal({
+      type: 'error',
+      title: 'Error al actualizar el perfil',
+      subtitle: 'Ha ocurrido un problema al actualizar tu información. Por favor, inténtalo nuevamente o contacta a soporte.',
+    });
+    return { ok: false };
+  }
+  $sessionUser.set(saved.data.session.user);
+  // The spec refetches the profile after an update.
+  const fresh = await bffGetJson<ProfileView>('/profile');
+  openStatusModal({
+    type: 'success',
+    title: '¡Perfil actualizado exitosamente!',
+    subtitle: 'Tu información personal se ha actualizado correctamente.',
+  });
+  return { ok: true, profile: fresh.ok ? fresh.data : saved.data.profile };
+}
+
+// ---------------------------------------------------------------------------------------
+// E-mail verification
+
+/** Shared by the verification screen: true while a code is being sent or checked. */
+export const $verificationBusy = atom(false);
+
+/** Whether a code was requested during this page view (the screen sends one when first opened). */
+let codeRequested = false;
+
+/** Opening the screen for the first time sends a code, so the person has one to type. */
+export async function sendFirstVerificationCode(): Promise<void> {
+  if (codeRequested) return;
+  await sendVerificationCode();
+}
+
+/** Sends a new code. The spec shows '¡Listo!' whatever the result; a failure is only logged. */
+export async function sendVerificationCode(): Promise<void> {
+  codeRequested = true;
+  $verificationBusy.set(true);
+  const result = await bffPostJson<unknown>('/verification/send');
+  if (!result.ok) console.error('Error en la solicitud', result.failure.code);
+  openStatusModal({ type: 'success', title: '¡Listo!', subtitle: 'Código enviado a tu correo' });
+  $verificationBusy.set(false);
+}
+
+/** Checks a (non-blank) code; a valid one marks the session's e-mail as verified. */
+export async function validateVerificationCode(code: string): Promise<boolean> {
+  $verificationBusy.set(true);
+  const result = await bffPostJson<SessionView>('/verification/validate', { code });
+  $verificationBusy.set(false);
+  if (!result.ok || !result.data.user?.verified) {
+    openStatusModal({
+      type: 'error',
+      title: '¡Código inválido!',
+      subtitle: 'El código que ingresaste no es correcto o ha expirado, solicita uno nuevo.',
+    });
+    return false;
+  }
+  $sessionUser.set(result.data.user);
+  closeVerifyDialog();
+  return true;
+}

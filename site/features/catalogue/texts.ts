@@ -1,0 +1,18 @@
+/** The catalogue's fixed texts (the spec's, word for word, where it gives them). */
+export const EMPTY_TEXTS = {
+  noDates: 'Por el momento, no hay fechas disponibles.',
+  noShowtimes: 'No hay funciones disponibles para tu selección. Intenta con otra fecha u horario.',
+  loadingDates: 'Espera un momento mientras cargamos las fechas.',
+  unavailable: 'No pudimos cargar la cartelera en este momento. Intenta de nuevo en unos minutos.',
+} as const;
+
+export const PAGE_TITLES = {
+  billboard: 'Cartelera: Vive el mejor entretenimiento',
+  releases: 'Próximos estrenos',
+  rooms: 'Salas',
+  confectionery: 'Confitería',
+  club: 'Club Vizionarios',
+  corporate: 'Corporativo',
+} as const;
+
+export const PRESALE_BADGE = 'Preventa';

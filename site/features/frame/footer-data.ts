@@ -1,0 +1,23 @@
+/** The footer's two groups of content pages, read from the BFF on the server. */
+import type { FooterView } from '../../../shared/views/content-pages.ts';
+import { bffGet, type BffCaller } from '../../lib/bff-server.ts';
+
+export interface FooterLinkGroup {
+  title: string;
+  links: ReadonlyArray<{ title: string; slug: string }>;
+}
+
+/** Headings of the groups, in the BFF's order ('pie-de-pagina-1', 'pie-de-pagina-2'). */
+const groupTitles = ['Información', 'Términos y políticas'];
+
+export async function loadFooterGroups(caller: BffCaller): Promise<FooterLinkGroup[]> {
+  const result = await bffGet<FooterView>('/bff/content/footer', caller);
+  if (!result.ok) {
+    // The spec: content-list failures are logged only; the footer keeps its fixed links.
+    console.error(`[site] footer content unavailable: ${result.failure.code}`);
+    return [];
+  }
+  return result.data.groups
+    .map((group, index) => ({ title: groupTitles[index] ?? 'Más información', links: group.links }))
+    .filter((group) => group.links.length > 0);
+}

@@ -1,0 +1,94 @@
+/**
+ * The site server's client of the BFF. Middleware and page frontmatter call the BFF over
+ * HTTP with the browser's cookie, so the BFF sees the same session. One `BffCaller` serves a
+ * whole request (the middleware keeps it in `Astro.locals.bff`): when the BFF answers with
+ * `Set-Cookie` (it reseals the session cookie), later calls of the same request send the new
+ * value and the middleware hands the final cookies to the browser.
+ */
+import { serverEnv } from './server-env.ts';
+import type { BffFailure } from './bff-error.ts';
+import { bffFailureFrom } from './bff-error.ts';
+
+export interface BffCaller {
+  /** Cookies to send, by name: the browser's, updated by the BFF's answers. */
+  readonly cookies: Map<string, string>;
+  readonly requestId: string | null;
+  /** `Set-Cookie` lines for the browser, by cookie name (the last one wins). */
+  readonly setCookies: Map<string, string>;
+}
+
+export type BffResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; failure: BffFailure };
+
+function parseCookieHeader(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index <= 0) continue;
+    cookies.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
+  }
+  return cookies;
+}
+
+/** The caller of one incoming request. */
+export function bffCallerOf(request: Request): BffCaller {
+  return {
+    cookies: parseCookieHeader(request.headers.get('cookie')),
+    requestId: request.headers.get('x-request-id'),
+    setCookies: new Map(),
+  };
+}
+
+function isRemoval(attributes: string): boolean {
+  const maxAge = /;\s*max-age=(-?\d+)/i.exec(attributes);
+  if (maxAge) return Number(maxAge[1]) <= 0;
+  const expires = /;\s*expires=([^;]+)/i.exec(attributes);
+  return expires ? Date.parse(expires[1] ?? '') <= Date.now() : false;
+}
+
+function absorbSetCookies(caller: BffCaller, lines: string[]): void {
+  for (const line of lines) {
+    const nameEnd = line.indexOf('=');
+    if (nameEnd <= 0) continue;
+    const name = line.slice(0, nameEnd).trim();
+    const valueEnd = line.indexOf(';', nameEnd);
+    const value = line.slice(nameEnd + 1, valueEnd === -1 ? undefined : valueEnd).trim();
+    if (isRemoval(valueEnd === -1 ? '' : line.slice(valueEnd))) caller.cookies.delete(name);
+    else caller.cookies.set(name, value);
+    caller.setCookies.set(name, line);
+  }
+}
+
+const unavailable: BffFailure = {
+  code: 'BFF_UNAVAILABLE',
+  message: 'El servicio no está disponible en este momento. Por favor, inténtalo más tarde.',
+};
+
+export async function bffGet<T>(path: string, caller: BffCaller): Promise<BffResult<T>> {
+  const headers = new Headers({ accept: 'application/json' });
+  if (caller.cookies.size > 0) {
+    headers.set('cookie', Array.from(caller.cookies, ([name, value]) => `${name}=${value}`).join('; '));
+  }
+  if (caller.requestId) headers.set('x-request-id', caller.requestId);
+
+  let response: Response;
+  try {
+    response = await fetch(`${serverEnv.bffUrl}${path}`, {
+      headers,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(serverEnv.bffTimeoutMs),
+    });
+  } catch (error) {
+    console.error(`[site] BFF GET ${path.split('?')[0]} failed:`, error instanceof Error ? error.message : error);
+    return { ok: false, status: 503, failure: unavailable };
+  }
+
+  absorbSetCookies(caller, response.headers.getSetCookie());
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    return { ok: false, status: response.status, failure: bffFailureFrom(body, unavailable) };
+  }
+  // The BFF is our own service answering in the view types of shared/views.
+  return { ok: true, status: response.status, data: body as T };
+}

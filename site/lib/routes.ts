@@ -1,0 +1,100 @@
+/**
+ * The one registry of the site's route paths. Pages, links and guards build paths here
+ * instead of writing string literals. Pure code: used on the server and in islands.
+ */
+
+const segment = (value: string | number): string => encodeURIComponent(String(value));
+
+export const routes = {
+  home: '/',
+  billboard: '/cartelera',
+  releases: '/proximos-estrenos',
+  rooms: '/salas',
+  confectionery: '/confiteria',
+  club: '/club-vizionarios',
+  corporate: '/corporativo',
+  contact: '/contactanos',
+  ethicsLine: '/linea-etica',
+  login: '/iniciar-sesion',
+  register: '/registrarme',
+  profile: '/mi-perfil',
+  myTickets: '/mis-tickets',
+  terms: '/pagina/terminos-y-condiciones',
+  privacy: '/pagina/politica-de-privacidad',
+  clubTerms: '/pagina/terminos-y-condiciones-club-vizionarios',
+  contentPage: (slug: string) => `/pagina/${segment(slug)}`,
+  resetPassword: (code: string) => `/forgot-password/${segment(code)}`,
+  room: (slug: string) => `/sala/${segment(slug)}`,
+  movie: (theater: string, slug: string) => `/${segment(theater)}/pelicula/${segment(slug)}`,
+  showtime: (theater: string, slug: string, showtimeId: string | number) =>
+    `/${segment(theater)}/pelicula/${segment(slug)}/funcion/${segment(showtimeId)}`,
+  ticket: (bill: string | number) => `/ticket/${segment(bill)}`,
+  payStatus: (payMethod: string | number, bill: string | number) =>
+    `/pay-status/${segment(payMethod)}/${segment(bill)}`,
+  transactionStatus: (bill: string | number) => `/estado-transaccion/${segment(bill)}`,
+} as const;
+
+/** The main navigation, in the spec's order. */
+export const mainNavigation: ReadonlyArray<{ label: string; href: string }> = [
+  { label: 'Home', href: routes.home },
+  { label: 'Cartelera', href: routes.billboard },
+  { label: 'Próximos estrenos', href: routes.releases },
+  { label: 'Salas', href: routes.rooms },
+  { label: 'Confitería', href: routes.confectionery },
+  { label: 'Club Vizionarios', href: routes.club },
+  { label: 'Corporativo', href: routes.corporate },
+  { label: 'Contáctanos', href: routes.contact },
+];
+
+const protectedPatterns: ReadonlyArray<RegExp> = [
+  /^\/mi-perfil\/?$/,
+  /^\/mis-tickets\/?$/,
+  /^\/ticket(\/|$)/,
+  /^\/estado-transaccion(\/|$)/,
+  /^\/pay-status(\/|$)/,
+  /^\/[^/]+\/pelicula\/[^/]+\/funcion(\/|$)/,
+];
+
+const guestOnlyPatterns: ReadonlyArray<RegExp> = [
+  /^\/iniciar-sesion\/?$/,
+  /^\/registrarme\/?$/,
+  /^\/forgot-password(\/|$)/,
+];
+
+/** Pages that need a session: visitors without one are sent to log in. */
+export function isProtectedPath(pathname: string): boolean {
+  return protectedPatterns.some((pattern) => pattern.test(pathname));
+}
+
+/** Pages only for visitors without a session: logged-in people are sent home. */
+export function isGuestOnlyPath(pathname: string): boolean {
+  return guestOnlyPatterns.some((pattern) => pattern.test(pathname));
+}
+
+const probeOrigin = 'https://viziona.invalid';
+
+/**
+ * A "return to" target is only ever a path of this site. Anything else (absolute URLs,
+ * protocol-relative `//host`, `/\host`, control characters a browser would strip) is refused.
+ */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/')) return null;
+  if (value.startsWith('//') || value.startsWith('/\\')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, probeOrigin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== probeOrigin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The login page, remembering where the person was going. */
+export function loginPath(returnTo?: string | null): string {
+  const target = safeReturnTo(returnTo);
+  if (!target || target === routes.home) return routes.login;
+  return `${routes.login}?${new URLSearchParams({ returnTo: target }).toString()}`;
+}

@@ -1,0 +1,61 @@
+/**
+ * Runs before every page: learns who is logged in (one `GET /bff/session` per request, kept
+ * in `Astro.locals.user`), applies the login and guest-only guards on the server so no page
+ * flashes, and decides how the answer may be cached.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import type { SessionView } from '../shared/views/session.ts';
+import { bffCallerOf, bffGet, type BffCaller } from './lib/bff-server.ts';
+import { isGuestOnlyPath, isProtectedPath, loginPath, routes } from './lib/routes.ts';
+
+const PUBLIC_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+const PRIVATE_CACHE = 'private, no-store';
+
+async function readSession(caller: BffCaller): Promise<SessionView['user']> {
+  // No cookie at all means no session: spare the BFF a call for every anonymous page view.
+  if (caller.cookies.size === 0) return null;
+  const result = await bffGet<SessionView>('/bff/session', caller);
+  return result.ok ? result.data.user : null;
+}
+
+function redirectTo(location: string): Response {
+  return new Response(null, { status: 302, headers: { location, 'cache-control': PRIVATE_CACHE } });
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { pathname, search } = context.url;
+  const caller = bffCallerOf(context.request);
+  const user = await readSession(caller);
+  context.locals.bff = caller;
+  context.locals.user = user;
+
+  const personal = isProtectedPath(pathname) || isGuestOnlyPath(pathname);
+  let response: Response;
+  if (!user && isProtectedPath(pathname)) {
+    response = redirectTo(loginPath(`${pathname}${search}`));
+  } else if (user && isGuestOnlyPath(pathname)) {
+    response = redirectTo(routes.home);
+  } else {
+    const rendered = await next();
+    // A fresh Response: the one rendered may carry immutable headers.
+    response = new Response(rendered.body, rendered);
+  }
+
+  // Cookies the BFF set during this request (middleware and page calls alike).
+  const headers = response.headers;
+  for (const line of caller.setCookies.values()) headers.append('set-cookie', line);
+
+  if (user || personal || caller.setCookies.size > 0) {
+    headers.set('cache-control', PRIVATE_CACHE);
+  } else if (!headers.has('cache-control') && response.status === 200 && headers.get('content-type')?.startsWith('text/html')) {
+    // Anonymous HTML may be shared by a CDN; a visitor with a cookie gets their own copy.
+    headers.set('cache-control', PUBLIC_CACHE);
+    headers.append('vary', 'Cookie');
+  }
+
+  headers.set('x-content-type-options', 'nosniff');
+  headers.set('x-frame-options', 'DENY');
+  // The reset page's URL holds the reset code: never send it to another site as a referrer.
+  headers.set('referrer-policy', pathname.startsWith('/forgot-password') ? 'no-referrer' : 'strict-origin-when-cross-origin');
+  return response;
+});

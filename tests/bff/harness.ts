@@ -1,0 +1,157 @@
+import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
+import { buildSandbox } from '../../sandbox/app.ts';
+import { buildApp, type BffApp } from '../../bff/app.ts';
+import { loadConfig, type BffConfig } from '../../bff/plugins/config.ts';
+import { SESSION_COOKIE } from '../../bff/plugins/session.ts';
+
+/**
+ * The BFF against a fresh in-memory sandbox listening on a real port: requests to the BFF go
+ * through `app.inject`, the BFF reaches the sandbox over HTTP with its undici pool.
+ */
+
+export const SITE_ORIGIN = 'http://localhost:4321';
+
+export type Stack = {
+  app: BffApp;
+  config: BffConfig;
+  sandboxUrl: string;
+  close(): Promise<void>;
+};
+
+export async function startStack(
+  options: { env?: Record<string, string>; logStream?: DestinationStream } = {},
+): Promise<Stack> {
+  const sandbox = buildSandbox({ db: ':memory:' });
+  await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = sandbox.server.address() as AddressInfo;
+  const sandboxUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    UPSTREAM_URL: `${sandboxUrl}/api/v1`,
+    SITE_ORIGIN,
+    ...options.env,
+  });
+  const app = await buildApp(config, { logStream: options.logStream });
+  await app.ready();
+  return {
+    app,
+    config,
+    sandboxUrl,
+    async close() {
+      await app.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Headers of a same-origin request from the site's own JavaScript. */
+export const SAME_ORIGIN_HEADERS = {
+  'x-viziona-client': 'web',
+  origin: SITE_ORIGIN,
+  'sec-fetch-site': 'same-origin',
+} as const;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type Answer = {
+  status: number;
+  body: unknown;
+  text: string;
+  headers: Record<string, string | string[] | number | undefined>;
+  /** The `viziona_session` cookie set by this answer ('' when it clears it), if any. */
+  cookie: string | undefined;
+  setCookie: string | undefined;
+};
+
+export async function call(
+  app: BffApp,
+  method: Method,
+  url: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {
+    ...(method === 'GET' ? {} : SAME_ORIGIN_HEADERS),
+    ...options.headers,
+  };
+  if (options.cookie !== undefined) headers.cookie = `${SESSION_COOKIE}=${options.cookie}`;
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  });
+  const setCookie = [response.headers['set-cookie']]
+    .flat()
+    .find((value): value is string => typeof value === 'string' && value.startsWith(`${SESSION_COOKIE}=`));
+  const cookie = setCookie ? decodeURIComponent(setCookie.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '') : undefined;
+  let body: unknown = null;
+  try {
+    body = response.body === '' ? null : JSON.parse(response.body);
+  } catch {
+    body = response.body;
+  }
+  return { status: response.statusCode, body, text: response.body, headers: response.headers, cookie, setCookie };
+}
+
+let sequence = 0;
+
+/** A complete, valid registration form for a new unique person. */
+export function registrationForm(registerToken: string, overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  const unique = `${Date.now().toString(36)}${sequence}${Math.floor(Math.random() * 1e6)}`;
+  const email = `Persona.${unique}@Example.com`;
+  const docNumber = `9${String(Date.now()).slice(-7)}${sequence}`.slice(0, 12);
+  return {
+    name: 'Laura',
+    lastname: 'Martínez',
+    email,
+    confirmEmail: email,
+    password: 'Clave1234',
+    confirmPassword: 'Clave1234',
+    doc_type: 'CC',
+    doc_number: docNumber,
+    confirmDocNumber: docNumber,
+    phone: '3001234567',
+    birthday: '1992-03-04',
+    sex: 'F',
+    accept_terms: true,
+    accept_privacy: true,
+    register_token: registerToken,
+    ...overrides,
+  };
+}
+
+export async function registerToken(app: BffApp): Promise<string> {
+  const answer = await call(app, 'GET', '/bff/auth/register-token');
+  if (answer.status !== 200) throw new Error(`register-token answered ${answer.status}: ${answer.text}`);
+  return (answer.body as { token: string }).token;
+}
+
+/** Registers a new person through the BFF; returns the form and the session cookie. */
+export async function registerPerson(app: BffApp, overrides: Record<string, unknown> = {}) {
+  const form = registrationForm(await registerToken(app), overrides);
+  const answer = await call(app, 'POST', '/bff/auth/register', { body: form });
+  if (answer.status !== 201 || !answer.cookie) {
+    throw new Error(`register answered ${answer.status}: ${answer.text}`);
+  }
+  return { form, email: form.email.toLowerCase(), password: form.password, cookie: answer.cookie, answer };
+}
+
+/** The upstream token sealed in a session cookie (read with the BFF's own keys). */
+export function tokenInCookie(app: BffApp, cookie: string): string {
+  const session = app.decodeSecureSession(cookie);
+  const auth = session?.get('auth');
+  if (!auth) throw new Error('cookie holds no session');
+  return auth.token;
+}
+
+/** Messages the sandbox sent to an address, newest first. */
+export async function outbox(stack: Stack, to: string): Promise<Array<{ kind: string; code: string | null; link: string | null }>> {
+  const response = await fetch(`${stack.sandboxUrl}/sandbox/outbox.json?to=${encodeURIComponent(to)}`);
+  const json = (await response.json()) as unknown;
+  const list = Array.isArray(json) ? json : (json as { messages?: unknown }).messages;
+  if (!Array.isArray(list)) throw new Error(`unexpected outbox answer: ${JSON.stringify(json)}`);
+  return list as Array<{ kind: string; code: string | null; link: string | null }>;
+}

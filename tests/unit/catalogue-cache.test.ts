@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueCache } from '../../bff/plugins/catalogue-cache.ts';
+
+function clock(start = 1_000_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+class UpstreamError extends Error {
+  readonly statusCode: number;
+  constructor(statusCode: number) {
+    super(`upstream ${statusCode}`);
+    this.statusCode = statusCode;
+  }
+}
+
+const minute = 60_000;
+
+describe('CatalogueCache', () => {
+  it('serves a fresh entry for 5 minutes without asking the upstream', async () => {
+    const time = clock();
+    const cache = new CatalogueCache({ now: time.now });
+    let calls = 0;
+    const load = async () => ({ calls: ++calls });
+
+    expect((await cache.read('k', load)).outcome).toBe('miss');
+    time.advance(4 * minute + 59_000);
+    const hit = await cache.read('k', load);
+    expect(hit.outcome).toBe('hit');
+    expect(hit.value).toEqual({ calls: 1 });
+    expect(hit.json).toBe('{"calls":1}');
+
+    time.advance(1_000);
+    const refreshed = await cache.read('k', load);
+    expect(refreshed.outcome).toBe('refreshed');
+    expect(refreshed.value).toEqual({ calls: 2 });
+  });
+
+  it('serves the kept entry when the upstream fails, for up to 30 minutes', async () => {
+    const time = clock();
+    const cache = new CatalogueCache({ now: time.now });
+    await cache.read('k', async () => 'seed');
+    const failing = async (): Promise<string> => {
+      throw new Error('ECONNREFUSED');
+    };
+
+    time.advance(10 * minute);
+    const stale = await cache.read('k', failing);
+    expect(stale.outcome).toBe('stale');
+    expect(stale.value).toBe('seed');
+
+    time.advance(20 * minute);
+    await expect(cache.read('k', failing)).rejects.toThrow('ECONNREFUSED');
+  });
+
+  it('passes authoritative upstream answers on instead of covering them with stale data', async () => {
+    const time = clock();
+    const cache = new CatalogueCache({ now: time.now });
+    await cache.read('k', async () => 'seed');
+    time.advance(6 * minute);
+    await expect(cache.read('k', async () => Promise.reject(new UpstreamError(404)))).rejects.toThrow('upstream 404');
+    expect((await cache.read('k', async () => Promise.reject(new UpstreamError(503)))).outcome).toBe('stale');
+  });
+
+  it('does not cache failures', async () => {
+    const cache = new CatalogueCache();
+    await expect(cache.read('k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect((await cache.read('k', async () => 'up')).value).toBe('up');
+  });
+
+  it('coalesces concurrent misses into one upstream call', async () => {
+    const cache = new CatalogueCache();
+    let calls = 0;
+    let release: (value: string) => void = () => {};
+    const load = () => {
+      calls += 1;
+      return new Promise<string>((resolve) => (release = resolve));
+    };
+    const reads = Promise.all(Array.from({ length: 50 }, () => cache.read('k', load)));
+    release('once');
+    const results = await reads;
+    expect(calls).toBe(1);
+    expect(results.every((read) => read.value === 'once')).toBe(true);
+  });
+
+  it('evicts the least recently used entry beyond its bound', async () => {
+    const cache = new CatalogueCache({ maxEntries: 2 });
+    await cache.read('a', async () => 'a');
+    await cache.read('b', async () => 'b');
+    await cache.read('a', async () => 'a again'); // a is now the most recently used
+    await cache.read('c', async () => 'c');
+    expect(cache.size).toBe(2);
+    expect((await cache.read('a', async () => 'reloaded')).outcome).toBe('hit');
+    expect((await cache.read('b', async () => 'reloaded')).outcome).toBe('miss');
+  });
+});

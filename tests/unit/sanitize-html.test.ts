@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeHtml } from '../../bff/catalogue/sanitize-html.ts';
+
+describe('sanitizeHtml', () => {
+  it('keeps formatting, lists and safe links', () => {
+    const html = '<p>Sala <strong>VIP</strong> &amp; más</p><ul><li>Uno</li></ul><a href="https://viziona.co/x" target="_blank">ver</a>';
+    expect(sanitizeHtml(html)).toBe(
+      '<p>Sala <strong>VIP</strong> &amp; más</p><ul><li>Uno</li></ul><a href="https://viziona.co/x" target="_blank" rel="noopener noreferrer">ver</a>',
+    );
+  });
+
+  it('drops scripts, styles, iframes and event handlers', () => {
+    const html = '<p onclick="steal()" style="color:red">Hola</p><script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe>';
+    expect(sanitizeHtml(html)).toBe('<p>Hola</p>');
+  });
+
+  it('drops javascript: and data: URLs, also when disguised', () => {
+    expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeHtml('<a href="java\tscript:alert(1)">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeHtml('<a href=" JAVASCRIPT:alert(1)">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeHtml('<img src="data:text/html;base64,xx" alt="a">')).toBe('<img alt="a" loading="lazy" decoding="async">');
+  });
+
+  it('escapes attribute values and stray angle brackets', () => {
+    expect(sanitizeHtml(`<a title='a"b' href="/ok">t</a>`)).toBe('<a title="a&quot;b" href="/ok">t</a>');
+    const tricky = sanitizeHtml(`<a title='a"><script>x</script>' href="/ok">t</a>`);
+    expect(tricky).not.toContain('<script');
+    expect(sanitizeHtml('<p>2 < 3</p>')).toBe('<p>2 &lt; 3</p>');
+  });
+
+  it('unwraps unknown elements and turns an h1 into an h2', () => {
+    expect(sanitizeHtml('<h1>Título</h1><custom-el><em>texto</em></custom-el>')).toBe('<h2>Título</h2><em>texto</em>');
+  });
+
+  it('answers an empty string for nothing', () => {
+    expect(sanitizeHtml(null)).toBe('');
+    expect(sanitizeHtml('')).toBe('');
+  });
+});
