@@ -30,6 +30,11 @@ import profileRoutes from './routes/profile/index.ts';
 import sessionRoutes from './routes/session/index.ts';
 import settingsRoutes from './routes/settings/index.ts';
 import verificationRoutes from './routes/verification/index.ts';
+import { bookingPlugin } from './booking/booking-plugin.ts';
+import bookingRoutes from './routes/booking/index.ts';
+import paymentRoutes from './routes/payments/index.ts';
+import ticketRoutes from './routes/tickets/index.ts';
+import membershipRoutes from './routes/membership/index.ts';
 
 export type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -62,6 +67,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(upstreamPlugin);
   await app.register(captchaPlugin, config.captcha);
   await app.register(catalogueCachePlugin);
+  await app.register(bookingPlugin);
 
   await app.register(
     async (bff) => {
@@ -80,6 +86,10 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
       await bff.register(homeRoutes);
       await bff.register(confectioneryRoutes);
       await bff.register(corporateRoutes);
+      await bff.register(bookingRoutes);
+      await bff.register(paymentRoutes);
+      await bff.register(ticketRoutes);
+      await bff.register(membershipRoutes);
     },
     { prefix: '/bff' },
   );

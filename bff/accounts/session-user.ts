@@ -6,7 +6,7 @@ import {
   type User,
 } from '../../shared/cinema-api/accounts.ts';
 import { ACTIVE_MEMBERSHIP_STATUS, type MembershipView } from '../../shared/views/session.ts';
-import { BffError } from '../errors.ts';
+import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { startSession, updateSession, type SessionUser } from '../plugins/session.ts';
 
 /**
@@ -70,7 +70,7 @@ export async function openSession(
   const expiresAt = bogotaDateTimeToEpoch(answer.expires_at);
   if (!Number.isFinite(expiresAt) || expiresAt <= Date.now()) {
     request.log.error('upstream session answer has an unusable expires_at');
-    throw new BffError(502, 'UPSTREAM_UNAVAILABLE', 'No pudimos iniciar tu sesión. Intenta de nuevo.');
+    throw new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);
   }
   startSession(request, {
     token: answer.token,

@@ -3,9 +3,11 @@ import {
   BookingDataAnswerSchema,
   RoomStatusAnswerSchema,
   type BookingData,
+  type PaymentMethod,
   type RoomStatusRow,
 } from '../../shared/cinema-api/booking.ts';
 import {
+  MoviesAnswerSchema,
   CatalogueEntriesAnswerSchema,
   SnackProductsAnswerSchema,
   type CatalogueEntry,
@@ -14,6 +16,7 @@ import {
 import { SettingsAnswerSchema } from '../../shared/cinema-api/content.ts';
 import { BanksAnswerSchema, PayBrandsAnswerSchema, type Bank, type PayBrand } from '../../shared/cinema-api/payments.ts';
 import type { SettingsView } from '../../shared/views/settings.ts';
+import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { CatalogueCache } from '../plugins/catalogue-cache.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
 import { toSettingsView } from '../routes/settings/index.ts';
@@ -35,6 +38,11 @@ export interface BookingSources {
   snacks(request: FastifyRequest, options?: { fresh?: boolean }): Promise<SnackSources>;
   payBrands(request: FastifyRequest): Promise<PayBrand[]>;
   banks(request: FastifyRequest): Promise<Bank[]>;
+  /**
+   * The chain's payment method when there is no showtime (the membership purchase): the
+   * cinema API only hands it out with a showtime's booking data, so the next showtime's is used.
+   */
+  salesPaymentMethod(request: FastifyRequest): Promise<PaymentMethod>;
   /** One status read of a room, without a bearer (the same answer for everybody). */
   roomStatus(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]>;
 }
@@ -90,6 +98,23 @@ export function createBookingSources(app: FastifyInstance): BookingSources {
       return read('booking-banks', false, async () => {
         const answer = await app.upstream.call(request, { method: 'GET', path: 'epayco/banks', schema: BanksAnswerSchema });
         return answer.data;
+      });
+    },
+    salesPaymentMethod(request) {
+      return read('booking-sales-payment-method', false, async () => {
+        const movies = await app.upstream.call(request, {
+          method: 'GET',
+          path: 'movies/theater/viziona',
+          schema: MoviesAnswerSchema,
+        });
+        const showtime = movies.data.flatMap((movie) => movie.showtimes)[0];
+        if (!showtime) throw new BffError(503, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);
+        const answer = await app.upstream.call(request, {
+          method: 'GET',
+          path: upstreamPath`room/${showtime.id}`,
+          schema: BookingDataAnswerSchema,
+        });
+        return answer.data.payment_method;
       });
     },
     async roomStatus(request, showtimeId) {

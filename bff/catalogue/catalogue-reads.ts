@@ -174,25 +174,28 @@ async function optional<T>(context: ReadContext, what: string, read: () => Promi
   }
 }
 
-export function readHome(context: ReadContext) {
-  return cachedView(context, keyOf('home'), HomeViewSchema, async () => {
-    const [banners, nowShowing, billboard, releases, rooms, popup] = await Promise.all([
-      optional(context, 'banners', async () => (await readBanners(context)).value, []),
-      readNowShowing(context),
-      readBillboardWeek(context),
-      optional(context, 'releases', async () => (await readReleases(context)).value.releases, []),
-      optional(context, 'rooms', async () => (await readRooms(context)).value.rooms, []),
-      optional(context, 'popup', async () => popupFromSettings((await readSettings(context)).value), null),
-    ]);
-    return {
-      theater: HOME_THEATER,
-      banners,
-      movies: nowShowing.value.movies,
-      billboard: billboard.value,
-      releases,
-      rooms,
-      popup,
+/**
+ * The home page, composed of the other reads' entries: it is stored as old as its oldest
+ * part, so home never presents stale parts as fresh.
+ */
+export function readHome(context: ReadContext): Read<z.output<typeof HomeViewSchema>> {
+  return context.app.catalogueCache.readComposite(keyOf('home'), async () => {
+    const stamps: number[] = [];
+    const stamped = async <T>(read: Read<T>): Promise<T> => {
+      const result = await read;
+      stamps.push(result.storedAt);
+      return result.value;
     };
+    const [banners, nowShowing, billboard, releases, rooms, popup] = await Promise.all([
+      optional(context, 'banners', () => stamped(readBanners(context)), []),
+      stamped(readNowShowing(context)),
+      stamped(readBillboardWeek(context)),
+      optional(context, 'releases', async () => (await stamped(readReleases(context))).releases, []),
+      optional(context, 'rooms', async () => (await stamped(readRooms(context))).rooms, []),
+      optional(context, 'popup', async () => popupFromSettings(await stamped(readSettings(context))), null),
+    ]);
+    const value = HomeViewSchema.parse({ theater: HOME_THEATER, banners, movies: nowShowing.movies, billboard, releases, rooms, popup });
+    return { value, storedAt: Math.min(...stamps) };
   });
 }
 

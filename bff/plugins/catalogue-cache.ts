@@ -70,7 +70,7 @@ export class CatalogueCache {
     this.freshMs = options.freshMs ?? catalogueCacheDefaults.freshMs;
     this.keepMs = Math.max(options.keepMs ?? catalogueCacheDefaults.keepMs, this.freshMs);
     this.maxEntries = Math.max(1, options.maxEntries ?? catalogueCacheDefaults.maxEntries);
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (() => Date.now());
     this.#servesStaleOn = options.servesStaleOn ?? isUpstreamOutage;
   }
 
@@ -84,6 +84,15 @@ export class CatalogueCache {
    * stored `unknown` may be handed back as `T`.
    */
   async read<T>(key: string, load: () => Promise<T>): Promise<CachedRead<T>> {
+    return this.readComposite(key, async () => ({ value: await load(), storedAt: this.#now() }));
+  }
+
+  /**
+   * Like `read`, for a value composed of other cached reads: `load` also says when its
+   * oldest part was stored, so a composition of stale parts is stored as just as old (and
+   * asked for again soon) rather than as fresh.
+   */
+  async readComposite<T>(key: string, load: () => Promise<{ value: T; storedAt: number }>): Promise<CachedRead<T>> {
     const now = this.#now();
     const entry = this.#entries.get(key);
     if (entry && now - entry.storedAt < this.freshMs) {
@@ -96,7 +105,8 @@ export class CatalogueCache {
 
     try {
       const loaded = await this.#loadOnce(key, load);
-      return { value: loaded.value as T, json: loaded.json, outcome: entry ? 'refreshed' : 'miss', storedAt: loaded.storedAt };
+      const outcome: CacheOutcome = this.#now() - loaded.storedAt >= this.freshMs ? 'stale' : entry ? 'refreshed' : 'miss';
+      return { value: loaded.value as T, json: loaded.json, outcome, storedAt: loaded.storedAt };
     } catch (error) {
       const kept = this.#entries.get(key);
       if (kept && this.#now() - kept.storedAt < this.keepMs && this.#servesStaleOn(error)) {
@@ -114,13 +124,13 @@ export class CatalogueCache {
     this.#entries.clear();
   }
 
-  #loadOnce(key: string, load: () => Promise<unknown>): Promise<Entry> {
+  #loadOnce(key: string, load: () => Promise<{ value: unknown; storedAt: number }>): Promise<Entry> {
     const pending = this.#loading.get(key);
     if (pending) return pending;
     const loading = (async () => {
       try {
-        const value = await load();
-        const stored: Entry = { value, json: JSON.stringify(value), storedAt: this.#now() };
+        const { value, storedAt } = await load();
+        const stored: Entry = { value, json: JSON.stringify(value), storedAt: Math.min(storedAt, this.#now()) };
         this.#store(key, stored);
         return stored;
       } finally {

@@ -10,8 +10,11 @@ import { registerBookingRoutes } from './booking.ts';
 import { registerCatalogueRoutes } from './catalogue.ts';
 import { registerContentRoutes } from './content.ts';
 import { registerFormRoutes } from './forms.ts';
+import { registerPasswordResetRoutes } from './password-reset.ts';
 import { registerPaymentRoutes } from './payments.ts';
+import { registerProfileRoutes } from './profile.ts';
 import { registerPurchaseRoutes } from './purchases.ts';
+import { registerVerificationRoutes } from './verification.ts';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
@@ -32,6 +35,9 @@ export async function registerApi(api: FastifyInstance, ctx: SandboxContext): Pr
     limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 20, fields: 30, fieldSize: 64 * 1024, parts: 60 },
   });
   registerAccountRoutes(api, ctx);
+  registerProfileRoutes(api, ctx);
+  registerPasswordResetRoutes(api, ctx);
+  registerVerificationRoutes(api, ctx);
   registerPurchaseRoutes(api, ctx);
   registerContentRoutes(api, ctx);
   registerFormRoutes(api, ctx);

@@ -20,7 +20,7 @@ export type PayType = typeof PAY_TYPE_TICKETS | typeof PAY_TYPE_MEMBERSHIP;
 export const PAY_STATUS_ACCEPTED = 1;
 
 /** theater_id sent with every payment. */
-export const THEATER_ID = 1;
+export const THEATER_ID = 1 as const;
 
 /** Zones priced at this value or less are not offered. */
 export const MIN_ZONE_PRICE_EXCLUSIVE = 1;

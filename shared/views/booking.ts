@@ -212,8 +212,8 @@ export const PaymentResultViewSchema = z.object({
   status: z.object({ id: z.number(), name: z.string() }),
   /** The provider's message: shown in the error modal when not accepted. */
   message: z.string(),
-  /** Where the browser goes next: the transaction status page, or the bank for PSE. */
-  redirectTo: z.string(),
+  /** PSE: the bank's page the browser goes to; null otherwise (then the status page of `bill`). */
+  bankUrl: z.string().nullable(),
 });
 export type PaymentResultView = z.infer<typeof PaymentResultViewSchema>;
 

@@ -92,9 +92,10 @@ export function safeReturnTo(value: string | null | undefined): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The login page, remembering where the person was going. */
+/** The login page, remembering where the person was going (never another guest-only page). */
 export function loginPath(returnTo?: string | null): string {
   const target = safeReturnTo(returnTo);
   if (!target || target === routes.home) return routes.login;
+  if (isGuestOnlyPath(new URL(target, probeOrigin).pathname)) return routes.login;
   return `${routes.login}?${new URLSearchParams({ returnTo: target }).toString()}`;
 }

@@ -85,7 +85,8 @@ export async function call(
   const setCookie = [response.headers['set-cookie']]
     .flat()
     .find((value): value is string => typeof value === 'string' && value.startsWith(`${SESSION_COOKIE}=`));
-  const cookie = setCookie ? decodeURIComponent(setCookie.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '') : undefined;
+  // Kept as the browser stores it (URL-encoded), ready to send back in a Cookie header.
+  const cookie = setCookie ? (setCookie.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '') : undefined;
   let body: unknown = null;
   try {
     body = response.body === '' ? null : JSON.parse(response.body);
@@ -139,9 +140,9 @@ export async function registerPerson(app: BffApp, overrides: Record<string, unkn
   return { form, email: form.email.toLowerCase(), password: form.password, cookie: answer.cookie, answer };
 }
 
-/** The upstream token sealed in a session cookie (read with the BFF's own keys). */
+/** The upstream token sealed in a (URL-encoded) session cookie, read with the BFF's own keys. */
 export function tokenInCookie(app: BffApp, cookie: string): string {
-  const session = app.decodeSecureSession(cookie);
+  const session = app.decodeSecureSession(decodeURIComponent(cookie));
   const auth = session?.get('auth');
   if (!auth) throw new Error('cookie holds no session');
   return auth.token;
@@ -151,7 +152,7 @@ export function tokenInCookie(app: BffApp, cookie: string): string {
 export async function outbox(stack: Stack, to: string): Promise<Array<{ kind: string; code: string | null; link: string | null }>> {
   const response = await fetch(`${stack.sandboxUrl}/sandbox/outbox.json?to=${encodeURIComponent(to)}`);
   const json = (await response.json()) as unknown;
-  const list = Array.isArray(json) ? json : (json as { messages?: unknown }).messages;
+  const list = (json as { data?: unknown }).data;
   if (!Array.isArray(list)) throw new Error(`unexpected outbox answer: ${JSON.stringify(json)}`);
   return list as Array<{ kind: string; code: string | null; link: string | null }>;
 }

@@ -93,4 +93,17 @@ describe('CatalogueCache', () => {
     expect((await cache.read('a', async () => 'reloaded')).outcome).toBe('hit');
     expect((await cache.read('b', async () => 'reloaded')).outcome).toBe('miss');
   });
+
+  it('stores a composition of stale parts as old as its oldest part', async () => {
+    const time = clock();
+    const cache = new CatalogueCache({ now: time.now });
+    const partStoredAt = time.now();
+    time.advance(7 * minute);
+    const composed = await cache.readComposite('home', async () => ({ value: 'home', storedAt: partStoredAt }));
+    expect(composed.outcome).toBe('stale');
+    let loads = 0;
+    const again = await cache.readComposite('home', async () => ({ value: `home ${++loads}`, storedAt: time.now() }));
+    expect(again.outcome).toBe('refreshed');
+    expect(loads).toBe(1);
+  });
 });

@@ -45,7 +45,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 201: ServiceFormReceiptSchema } },
     },
     async (request, reply) => {
-      const receipt = await relayServiceForm(app, upstream, request, reply, {
+      const receipt = await relayServiceForm(app, upstream, request, {
         upstreamPath: 'pqrs',
         rules: PQR_ATTACHMENT_RULES,
         schema: PqrFieldsSchema,
@@ -71,7 +71,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 201: ServiceFormReceiptSchema } },
     },
     async (request, reply) => {
-      const receipt = await relayServiceForm(app, upstream, request, reply, {
+      const receipt = await relayServiceForm(app, upstream, request, {
         upstreamPath: 'ethics',
         rules: ETHICS_ATTACHMENT_RULES,
         schema: EthicsFieldsSchema,

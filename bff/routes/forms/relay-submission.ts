@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { z } from 'zod';
 import { ATTACHMENTS_FIELD, SubmissionAnswerSchema } from '../../../shared/cinema-api/forms.ts';
@@ -105,17 +105,15 @@ export async function relayServiceForm<F extends { captcha: string }>(
   app: FastifyInstance,
   upstream: FormsUpstream,
   request: FastifyRequest,
-  reply: FastifyReply,
   spec: ServiceFormSpec<F>,
 ): Promise<ServiceFormReceipt> {
   try {
     return await relay(app, upstream, request, spec);
   } catch (error) {
-    // Refused before the whole body was read: answer now, throw the rest away unread.
-    if (!request.raw.complete) {
-      reply.header('connection', 'close');
-      discardRemainingBody(request, maxBodyBytes(spec.rules));
-    }
+    // Refused before the whole body was read: answer now and throw the rest away unread.
+    // The connection stays open until the client has sent it all: closing it under an
+    // upload makes most clients lose the answer (EPIPE) along with the connection.
+    if (!request.raw.complete) discardRemainingBody(request, maxBodyBytes(spec.rules));
     throw error;
   }
 }

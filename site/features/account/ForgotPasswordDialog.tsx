@@ -30,7 +30,7 @@ export default function ForgotPasswordDialog() {
       <p className="mb-4 text-muted">
         Escribe el correo electrónico con el que te registraste y te enviaremos un enlace para restablecer tu contraseña.
       </p>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
         <Field label="Correo electrónico" error={errors.email?.message}>
           {(control) => (
             <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses} />

@@ -36,7 +36,8 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+    // method="post": a submit before hydration must never put a password in the URL.
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
       <Field label="Correo electrónico" error={errors.email?.message}>
         {(control) => (
           <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses} />

@@ -125,7 +125,8 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-6">
+    // method="post": a submit before hydration must never put a password in the URL.
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-6">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nombre" error={errors.name?.message}>
           {(control) => <input {...control} {...register('name')} autoComplete="given-name" className={inputClasses} />}

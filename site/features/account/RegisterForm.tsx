@@ -77,7 +77,8 @@ export default function RegisterForm() {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    // method="post": a submit before hydration must never put a password in the URL.
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
       <input type="hidden" {...register('device')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nombre" error={errors.name?.message}>

@@ -22,7 +22,8 @@ export default function ResetPasswordForm({ code }: ResetPasswordFormProps) {
   const onSubmit = (values: ResetPasswordValues) => resetPassword(code, values);
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    // method="post": a submit before hydration must never put a password in the URL.
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
       <Field label="Nueva contraseña" error={errors.password?.message}>
         {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
       </Field>

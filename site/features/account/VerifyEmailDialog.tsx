@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { VerificationCodeFormSchema } from '../../../shared/validation/verification-code.ts';
 import { MESSAGES } from '../../../shared/validation/messages.ts';
@@ -10,7 +10,6 @@ import {
   $verificationBusy,
   $verifyDialogOpen,
   closeVerifyDialog,
-  sendFirstVerificationCode,
   sendVerificationCode,
   validateVerificationCode,
 } from './stores.ts';
@@ -21,16 +20,13 @@ export interface VerifyEmailDialogProps {
 
 /**
  * 'Verifica el correo': one code input, 'Verificar' (a loading image while busy) and
- * 'solicita uno nuevo'. The first opening sends a code. Page scrolling is locked while it is
- * open and restored on close (the Modal does that).
+ * 'solicita uno nuevo' (registration already sent a first code). Page scrolling is locked
+ * while it is open and restored on close (the Modal does that).
  */
 export default function VerifyEmailDialog({ email }: VerifyEmailDialogProps) {
   const open = useStore($verifyDialogOpen);
   const busy = useStore($verificationBusy);
   const [code, setCode] = useState('');
-  useEffect(() => {
-    if (open) void sendFirstVerificationCode();
-  }, [open]);
 
   const onVerify = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -54,10 +50,10 @@ export default function VerifyEmailDialog({ email }: VerifyEmailDialogProps) {
   return (
     <Modal open={open} onClose={closeVerifyDialog} title="Verifica el correo">
       <p className="mb-4 text-muted">
-        Te enviamos un código de verificación a <strong className="text-text">{email}</strong>. Escríbelo aquí para
-        confirmar tu correo.
+        Al registrarte te enviamos un código de verificación a <strong className="text-text">{email}</strong>.
+        Escríbelo aquí para confirmar tu correo.
       </p>
-      <form noValidate onSubmit={onVerify} className="flex flex-col gap-4">
+      <form method="post" noValidate onSubmit={onVerify} className="flex flex-col gap-4">
         <Field label="Código de verificación">
           {(control) => (
             <input

@@ -211,18 +211,8 @@ export async function updateProfile(
 /** Shared by the verification screen: true while a code is being sent or checked. */
 export const $verificationBusy = atom(false);
 
-/** Whether a code was requested during this page view (the screen sends one when first opened). */
-let codeRequested = false;
-
-/** Opening the screen for the first time sends a code, so the person has one to type. */
-export async function sendFirstVerificationCode(): Promise<void> {
-  if (codeRequested) return;
-  await sendVerificationCode();
-}
-
 /** Sends a new code. The spec shows '¡Listo!' whatever the result; a failure is only logged. */
 export async function sendVerificationCode(): Promise<void> {
-  codeRequested = true;
   $verificationBusy.set(true);
   const result = await bffPostJson<unknown>('/verification/send');
   if (!result.ok) console.error('Error en la solicitud', result.failure.code);

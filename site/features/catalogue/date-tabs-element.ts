@@ -1,7 +1,7 @@
 /**
  * `<vz-date-tabs>`: the date picker. Every date's showtimes are already in the page (one
- * panel per date, rendered on the server); choosing a date shows its panel and hides the
- * others, so nothing is fetched. Buttons follow the tabs pattern: arrow keys, Home and End.
+ * panel per date, rendered on the server, later dates possibly as inert `<template>`s);
+ * choosing a date shows its panel and hides the others, so nothing is fetched. Buttons follow the tabs pattern: arrow keys, Home and End.
  */
 class DateTabsElement extends HTMLElement {
   connectedCallback(): void {
@@ -40,7 +40,11 @@ class DateTabsElement extends HTMLElement {
       other.setAttribute('aria-selected', String(selected));
       other.tabIndex = selected ? 0 : -1;
       const panel = document.getElementById(other.getAttribute('aria-controls') ?? '');
-      if (panel) panel.hidden = !selected;
+      if (!panel) continue;
+      // Dates rendered as inert templates (long listings) come to life when first chosen.
+      const deferred = selected ? panel.querySelector<HTMLTemplateElement>(':scope > template[data-deferred]') : null;
+      if (deferred) panel.replaceChildren(deferred.content.cloneNode(true));
+      panel.hidden = !selected;
     }
     tab.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     this.dispatchEvent(new CustomEvent('date-change', { detail: { date: tab.dataset.date }, bubbles: true }));

@@ -8,7 +8,7 @@ export interface FooterLinkGroup {
 }
 
 /** Headings of the groups, in the BFF's order ('pie-de-pagina-1', 'pie-de-pagina-2'). */
-const groupTitles = ['Información', 'Términos y políticas'];
+const groupTitles = ['Información', 'Más información'];
 
 export async function loadFooterGroups(caller: BffCaller): Promise<FooterLinkGroup[]> {
   const result = await bffGet<FooterView>('/bff/content/footer', caller);

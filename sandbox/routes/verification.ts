@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { ValidateCodePayloadSchema } from '../../shared/cinema-api/accounts.ts';
+import { REGISTER_CODE_HEADER } from '../../shared/cinema-api/headers.ts';
+import { run } from '../db/database.ts';
+import { invalidField } from '../lib/api-error.ts';
+import { requireSecretHeader, requireUser } from '../lib/auth.ts';
+import { bogotaDateTime } from '../lib/bogota-time.ts';
+import type { SandboxContext } from '../lib/context.ts';
+import { parsePayload } from '../lib/validation.ts';
+import { reloadUser } from '../services/account-rules.ts';
+import { findOneTime, spendOneTime } from '../services/one-time-tokens.ts';
+import { userView } from '../services/users.ts';
+import { sendVerificationCode } from '../services/verification.ts';
+
+/** POST code (sends a code to the outbox) and POST code/validate. */
+export function registerVerificationRoutes(api: FastifyInstance, ctx: SandboxContext): void {
+  api.post('/code', async (request) => {
+    const user = requireUser(ctx, request);
+    requireSecretHeader(request, REGISTER_CODE_HEADER, ctx.secrets.registerCode);
+    const expiresAt = sendVerificationCode(ctx, user);
+    return { data: { sent: true, expires_at: bogotaDateTime(expiresAt) } };
+  });
+
+  api.post('/code/validate', async (request) => {
+    const user = requireUser(ctx, request);
+    const payload = parsePayload(ValidateCodePayloadSchema, request.body);
+    const now = ctx.clock.nowMs();
+    const found = findOneTime(ctx.db, 'verify', payload.code, now, { userId: user.id });
+    if (found === undefined || !spendOneTime(ctx.db, found.id, now)) {
+      throw invalidField('code', 'El código no es válido o ha expirado.');
+    }
+    run(ctx.db, 'UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?', now, user.id);
+    return { data: { valid: true, user: userView(reloadUser(ctx, user.id)) } };
+  });
+}

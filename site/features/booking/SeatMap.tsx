@@ -1,0 +1,188 @@
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { SEAT_CELL_WIDTH_PX } from '../../../shared/booking/constants.ts';
+import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
+import type { SeatCell, SeatMap as SeatMapView, SeatRow } from '../../../shared/views/booking.ts';
+import { isPickable, seatAccessibleName, seatLook, type SeatLook } from './seat-labels.ts';
+
+export interface SeatMapProps {
+  map: SeatMapView;
+  zone: string | null;
+  selected: readonly string[];
+  /** False once the seats are reserved (step 1): the map is shown, not changed. */
+  interactive: boolean;
+  onToggle: (seatId: string) => void;
+}
+
+const LOOK_CLASSES: Record<SeatLook, string> = {
+  available: 'bg-surface-2 border-success text-text hover:bg-success hover:text-ink',
+  selected: 'bg-brand border-brand text-on-brand',
+  occupied: 'bg-line/60 border-line text-muted/70 cursor-not-allowed',
+  disabled: 'bg-transparent border-dashed border-line text-muted/60 cursor-not-allowed',
+  'other-zone': 'bg-transparent border-line/60 text-muted/50 cursor-not-allowed',
+};
+
+interface RowProps {
+  row: SeatRow;
+  zone: string | null;
+  /** The selected seats of this row, joined: rows re-render only when theirs change. */
+  selectedInRow: string;
+  /** The seat of this row that takes Tab focus, if any. */
+  activeId: string | null;
+  interactive: boolean;
+}
+
+const SeatRowView = memo(function SeatRowView({ row, zone, selectedInRow, activeId, interactive }: RowProps) {
+  const selected = selectedInRow === '' ? [] : selectedInRow.split('|');
+  return (
+    <div role="row" className="flex items-center gap-0" aria-label={row.label ? `Fila ${row.label}` : undefined}>
+      <span role="rowheader" className="w-7 shrink-0 text-center text-xs font-bold text-muted">
+        {row.label}
+      </span>
+      {row.cells.map((cell) =>
+        cell.kind === 'aisle' ? (
+          <span key={`a${cell.column}`} role="gridcell" className="shrink-0" style={{ width: SEAT_CELL_WIDTH_PX }} />
+        ) : (
+          <SeatButton key={cell.id} cell={cell} look={seatLook(cell, zone, selected.includes(cell.id))} active={cell.id === activeId} interactive={interactive} />
+        ),
+      )}
+      <span aria-hidden="true" className="w-7 shrink-0 text-center text-xs font-bold text-muted">
+        {row.label}
+      </span>
+    </div>
+  );
+});
+
+function SeatButton({ cell, look, active, interactive }: { cell: SeatCell; look: SeatLook; active: boolean; interactive: boolean }) {
+  const pickable = interactive && isPickable(look);
+  return (
+    <span role="gridcell" className="flex shrink-0 items-center justify-center py-0.5" style={{ width: SEAT_CELL_WIDTH_PX }}>
+      <button
+        type="button"
+        data-seat={cell.id}
+        tabIndex={active ? 0 : -1}
+        aria-label={seatAccessibleName(cell, look)}
+        aria-pressed={look === 'selected'}
+        aria-disabled={!pickable}
+        className={`flex size-[30px] items-center justify-center rounded-t-lg rounded-b-sm border-2 text-[11px] leading-none font-semibold ${LOOK_CLASSES[look]}`}
+      >
+        {look === 'disabled' ? <span aria-hidden="true">♿</span> : cell.number}
+      </button>
+    </span>
+  );
+}
+
+/** Every seat of the map, row by row, for keyboard moves. */
+function seatGrid(map: SeatMapView): SeatCell[][] {
+  return map.rows.map((row) => row.cells.filter((cell): cell is SeatCell => cell.kind === 'seat'));
+}
+
+/**
+ * The seat map: a grid of seat buttons ('Fila F, silla 7, disponible'), one Tab stop for the
+ * whole map (roving tabindex), arrow keys to move, Enter or Space to pick. Rows are memoised
+ * and clicks are handled once for the whole grid, so a change re-renders only the rows it
+ * touches, even on the largest room.
+ */
+export function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapProps) {
+  const gridRef = useRef<HTMLDivElement>(null);
+  const grid = useMemo(() => seatGrid(map), [map]);
+  const [activeId, setActiveId] = useState<string | null>(null);
+
+  const firstPickable = useMemo(() => {
+    for (const row of grid) for (const cell of row) if (isPickable(seatLook(cell, zone, selected.includes(cell.id)))) return cell.id;
+    return grid.find((row) => row.length > 0)?.[0]?.id ?? null;
+  }, [grid, zone, selected]);
+  const tabStop = activeId !== null && grid.some((row) => row.some((cell) => cell.id === activeId)) ? activeId : firstPickable;
+
+  const selectedByRow = useMemo(() => {
+    const byRow = new Map<string, string[]>();
+    for (const id of selected) {
+      const row = id.slice(0, id.lastIndexOf('-'));
+      byRow.set(row, [...(byRow.get(row) ?? []), id]);
+    }
+    return byRow;
+  }, [selected]);
+
+  const focusSeat = useCallback((id: string) => {
+    setActiveId(id);
+    gridRef.current?.querySelector<HTMLButtonElement>(`[data-seat="${CSS.escape(id)}"]`)?.focus();
+  }, []);
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-seat]');
+    const id = button?.dataset.seat;
+    if (!id) return;
+    setActiveId(id);
+    if (interactive && button.getAttribute('aria-disabled') !== 'true') onToggle(id);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const id = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-seat]')?.dataset.seat;
+    if (!id) return;
+    const rowIndex = grid.findIndex((row) => row.some((cell) => cell.id === id));
+    const row = grid[rowIndex];
+    if (!row) return;
+    const index = row.findIndex((cell) => cell.id === id);
+    const column = row[index]?.column ?? 0;
+    let target: SeatCell | undefined;
+    const nearestIn = (other: SeatCell[] | undefined) =>
+      other?.reduce<SeatCell | undefined>((best, cell) => (!best || Math.abs(cell.column - column) < Math.abs(best.column - column) ? cell : best), undefined);
+    const rowWithSeats = (from: number, step: number) => {
+      for (let next = from + step; next >= 0 && next < grid.length; next += step) if ((grid[next]?.length ?? 0) > 0) return grid[next];
+      return undefined;
+    };
+    switch (event.key) {
+      case 'ArrowRight':
+        target = row[index + 1];
+        break;
+      case 'ArrowLeft':
+        target = row[index - 1];
+        break;
+      case 'ArrowDown':
+        target = nearestIn(rowWithSeats(rowIndex, 1));
+        break;
+      case 'ArrowUp':
+        target = nearestIn(rowWithSeats(rowIndex, -1));
+        break;
+      case 'Home':
+        target = row[0];
+        break;
+      case 'End':
+        target = row[row.length - 1];
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    if (target) focusSeat(target.id);
+  };
+
+  return (
+    <div className="flex flex-col items-center gap-4">
+      <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm" aria-label="Convenciones">
+        <li className="flex items-center gap-2"><span aria-hidden="true" className="size-4 rounded-sm border-2 border-success bg-surface-2" />{BOOKING_TEXTS.legendAvailable}</li>
+        <li className="flex items-center gap-2"><span aria-hidden="true" className="size-4 rounded-sm border-2 border-line bg-line/60" />{BOOKING_TEXTS.legendOccupied}</li>
+        <li className="flex items-center gap-2"><span aria-hidden="true" className="size-4 rounded-sm border-2 border-brand bg-brand" />{BOOKING_TEXTS.legendSelected}</li>
+      </ul>
+      <div className="w-full overflow-x-auto pb-2">
+        <div className="mx-auto flex w-max flex-col items-center gap-1 px-2">
+          <div className="mb-3 w-full">
+            <div aria-hidden="true" className="mx-auto h-2 w-4/5 rounded-t-[100%] bg-gradient-to-b from-brand/80 to-transparent" />
+            <p className="mt-1 text-center text-xs font-bold tracking-[0.4em] text-muted">{BOOKING_TEXTS.screen}</p>
+          </div>
+          <div ref={gridRef} role="grid" aria-label="Mapa de sillas" aria-readonly={!interactive} className="flex flex-col gap-0.5" onClick={onClick} onKeyDown={onKeyDown}>
+            {map.rows.map((row) => (
+              <SeatRowView
+                key={row.index}
+                row={row}
+                zone={zone}
+                selectedInRow={(selectedByRow.get(row.label) ?? []).join('|')}
+                activeId={tabStop !== null && tabStop.startsWith(`${row.label}-`) && row.cells.some((cell) => cell.kind === 'seat' && cell.id === tabStop) ? tabStop : null}
+                interactive={interactive}
+              />
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

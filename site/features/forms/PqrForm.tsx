@@ -1,0 +1,139 @@
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PQR_TYPES } from '../../../shared/cinema-api/forms.ts';
+import {
+  PQR_ATTACHMENT_RULES,
+  PqrFormSchema,
+  SERVICE_FORM_MESSAGES,
+  toPqrUpstreamFields,
+  type PqrForm as PqrFormValues,
+  type PqrFormInput,
+} from '../../../shared/validation/service-forms.ts';
+import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
+import { NumberInput } from '../../components/NumberInput.tsx';
+import { Button } from '../../components/Button.tsx';
+import { routes } from '../../lib/routes.ts';
+import { AttachmentUploader } from './AttachmentUploader.tsx';
+import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField.tsx';
+import { showFieldErrors } from './field-errors.ts';
+import { submitPqr } from './stores.ts';
+
+const defaultValues: PqrFormInput = {
+  name: '',
+  email: '',
+  phone: '',
+  // The select starts on its placeholder; the schema refuses it until a type is chosen.
+  type_pqr: '' as PqrFormInput['type_pqr'],
+  message: '',
+  accept_terms: false as unknown as true,
+  captcha: '',
+  attachments: [],
+};
+
+const FIELD_NAMES = ['name', 'email', 'phone', 'type_pqr', 'message', 'accept_terms', 'attachments'] as const;
+
+const linkClass = 'font-semibold text-brand underline underline-offset-4';
+
+/** The PQR form of /contactanos (document 1, sections 3, 5 and 8). */
+export default function PqrForm() {
+  const captchaRef = useRef<CaptchaFieldHandle>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<PqrFormInput, unknown, PqrFormValues>({
+    resolver: zodResolver(PqrFormSchema),
+    defaultValues,
+  });
+  const files = (watch('attachments') ?? []) as File[];
+
+  const startOver = () => {
+    reset(defaultValues);
+    captchaRef.current?.reset();
+  };
+
+  const onSubmit = async (values: PqrFormValues) => {
+    const fields: Array<[string, string]> = [...toPqrUpstreamFields(values), ['captcha', values.captcha]];
+    const result = await submitPqr(fields, files, startOver);
+    if (!result.ok) {
+      // A proof is spent once the BFF has seen it: the person solves a new one.
+      captchaRef.current?.reset();
+      showFieldErrors(result.failure, setError, FIELD_NAMES);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Formulario PQR" className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Nombre" error={errors.name?.message}>
+          {(control) => <input {...control} {...register('name')} autoComplete="name" className={inputClasses} />}
+        </Field>
+        <Field label="Correo electrónico" error={errors.email?.message}>
+          {(control) => (
+            <input {...control} {...register('email')} type="email" inputMode="email" autoComplete="email" className={inputClasses} />
+          )}
+        </Field>
+        <Field label="Teléfono" error={errors.phone?.message}>
+          {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
+        </Field>
+        <Field label="Tipo de PQR" error={errors.type_pqr?.message}>
+          {(control) => (
+            <select {...control} {...register('type_pqr')} className={inputClasses}>
+              <option value="" disabled>
+                Selecciona
+              </option>
+              {PQR_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <Field label="Mensaje" error={errors.message?.message}>
+        {(control) => <textarea {...control} {...register('message')} rows={4} className={inputClasses} />}
+      </Field>
+
+      <AttachmentUploader
+        files={files}
+        onChange={(next) => setValue('attachments', next, { shouldValidate: isSubmitted })}
+        rules={PQR_ATTACHMENT_RULES}
+        hint={SERVICE_FORM_MESSAGES.pqrMaxFilesHint}
+        error={errors.attachments?.message}
+        disabled={isSubmitting}
+      />
+
+      <CheckboxField
+        error={errors.accept_terms?.message}
+        label={
+          <>
+            He leído y acepto la{' '}
+            <a href={routes.privacy} target="_blank" rel="noopener" className={linkClass}>
+              Política de Protección de Datos Personales
+            </a>
+          </>
+        }
+      >
+        {(control) => <input {...control} {...register('accept_terms')} type="checkbox" className={checkboxClasses} />}
+      </CheckboxField>
+
+      <CaptchaField
+        ref={captchaRef}
+        error={errors.captcha?.message}
+        onChange={(payload) => setValue('captcha', payload, { shouldValidate: isSubmitted })}
+      />
+
+      <div>
+        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
+          Enviar
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The service forms' actions: each posts a multipart body to the BFF under the loading
+ * overlay and opens the status modal of section 8. No state is shared between the two
+ * forms, so there is no store here, only the actions that change the global feedback.
+ * Only types come from shared/validation: the islands carry the schemas themselves.
+ */
+import type { BffFailure } from '../../lib/bff-error.ts';
+import { bffFailureFrom } from '../../lib/bff-error.ts';
+import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
+import type { ServiceFormReceipt } from '../../../shared/views/service-forms.ts';
+import { ETHICS_SUCCESS, PQR_SUCCESS, SPINNER_TEXTS, SUBMIT_FAILURE } from './texts.ts';
+
+export type SubmitResult = { ok: true; receipt: ServiceFormReceipt } | { ok: false; failure: BffFailure };
+
+const networkFailure: BffFailure = {
+  code: 'NETWORK',
+  message: 'No pudimos conectarnos. Revisa tu conexión e inténtalo de nuevo.',
+};
+
+/** Text fields first, then the files: the BFF checks the fields before relaying any file. */
+function multipartBody(fields: ReadonlyArray<readonly [string, string]>, files: readonly File[]): FormData {
+  const body = new FormData();
+  for (const [name, value] of fields) body.append(name, value);
+  for (const file of files) body.append('attachments[]', file, file.name);
+  return body;
+}
+
+async function postForm(path: string, body: FormData): Promise<SubmitResult> {
+  let response: Response;
+  try {
+    response = await fetch(`/bff${path}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'x-viziona-client': 'web' },
+      credentials: 'same-origin',
+      body,
+    });
+  } catch {
+    return { ok: false, failure: networkFailure };
+  }
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) return { ok: false, failure: bffFailureFrom(data, { ...networkFailure, code: 'UNKNOWN' }) };
+  // The BFF is our own service answering in the view types of shared/views.
+  return { ok: true, receipt: data as ServiceFormReceipt };
+}
+
+function showFailure(failure: BffFailure): void {
+  // The spec logs the error; the code is enough (the message may repeat what was typed).
+  console.error('Error al enviar el formulario', failure.code);
+  openStatusModal({ type: 'warning', ...SUBMIT_FAILURE });
+}
+
+/**
+ * Sends a PQR. On success the modal's button runs `onConfirmed` (the form resets then);
+ * on failure the warning modal is shown and the failure returned (its field messages).
+ */
+export async function submitPqr(
+  fields: ReadonlyArray<readonly [string, string]>,
+  files: readonly File[],
+  onConfirmed: () => void,
+): Promise<SubmitResult> {
+  const result = await withSpinner(SPINNER_TEXTS.pqr, () => postForm('/forms/pqr', multipartBody(fields, files)));
+  if (result.ok) openStatusModal({ type: 'success', ...PQR_SUCCESS, onAction: onConfirmed });
+  else showFailure(result.failure);
+  return result;
+}
+
+/** Sends an ethics report; same contract as `submitPqr`. */
+export async function submitEthicsReport(
+  fields: ReadonlyArray<readonly [string, string]>,
+  files: readonly File[],
+  onConfirmed: () => void,
+): Promise<SubmitResult> {
+  const result = await withSpinner(SPINNER_TEXTS.ethics, () => postForm('/forms/ethics', multipartBody(fields, files)));
+  if (result.ok) openStatusModal({ type: 'success', ...ETHICS_SUCCESS, onAction: onConfirmed });
+  else showFailure(result.failure);
+  return result;
+}

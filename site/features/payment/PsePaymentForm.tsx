@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  PERSON_TYPES,
+  PERSON_TYPE_LABELS,
+  PSE_DOC_TYPES,
+  PseFormSchema,
+  type PseForm,
+  type PseFormInput,
+} from '../../../shared/validation/payment.ts';
+import { DOC_TYPE_LABELS } from '../../../shared/validation/options.ts';
+import type { BanksView } from '../../../shared/views/booking.ts';
+import { bffGetJson } from '../../lib/bff-browser.ts';
+import { Field, inputClasses } from '../../components/Field.tsx';
+import { Button } from '../../components/Button.tsx';
+import { PAYMENT_TEXTS } from './texts.ts';
+
+export interface PsePaymentFormProps {
+  payLabel: string;
+  /** Prefills the payer from the session (the person may change it). */
+  defaults?: Partial<Pick<PseFormInput, 'firstName' | 'lastName' | 'email'>>;
+  onSubmit: (pse: PseForm) => Promise<Record<string, string> | null>;
+}
+
+const FIELDS = ['typePerson', 'bank', 'firstName', 'lastName', 'documentType', 'documentNumber', 'email', 'phoneNumber'] as const;
+
+/** The PSE form: person type, bank (from the payment provider's list), payer and contact. */
+export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormProps) {
+  const [banks, setBanks] = useState<BanksView['banks'] | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PseFormInput, unknown, PseForm>({
+    resolver: zodResolver(PseFormSchema),
+    defaultValues: {
+      typePerson: 'natural',
+      bank: '',
+      firstName: defaults?.firstName ?? '',
+      lastName: defaults?.lastName ?? '',
+      documentType: 'CC',
+      documentNumber: '',
+      email: defaults?.email ?? '',
+      phoneNumber: '',
+    },
+  });
+
+  useEffect(() => {
+    let active = true;
+    void bffGetJson<BanksView>('/payments/banks').then((answer) => {
+      if (!active) return;
+      if (answer.ok) setBanks(answer.data.banks);
+      else {
+        console.error('banks unavailable', answer.failure.code);
+        setBanks([]);
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const submit = async (pse: PseForm) => {
+    const fieldMessages = await onSubmit(pse);
+    for (const [field, message] of Object.entries(fieldMessages ?? {})) {
+      const name = FIELDS.find((candidate) => candidate === field);
+      if (name) setError(name, { type: 'server', message });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4" aria-label="Pago con PSE">
+      <Field label={PAYMENT_TEXTS.typePerson} error={errors.typePerson?.message}>
+        {(control) => (
+          <select {...control} {...register('typePerson')} className={inputClasses}>
+            {PERSON_TYPES.map((type) => (
+              <option key={type} value={type}>{PERSON_TYPE_LABELS[type]}</option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={PAYMENT_TEXTS.bank} error={errors.bank?.message}>
+        {(control) => (
+          <select {...control} {...register('bank')} className={inputClasses} disabled={banks === null}>
+            <option value="">{banks === null ? PAYMENT_TEXTS.loadingBanks : PAYMENT_TEXTS.chooseBank}</option>
+            {(banks ?? []).map((bank) => (
+              <option key={bank.code} value={bank.code}>{bank.name}</option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={PAYMENT_TEXTS.firstName} error={errors.firstName?.message}>
+          {(control) => <input {...control} {...register('firstName')} autoComplete="given-name" className={inputClasses} />}
+        </Field>
+        <Field label={PAYMENT_TEXTS.lastName} error={errors.lastName?.message}>
+          {(control) => <input {...control} {...register('lastName')} autoComplete="family-name" className={inputClasses} />}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={PAYMENT_TEXTS.documentType} error={errors.documentType?.message}>
+          {(control) => (
+            <select {...control} {...register('documentType')} className={inputClasses}>
+              {PSE_DOC_TYPES.map((type) => (
+                <option key={type} value={type}>{DOC_TYPE_LABELS[type]}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={PAYMENT_TEXTS.documentNumber} error={errors.documentNumber?.message}>
+          {(control) => <input {...control} {...register('documentNumber')} className={inputClasses} />}
+        </Field>
+      </div>
+      <Field label={PAYMENT_TEXTS.email} error={errors.email?.message}>
+        {(control) => <input {...control} {...register('email')} type="email" autoComplete="email" className={inputClasses} />}
+      </Field>
+      <Field label={PAYMENT_TEXTS.phoneNumber} error={errors.phoneNumber?.message}>
+        {(control) => <input {...control} {...register('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} className={inputClasses} />}
+      </Field>
+      <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
+        {payLabel}
+      </Button>
+    </form>
+  );
+}

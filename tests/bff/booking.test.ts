@@ -1,0 +1,404 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { Bill } from '../../shared/cinema-api/bills.ts';
+import type { BookingView, PaymentResultView, TicketView, TransactionView } from '../../shared/views/booking.ts';
+import { formatCop } from '../../shared/format/money.ts';
+import { registerPerson, registrationForm, startStack, tokenInCookie, type Stack } from './harness.ts';
+import {
+  Browser,
+  CLUB,
+  DECLINED_CARD,
+  DEMO,
+  cardForm,
+  freeSeats,
+  login,
+  seatsOf,
+  solveCaptcha,
+  startedShowtime,
+  upcomingShowtimes,
+} from './booking-helpers.ts';
+
+let stack: Stack;
+let showtimeId: number;
+let otherShowtimeId: number;
+
+beforeAll(async () => {
+  stack = await startStack();
+  const upcoming = (await upcomingShowtimes(stack)).filter((showtime) => showtime.format === '2D');
+  if (upcoming.length < 2) throw new Error('the sandbox has no upcoming 2D showtimes');
+  showtimeId = upcoming[0]!.id;
+  otherShowtimeId = upcoming[1]!.id;
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+const demo = async () => new Browser(stack.app, await login(stack.app, DEMO.email, DEMO.password));
+
+
+describe('booking view', () => {
+  it('needs a session', async () => {
+    const answer = await new Browser(stack.app, '').send('GET', `/bff/booking/${showtimeId}`);
+    expect(answer.status).toBe(401);
+  });
+
+  it('answers 404 for an unknown showtime', async () => {
+    const browser = await demo();
+    expect((await browser.send('GET', '/bff/booking/999999')).status).toBe(404);
+  });
+
+  it('merges showtime, prices for a non-member, seat map, snacks, settings and pay brands', async () => {
+    const view = await (await demo()).view(showtimeId);
+    expect(view.showtime.id).toBe(showtimeId);
+    expect(view.showtime.started).toBe(false);
+    expect(view.zones.map((zone) => zone.zone)).not.toContain('Cortesía');
+    const general = view.zones.find((zone) => zone.zone === 'General');
+    expect(general).toMatchObject({ code: 'GEN', price: 14_000, isMemberPrice: false });
+    expect(general?.savingText).toBe(`Afiliate y ahorra ${formatCop(2_800)} por boleta`);
+    expect(view.maxSeats).toBe(10);
+    expect(view.fees).toEqual({ ticket: 2_000, snack: 1_000 });
+    expect(view.payBrands.length).toBeGreaterThan(0);
+    expect(view.paymentMethod).toMatchObject({ card: true, pse: true });
+    expect(view.snacks.some((snack) => snack.code.startsWith('CF-'))).toBe(false);
+    expect(view.snacks.find((snack) => snack.code === 'COMBO-PAREJA')?.groups).toHaveLength(3);
+    const seats = seatsOf(view);
+    expect(seats.length).toBeGreaterThan(50);
+    expect(seats.some((seat) => seat.state === 'disabled')).toBe(true);
+    expect(view.seatMap.rows.some((row) => row.cells.some((cell) => cell.kind === 'aisle'))).toBe(true);
+    expect(view.hold).toBeNull();
+  });
+
+  it('gives a club member the member prices, the saving text and the member-only snacks', async () => {
+    const club = new Browser(stack.app, await login(stack.app, CLUB.email, CLUB.password));
+    const view = await club.view(showtimeId);
+    const general = view.zones.find((zone) => zone.zone === 'General');
+    expect(general).toMatchObject({ code: 'GEN-CF', price: 11_200, isMemberPrice: true });
+    expect(general?.savingText).toBe(`Ahorras ${formatCop(2_800)} por boleta`);
+    expect(view.snacks.find((snack) => snack.code === 'CF-CRIS-GRANDE')).toMatchObject({ price: 9_500, savingPerUnit: 4_500 });
+  });
+});
+
+describe('reservation', () => {
+  it('holds the seats for the person, shows them as theirs and as occupied to others', async () => {
+    const anna = await demo();
+    const other = new Browser(stack.app, (await registerPerson(stack.app)).cookie);
+    const [a, b] = freeSeats(await anna.view(otherShowtimeId), 'General');
+    const answer = await anna.reserve(otherShowtimeId, 'General', [a!.id, b!.id]);
+    expect(answer.status).toBe(200);
+    const { hold } = answer.body as { hold: { seats: string[]; secondsLeft: number; zone: string } };
+    expect(hold.seats).toEqual([a!.id, b!.id]);
+    expect(hold.secondsLeft).toBeGreaterThan(590);
+    expect(hold.zone).toBe('General');
+
+    const mine = seatsOf(await anna.view(otherShowtimeId)).filter((seat) => seat.state === 'mine').map((seat) => seat.id);
+    expect(mine.sort()).toEqual([a!.id, b!.id].sort());
+    const theirs = seatsOf(await other.view(otherShowtimeId)).filter((seat) => seat.id === a!.id || seat.id === b!.id);
+    expect(theirs.map((seat) => seat.state)).toEqual(['occupied', 'occupied']);
+
+    // Someone else cannot release it: their cancel has no hold to release.
+    expect((await other.send('POST', '/bff/booking/cancel', {})).body).toEqual({ released: false });
+    expect(seatsOf(await other.view(otherShowtimeId)).find((seat) => seat.id === a!.id)?.state).toBe('occupied');
+    // ... nor pay for it.
+    const pay = await other.send('POST', '/bff/payments/card', { brandId: 1, products: [], card: cardForm(await solveCaptcha(stack.app)) });
+    expect(pay.status).toBe(409);
+
+    // The holder releases it.
+    expect((await anna.send('POST', '/bff/booking/cancel', {})).body).toEqual({ released: true });
+    expect(seatsOf(await other.view(otherShowtimeId)).find((seat) => seat.id === a!.id)?.state).toBe('available');
+  });
+
+  it('refuses a started showtime, too many seats, seats of another zone and unknown seats', async () => {
+    const browser = await demo();
+    const started = await startedShowtime(stack);
+    if (started !== null) {
+      const view = await browser.view(started);
+      expect(view.showtime.started).toBe(true);
+      const seat = freeSeats(view, 'General')[0] ?? seatsOf(view)[0]!;
+      const answer = await browser.reserve(started, seat.zone, [seat.id]);
+      expect(answer.status).toBe(422);
+      expect((answer.body as { error: { message: string } }).error.message).toBe(
+        'No es posible reservar asientos en funciones en curso. Por favor, selecciona otro horario.',
+      );
+    }
+    const view = await browser.view(showtimeId);
+    const eleven = freeSeats(view, 'General').slice(0, 11).map((seat) => seat.id);
+    const tooMany = await browser.reserve(showtimeId, 'General', eleven);
+    expect(tooMany.status).toBe(422);
+    expect((tooMany.body as { error: { message: string } }).error.message).toBe('Solo puedes seleccionar 10 asientos.');
+    const preferential = freeSeats(view, 'Preferencial')[0]!;
+    expect((await browser.reserve(showtimeId, 'General', [preferential.id])).status).toBe(422);
+    expect((await browser.reserve(showtimeId, 'General', ['Z-99'])).status).toBe(422);
+    const disabled = seatsOf(view).find((seat) => seat.state === 'disabled')!;
+    expect((await browser.reserve(showtimeId, disabled.zone, [disabled.id])).status).toBe(422);
+  });
+
+  it(
+    'gives one hold when 100 people reserve the same seat at once',
+    async () => {
+      const people: Browser[] = [];
+      for (let batch = 0; batch < 10; batch += 1) {
+        const cookies = await Promise.all(
+          Array.from({ length: 10 }, async (_, index) => {
+            const remoteAddress = `10.0.${batch}.${index + 1}`;
+            const token = JSON.parse((await stack.app.inject({ method: 'GET', url: '/bff/auth/register-token', remoteAddress })).body) as { token: string };
+            const response = await stack.app.inject({
+              method: 'POST',
+              url: '/bff/auth/register',
+              remoteAddress,
+              headers: { 'x-viziona-client': 'web', origin: 'http://localhost:4321', 'sec-fetch-site': 'same-origin' },
+              payload: registrationForm(token.token),
+            });
+            const setCookie = [response.headers['set-cookie']].flat().find((value) => typeof value === 'string' && value.startsWith('viziona_session='));
+            if (response.statusCode !== 201 || typeof setCookie !== 'string') throw new Error(`register answered ${response.statusCode}`);
+            return setCookie.slice('viziona_session='.length).split(';')[0] ?? '';
+          }),
+        );
+        people.push(...cookies.map((cookie) => new Browser(stack.app, cookie)));
+      }
+      const seat = freeSeats(await people[0]!.view(showtimeId), 'Preferencial')[0]!;
+      const answers = await Promise.all(people.map((person) => person.reserve(showtimeId, 'Preferencial', [seat.id])));
+      const won = answers.filter((answer) => answer.status === 200);
+      expect(won).toHaveLength(1);
+      const lost = answers.filter((answer) => answer.status !== 200);
+      expect(lost).toHaveLength(99);
+      for (const answer of lost) {
+        expect(answer.status).toBe(422);
+        expect((answer.body as { error: { message: string } }).error.message).toContain('OCUPADA');
+      }
+      const holders = (await Promise.all(people.map((person) => person.hold()))).filter((hold) => hold !== null);
+      expect(holders).toHaveLength(1);
+      expect(holders[0]?.seats).toEqual([seat.id]);
+    },
+    120_000,
+  );
+});
+
+describe('live seats', () => {
+  it('streams seat changes made by other people to an open seat map', async () => {
+    const address = await stack.app.listen({ port: 0, host: '127.0.0.1' });
+    const watcher = await demo();
+    const buyer = new Browser(stack.app, (await registerPerson(stack.app)).cookie);
+    const view = await watcher.view(otherShowtimeId);
+    const seat = freeSeats(view, 'VIP').concat(freeSeats(view, 'General'))[0]!;
+    const rowIndex = view.seatMap.rows.findIndex((row) => row.cells.some((cell) => cell.kind === 'seat' && cell.id === seat.id));
+    const cellIndex = view.seatMap.rows[rowIndex]!.cells.findIndex((cell) => cell.kind === 'seat' && cell.id === seat.id);
+
+    const controller = new AbortController();
+    const response = await fetch(`${address}/bff/booking/${otherShowtimeId}/events`, {
+      headers: { cookie: `viziona_session=${watcher.cookie}` },
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const nextSeatState = async (): Promise<string> => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (block.includes('event: seats') && data) {
+            const rows = (JSON.parse(data.slice(6)) as { rows: string[] }).rows;
+            return rows[rowIndex]![cellIndex]!;
+          }
+          continue;
+        }
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error('stream ended');
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    };
+    expect(await nextSeatState()).toBe('a');
+    expect((await buyer.reserve(otherShowtimeId, seat.zone, [seat.id])).status).toBe(200);
+    expect(await nextSeatState()).toBe('o');
+    controller.abort();
+    await buyer.send('POST', '/bff/booking/cancel', {});
+  });
+});
+
+describe('payment', () => {
+  async function holdTwoSeats(browser: Browser, zone = 'General') {
+    const view = await browser.view(showtimeId);
+    const seats = freeSeats(view, zone).slice(0, 2).map((seat) => seat.id);
+    const answer = await browser.reserve(showtimeId, zone, seats);
+    expect(answer.status).toBe(200);
+    return { view, seats };
+  }
+  const combo = { code: 'COMBO-PAREJA', quantity: 1, choices: ['CRIS-SAL', 'GAS-COLA', 'AGUA'] };
+
+  it('charges what the BFF computed, ignoring any total the browser sends, and issues one QR per seat', async () => {
+    const browser = await demo();
+    const { view, seats } = await holdTwoSeats(browser);
+    const result = await browser.send('POST', '/bff/payments/card', {
+      brandId: view.payBrands[0]!.id,
+      products: [combo],
+      card: cardForm(await solveCaptcha(stack.app)),
+      total: 1,
+      subtotal: 1,
+      total_service: 0,
+    });
+    expect(result.status).toBe(200);
+    const payment = result.body as PaymentResultView;
+    expect(payment).toMatchObject({ accepted: true, status: { id: 1, name: 'Aceptada' }, bankUrl: null });
+
+    const transaction = (await browser.send('GET', `/bff/payments/transactions/${payment.bill}`)).body as TransactionView;
+    const expectedSubtotal = 2 * 14_000 + 32_000;
+    const expectedService = 2 * 2_000 + 1 * 1_000;
+    expect(transaction).toMatchObject({ accepted: true, subtotal: expectedSubtotal, service: expectedService, total: expectedSubtotal + expectedService });
+    expect(transaction.seats.sort()).toEqual([...seats].sort());
+    expect(transaction.products[0]?.recipe.map((item) => item.code)).toEqual(expect.arrayContaining(['CRIS-SAL', 'GAS-COLA', 'AGUA']));
+    expect(await browser.hold()).toBeNull();
+
+    const ticket = (await browser.send('GET', `/bff/tickets/${payment.bill}`)).body as TicketView;
+    expect(ticket.codes).toHaveLength(2);
+    for (const code of ticket.codes) {
+      expect(code.qr.startsWith('data:image/png;base64,')).toBe(true);
+      const png = PNG.sync.read(Buffer.from(code.qr.slice('data:image/png;base64,'.length), 'base64'));
+      const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+      expect(decoded?.data).toBe(code.code);
+    }
+    expect(ticket.codes.map((code) => code.seat).sort()).toEqual([...seats].sort());
+  });
+
+  it('charges once when pay is pressed twice', async () => {
+    const browser = await demo();
+    const { view } = await holdTwoSeats(browser, 'Preferencial');
+    const body = { brandId: view.payBrands[0]!.id, products: [], card: cardForm(await solveCaptcha(stack.app)) };
+    const [first, second] = await Promise.all([
+      browser.send('POST', '/bff/payments/card', body),
+      browser.send('POST', '/bff/payments/card', body),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect((first.body as PaymentResultView).bill).toBe((second.body as PaymentResultView).bill);
+    // A late third click with the same form answers the same bill too.
+    const third = await new Browser(stack.app, browser.cookie).send('POST', '/bff/payments/card', body);
+    expect([200, 409]).toContain(third.status);
+    if (third.status === 200) expect((third.body as PaymentResultView).bill).toBe((first.body as PaymentResultView).bill);
+    const bills = await sandboxBills(browser);
+    expect(bills.filter((bill) => bill.bill === (first.body as PaymentResultView).bill)).toHaveLength(1);
+    const consecutive = bills.find((bill) => bill.bill === (first.body as PaymentResultView).bill)!.score_consecutive;
+    expect(bills.filter((bill) => bill.score_consecutive === consecutive)).toHaveLength(1);
+  });
+
+  it('keeps the hold after a declined card and answers its bill', async () => {
+    const browser = await demo();
+    const { view } = await holdTwoSeats(browser);
+    const answer = await browser.send('POST', '/bff/payments/card', {
+      brandId: view.payBrands[0]!.id,
+      products: [],
+      card: cardForm(await solveCaptcha(stack.app), DECLINED_CARD),
+    });
+    expect(answer.status).toBe(200);
+    const payment = answer.body as PaymentResultView;
+    expect(payment).toMatchObject({ accepted: false, status: { id: 2 } });
+    expect(payment.message).not.toBe('');
+    const status = (await browser.send('GET', `/bff/payments/status/card/${payment.bill}`)).body as TransactionView;
+    expect(status.accepted).toBe(false);
+    expect(status.showtime?.id).toBe(showtimeId);
+    expect(await browser.hold()).not.toBeNull();
+    expect((await browser.send('GET', `/bff/tickets/${payment.bill}`)).status).toBe(409);
+    expect((await browser.send('POST', '/bff/booking/cancel', {})).body).toEqual({ released: true });
+  });
+
+  it('refuses a cart over the combo limit and a combo without its recipe', async () => {
+    const browser = await demo();
+    const { view } = await holdTwoSeats(browser);
+    const tooMany = await browser.send('POST', '/bff/payments/card', {
+      brandId: view.payBrands[0]!.id,
+      products: [{ ...combo, quantity: 11 }],
+      card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(tooMany.status).toBe(422);
+    expect((tooMany.body as { error: { message: string } }).error.message).toBe('Solo puedes seleccionar 10 combos en total.');
+    const incomplete = await browser.send('POST', '/bff/payments/card', {
+      brandId: view.payBrands[0]!.id,
+      products: [{ ...combo, choices: ['CRIS-SAL'] }],
+      card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect((incomplete.body as { error: { message: string } }).error.message).toBe('Debes seleccionar la receta del combo');
+    // A member-only product is not sold to a non-member.
+    const memberOnly = await browser.send('POST', '/bff/payments/card', {
+      brandId: view.payBrands[0]!.id,
+      products: [{ code: 'CF-CRIS-GRANDE', quantity: 1, choices: [] }],
+      card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(memberOnly.status).toBe(422);
+    await browser.send('POST', '/bff/booking/cancel', {});
+  });
+
+  it('starts a PSE payment: the bank page address, the hold handed to the pending bill', async () => {
+    const browser = await demo();
+    const { view } = await holdTwoSeats(browser);
+    const banks = (await browser.send('GET', '/bff/payments/banks')).body as { banks: Array<{ code: string }> };
+    const answer = await browser.send('POST', '/bff/payments/pse', {
+      brandId: view.payBrands[0]!.id,
+      products: [],
+      pse: {
+        typePerson: 'natural',
+        bank: banks.banks[0]!.code,
+        firstName: 'Daniela',
+        lastName: 'Gómez',
+        documentType: 'CC',
+        documentNumber: '1010101010',
+        email: 'demo@viziona.co',
+        phoneNumber: '3001234567',
+      },
+    });
+    expect(answer.status).toBe(200);
+    const payment = answer.body as PaymentResultView;
+    expect(payment.bankUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/pse\//);
+    expect(payment.accepted).toBe(false);
+    expect(await browser.hold()).toBeNull();
+  });
+
+  it('never echoes the card number or the CVC', async () => {
+    const browser = await demo();
+    const { view } = await holdTwoSeats(browser);
+    const answer = await browser.send('POST', '/bff/payments/card', {
+      brandId: view.payBrands[0]!.id,
+      products: [],
+      card: { ...cardForm(await solveCaptcha(stack.app)), cvc: '98765', cardNumber: '4575623182290327' },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.text).not.toContain('4575623182290327');
+    expect(answer.text).not.toContain('98765');
+    await browser.send('POST', '/bff/booking/cancel', {});
+  });
+});
+
+describe('membership', () => {
+  it('sells Club Vizionarios and shows member prices at once', async () => {
+    const browser = new Browser(stack.app, (await registerPerson(stack.app)).cookie);
+    const offer = (await browser.send('GET', '/bff/membership/offer')).body as { total: number; payBrands: Array<{ id: number }> };
+    expect(offer.total).toBe(63_000);
+    const before = await browser.view(showtimeId);
+    expect(before.zones.find((zone) => zone.zone === 'General')?.price).toBe(14_000);
+    const answer = await browser.send('POST', '/bff/membership/purchase', {
+      brandId: offer.payBrands[0]!.id,
+      card: cardForm(await solveCaptcha(stack.app)),
+      total: 1,
+    });
+    expect(answer.status).toBe(200);
+    const body = answer.body as { result: PaymentResultView; membership: { active: boolean } };
+    expect(body.result.accepted).toBe(true);
+    expect(body.membership.active).toBe(true);
+    const after: BookingView = await browser.view(showtimeId);
+    expect(after.zones.find((zone) => zone.zone === 'General')).toMatchObject({ price: 11_200, isMemberPrice: true });
+    const transaction = (await browser.send('GET', `/bff/payments/transactions/${body.result.bill}`)).body as TransactionView;
+    expect(transaction).toMatchObject({ total: 63_000, payType: { id: 3 }, showtime: null });
+  });
+});
+
+/** The person's bills as the cinema API keeps them (read straight from the sandbox). */
+async function sandboxBills(browser: Browser): Promise<Bill[]> {
+  const token = tokenInCookie(browser.app, browser.cookie);
+  const response = await fetch(`${stack.sandboxUrl}/api/v1/profile/purchases`, {
+    headers: { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key', authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { data: Bill[] }).data;
+}

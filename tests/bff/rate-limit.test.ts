@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../../bff/plugins/rate-limit.ts';
+import { call, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack.close();
+});
+
+describe('rate limits', () => {
+  it('trips the login limit with a Spanish message, even for the right password', async () => {
+    const attempts = RATE_LIMITS.login.max;
+    for (let attempt = 0; attempt < attempts; attempt += 1) {
+      const answer = await call(stack.app, 'POST', '/bff/auth/login', {
+        body: { email: 'demo@viziona.co', password: 'Mala12345' },
+      });
+      expect(answer.status).toBe(422);
+    }
+    const blocked = await call(stack.app, 'POST', '/bff/auth/login', {
+      body: { email: 'demo@viziona.co', password: 'Demo1234' },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Demasiados intentos. Intenta de nuevo en unos minutos.' },
+    });
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(blocked.cookie).toBeUndefined();
+
+    // Other routes keep their own counts.
+    expect((await call(stack.app, 'GET', '/bff/session')).status).toBe(200);
+    expect((await call(stack.app, 'POST', '/bff/auth/forgot', { body: { email: 'demo@viziona.co' } })).status).toBe(200);
+  });
+
+  it('counts per client address behind the front door', async () => {
+    const answer = await stack.app.inject({
+      method: 'POST',
+      url: '/bff/auth/login',
+      headers: { 'x-viziona-client': 'web', 'x-forwarded-for': '203.0.113.9' },
+      payload: { email: 'demo@viziona.co', password: 'Demo1234' },
+    });
+    expect(answer.statusCode).toBe(200);
+  });
+
+  it('limits password recovery', async () => {
+    let last = 0;
+    for (let attempt = 0; attempt <= RATE_LIMITS.forgotPassword.max; attempt += 1) {
+      last = (await call(stack.app, 'POST', '/bff/auth/forgot', { body: { email: 'nadie@example.com' }, headers: { 'x-forwarded-for': '198.51.100.7' } })).status;
+    }
+    expect(last).toBe(429);
+  });
+});

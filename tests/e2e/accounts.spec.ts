@@ -1,0 +1,341 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { MESSAGES } from '../../shared/validation/messages.ts';
+
+/**
+ * The account flows as a new person lives them, in order: registration (and its validation
+ * messages), e-mail verification with the code from the sandbox outbox, logging out, the
+ * login guard and its return, the login dialog, the profile editor, a password change and a
+ * password recovery through the outbox link. Texts quoted by the spec are written out here,
+ * so a changed text fails the test.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+// One browser page for the whole journey: the person stays logged in from one step to the
+// next, as they would (and the BFF's login rate limit is spent only where a step logs in).
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage();
+});
+test.afterAll(async () => {
+  await page.close();
+});
+
+const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4612';
+const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+const person = {
+  name: 'Valentina',
+  lastname: 'Prueba',
+  email: `e2e.${unique}@correo.test`,
+  docNumber: String(Math.floor(1_000_000_000 + Math.random() * 8_999_999_999)),
+  phone: '3001234567',
+  birthday: '1995-04-20',
+};
+const passwords = { first: 'Inicio123', changed: 'Cambio456', recovered: 'Nuevo789' };
+
+type OutboxKind = 'verification-code' | 'password-reset';
+interface OutboxEntry {
+  id: number;
+  kind: OutboxKind;
+  code: string | null;
+  link: string | null;
+}
+
+async function readOutbox(request: APIRequestContext, to: string): Promise<OutboxEntry[]> {
+  const response = await request.get(`${sandboxUrl}/sandbox/outbox.json?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBe(true);
+  const body: unknown = await response.json();
+  const list = Array.isArray(body) ? body : (body as { data?: unknown }).data;
+  return Array.isArray(list) ? (list as OutboxEntry[]) : [];
+}
+
+/** The newest message of a kind that arrived after `afterId`. */
+async function newestMessage(request: APIRequestContext, kind: OutboxKind, afterId: number): Promise<OutboxEntry> {
+  let found: OutboxEntry | undefined;
+  await expect
+    .poll(async () => {
+      const entries = await readOutbox(request, person.email);
+      found = entries.filter((entry) => entry.kind === kind && entry.id > afterId).sort((a, b) => b.id - a.id)[0];
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+
+async function newestOutboxId(request: APIRequestContext): Promise<number> {
+  const entries = await readOutbox(request, person.email);
+  return entries.reduce((max, entry) => Math.max(max, entry.id), 0);
+}
+
+/** Islands answer clicks once hydrated (Astro drops their `ssr` attribute then). */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/** The status modal: it must survive Escape, then its button closes it. */
+async function confirmStatus(page: Page, title: string, button = 'Aceptar'): Promise<Locator> {
+  const modal = page.getByRole('alertdialog', { name: title });
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: button }).click();
+  await expect(modal).toBeHidden();
+  return modal;
+}
+
+async function logOutFromHeader(page: Page): Promise<void> {
+  await hydrated(page);
+  // The header's logout icon (the profile page also has a 'Cerrar Sesión' tab).
+  await page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Iniciar Sesión' })).toBeVisible();
+}
+
+async function fillLogin(scope: Page | Locator, email: string, password: string): Promise<void> {
+  await scope.getByLabel('Correo electrónico').fill(email);
+  await scope.getByLabel('Contraseña', { exact: true }).fill(password);
+  await scope.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+test('the registration form shows every validation message', async () => {
+  await open(page, '/registrarme');
+  // The robot check appears once the registration token was obtained.
+  const robot = page.getByLabel('Confirmar que no soy un robot');
+  await expect(robot).toBeVisible();
+
+  await page.getByRole('button', { name: 'Registrarme' }).click();
+  for (const message of [
+    'El nombre es requerido',
+    'El apellido es requerido',
+    'El correo electrónico es requerido',
+    'La contraseña debe tener de 8 a 12 caracteres, incluir al menos una letra mayúscula, una minúscula, un número y no contener caracteres especiales',
+    MESSAGES.docTypeRequired,
+    MESSAGES.docNumberRequired,
+    MESSAGES.phoneRequired,
+    MESSAGES.birthdayRequired,
+    'Seleccione un sexo',
+    'Debes aceptar los Términos y Condiciones',
+    'Debes aceptar la Política de Privacidad',
+    'Debes confirmar que no eres un robot',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+
+  await page.getByLabel('Correo electrónico', { exact: true }).fill('no-es-un-correo');
+  await page.getByLabel('Confirmar correo electrónico').fill('otro@correo.test');
+  await page.getByLabel('Contraseña', { exact: true }).fill('corta');
+  await page.getByLabel('Confirmar contraseña').fill('distinta');
+  await page.getByLabel('Número de documento', { exact: true }).fill('123');
+  await page.getByLabel('Confirmar número de documento').fill('456');
+  await page.getByRole('button', { name: 'Registrarme' }).click();
+  for (const message of [
+    'Correo electrónico inválido',
+    'Los correos electrónicos no coinciden',
+    'Las contraseñas no coinciden',
+    'Los números de documento no coinciden',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(/^Debe tener de 8 a 12/)).toBeVisible();
+
+  // Number inputs take digits only; confirm inputs refuse pasting.
+  const docNumber = page.getByLabel('Número de documento', { exact: true });
+  await docNumber.fill('');
+  await docNumber.pressSequentially('1e2.3-4+5E');
+  await expect(docNumber).toHaveValue('12345');
+  for (const label of ['Confirmar correo electrónico', 'Confirmar contraseña', 'Confirmar número de documento']) {
+    const refused = await page.getByLabel(label).evaluate((input) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'pegado');
+      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      input.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(refused, `${label} must refuse pasting`).toBe(true);
+  }
+});
+
+test('a new person registers and verifies the e-mail with the code from the outbox', async ({ request }) => {
+  await open(page, '/registrarme');
+  await page.getByLabel('Nombre').fill(person.name);
+  await page.getByLabel('Apellido').fill(person.lastname);
+  await page.getByLabel('Correo electrónico', { exact: true }).fill(person.email.toUpperCase());
+  await page.getByLabel('Confirmar correo electrónico').fill(person.email.toUpperCase());
+  await page.getByLabel('Contraseña', { exact: true }).fill(passwords.first);
+  await page.getByLabel('Confirmar contraseña').fill(passwords.first);
+  await page.getByLabel('Tipo de documento').selectOption('CC');
+  await page.getByLabel('Número de documento', { exact: true }).fill(person.docNumber);
+  await page.getByLabel('Confirmar número de documento').fill(person.docNumber);
+  await page.getByLabel('Celular').fill(person.phone);
+  await page.getByLabel('Fecha de nacimiento').fill(person.birthday);
+  await page.getByLabel('Sexo').selectOption('F');
+  await page.getByLabel('Acepto los Términos y Condiciones').check();
+  await page.getByLabel('Acepto la Política de Privacidad').check();
+  await page.getByLabel('Confirmar que no soy un robot').check();
+  await page.getByRole('button', { name: 'Registrarme' }).click();
+
+  await expect(page.getByText('Registro exitoso.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Registration sent a first code; the header prompts for verification.
+  await hydrated(page);
+  const first = await newestMessage(request, 'verification-code', 0);
+  expect(first.code).toBeTruthy();
+  const prompt = page.getByRole('button', { name: 'Verifica tu correo' });
+  await prompt.click();
+  const screen = page.getByRole('dialog', { name: 'Verifica el correo' });
+  await expect(screen).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+
+  // 'solicita uno nuevo' clears the field and sends another code.
+  await screen.getByLabel('Código de verificación').fill('borrador');
+  await screen.getByRole('button', { name: 'solicita uno nuevo' }).click();
+  await confirmStatus(page, '¡Listo!');
+  await expect(screen.getByLabel('Código de verificación')).toHaveValue('');
+  const message = await newestMessage(request, 'verification-code', first.id);
+  expect(message.code).toBeTruthy();
+
+  // A blank code is refused before any request, a wrong one by the server.
+  await screen.getByRole('button', { name: 'Verificar' }).click();
+  await confirmStatus(page, 'Datos incompletos');
+  await screen.getByLabel('Código de verificación').fill('000000-no');
+  await screen.getByRole('button', { name: 'Verificar' }).click();
+  const invalid = page.getByRole('alertdialog', { name: '¡Código inválido!' });
+  await expect(invalid.getByText('El código que ingresaste no es correcto o ha expirado, solicita uno nuevo.')).toBeVisible();
+  await invalid.getByRole('button', { name: 'Aceptar' }).click();
+
+  await screen.getByLabel('Código de verificación').fill(message.code ?? '');
+  await screen.getByRole('button', { name: 'Verificar' }).click();
+  await expect(screen).toBeHidden();
+  await expect(prompt).toBeHidden();
+  // Page scrolling is given back when the screen closes.
+  await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+
+  // Still verified on the next page load (the session view says so).
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('link', { name: /Mi perfil/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Verifica tu correo' })).toHaveCount(0);
+});
+
+test('after logging out, a protected page sends the person to log in and back', async () => {
+  await logOutFromHeader(page);
+
+  await open(page, '/mi-perfil');
+  await expect(page).toHaveURL(/\/iniciar-sesion\?returnTo=%2Fmi-perfil$/);
+  await fillLogin(page.getByRole('main'), person.email, passwords.first);
+  await expect(page.getByText('Inicio de sesión exitoso.')).toBeVisible();
+  await expect(page).toHaveURL(/\/mi-perfil$/);
+  await hydrated(page);
+  await expect(page.getByRole('tab', { name: 'Mi perfil' })).toHaveAttribute('aria-selected', 'true');
+
+  // A guest-only page sends a logged-in person home.
+  await open(page, '/iniciar-sesion');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the login dialog shows the server message and brings the person back to the page', async () => {
+  await logOutFromHeader(page);
+  await open(page, '/pagina/terminos-y-condiciones');
+  await page.getByRole('link', { name: 'Iniciar Sesión' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Inicia Sesión' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: /Regístrate/ })).toHaveAttribute('href', '/registrarme');
+
+  await fillLogin(dialog, person.email, 'Equivocada1');
+  await expect(dialog.getByRole('alert')).not.toBeEmpty();
+  // The same page loads again, now with the session.
+  const reloaded = page.waitForEvent('load');
+  await fillLogin(dialog, person.email, passwords.first);
+  await expect(dialog.getByText('Inicio de sesión exitoso.')).toBeVisible();
+  await reloaded;
+  await hydrated(page);
+  await expect(page).toHaveURL(/\/pagina\/terminos-y-condiciones$/);
+  await expect(page.getByRole('link', { name: /Mi perfil/ })).toBeVisible();
+});
+
+test('the person edits the profile and changes the password', async () => {
+  await open(page, '/mi-perfil');
+  const main = page.getByRole('main');
+  await expect(main.getByText(person.email)).toBeVisible();
+  await page.getByRole('button', { name: 'Actualizar mi prefil' }).click();
+
+  await expect(page.getByLabel('Correo electrónico')).toHaveJSProperty('readOnly', true);
+  await expect(page.getByLabel('Número de documento')).toHaveJSProperty('readOnly', true);
+  await page.getByLabel('Nombre').fill('Valeria');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await confirmStatus(page, '¡Perfil actualizado exitosamente!');
+  await expect(page.getByRole('button', { name: 'Actualizar mi prefil' })).toBeVisible();
+  await expect(main.getByText('Valeria', { exact: true })).toBeVisible();
+
+  // Cancel leaves the profile as it was.
+  await page.getByRole('button', { name: 'Actualizar mi prefil' }).click();
+  await page.getByLabel('Apellido').fill('Descartado');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(main.getByText('Descartado')).toHaveCount(0);
+
+  // The password section: its rules, then a change.
+  await page.getByRole('button', { name: 'Actualizar mi prefil' }).click();
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill(passwords.changed);
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Confirma la contraseña', { exact: true })).toBeVisible();
+  await page.getByLabel('Confirmar nueva contraseña', { exact: true }).fill('Otra12345');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Las contraseñas deben coincidir', { exact: true })).toBeVisible();
+  await page.getByLabel('Confirmar nueva contraseña', { exact: true }).fill(passwords.changed);
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await confirmStatus(page, '¡Perfil actualizado exitosamente!');
+
+  // The profile's 'Cerrar Sesión' tab logs out; then the new password is the one that works.
+  await main.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await open(page, '/iniciar-sesion');
+  await fillLogin(page.getByRole('main'), person.email, passwords.first);
+  await expect(page.getByRole('main').getByRole('alert')).not.toBeEmpty();
+  await fillLogin(page.getByRole('main'), person.email, passwords.changed);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the person recovers the password through the link in the outbox', async ({ request }) => {
+  await logOutFromHeader(page);
+  const before = await newestOutboxId(request);
+  await page.getByRole('link', { name: 'Iniciar Sesión' }).click();
+  await page.getByRole('dialog', { name: 'Inicia Sesión' }).getByRole('button', { name: 'Olvidé mi contraseña' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Olvidé mi contraseña' });
+  await expect(forgot).toBeVisible();
+  await forgot.getByLabel('Correo electrónico').fill(person.email);
+  await forgot.getByRole('button', { name: 'Enviar enlace' }).click();
+  const sent = page.getByRole('alertdialog', { name: '¡Correo de recuperación enviado!' });
+  await expect(
+    sent.getByText('Revisa tu bandeja de entrada. Hemos enviado un enlace para que puedas restablecer tu contraseña.'),
+  ).toBeVisible();
+  await confirmStatus(page, '¡Correo de recuperación enviado!', 'Ok');
+  await expect(forgot).toBeHidden();
+
+  const message = await newestMessage(request, 'password-reset', before);
+  const link = new URL(message.link ?? '');
+  expect(link.pathname).toMatch(/^\/forgot-password\/.+/);
+  await open(page, `${link.pathname}${link.search}`);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill(passwords.recovered);
+  await page.getByLabel('Confirmar contraseña').fill('NoCoincide1');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByText('Las contraseñas no coinciden', { exact: true })).toBeVisible();
+  await page.getByLabel('Confirmar contraseña').fill(passwords.recovered);
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  const done = page.getByRole('alertdialog', { name: '¡Contraseña actualizada exitosamente!' });
+  await expect(done.getByText('Ahora inicia sesión con tu nueva contraseña.')).toBeVisible();
+  await confirmStatus(page, '¡Contraseña actualizada exitosamente!');
+  await expect(page).toHaveURL(/\/iniciar-sesion$/);
+  await hydrated(page);
+
+  await fillLogin(page.getByRole('main'), person.email, passwords.recovered);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: /Mi perfil/ })).toBeVisible();
+});
+

@@ -1,0 +1,197 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The service forms in a real Chromium: /contactanos (PQR) and /linea-etica (ethics report).
+ * The captcha is solved for real by the ALTCHA widget against the BFF; what arrives is read
+ * from the sandbox's stored submissions.
+ */
+
+const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4612';
+
+const MB = 1024 * 1024;
+const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size - 9)]);
+const png = (size: number) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(size - 8)]);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+interface StoredSubmission {
+  kind: 'pqrs' | 'ethics';
+  radicado: string;
+  fields: Record<string, string>;
+  attachments: Array<{ field: string; name: string; size: number; sha256: string }>;
+}
+
+async function storedSubmissions(): Promise<StoredSubmission[]> {
+  const response = await fetch(`${sandboxUrl}/sandbox/submissions`);
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { data: StoredSubmission[] }).data;
+}
+
+/** Ticks 'No soy un robot' and waits for the proof of work to finish. */
+async function solveCaptcha(page: Page): Promise<void> {
+  const widget = page.locator('altcha-widget');
+  await widget.getByRole('checkbox').check();
+  await expect(widget.getByText('Verificado')).toBeVisible({ timeout: 30_000 });
+}
+
+const PQR_MESSAGES = [
+  'El nombre es requerido',
+  'El correo electrónico es requerido',
+  'El teléfono es requerido',
+  'Selecciona un tipo de PQR',
+  'El mensaje es requerido',
+  'Debes aceptar la Política de Protección de Datos Personales',
+  'Por favor, completa el captcha',
+];
+
+const TYPE_MESSAGE = 'Solo se permiten archivos: PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, JPG, JPEG, PNG o MP4.';
+
+test.describe('/contactanos', () => {
+  test('a PQR with two attachments reaches the cinema API with its fields and files', async ({ page }) => {
+    const marker = `PQR de prueba ${Date.now()} ${Math.random().toString(36).slice(2)}`;
+    const letter = pdf(120 * 1024);
+    const photo = png(30 * 1024);
+
+    await page.goto('/contactanos');
+    await expect(page.getByRole('heading', { name: 'Contáctanos', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'cartelera' })).toHaveAttribute('href', '/cartelera');
+    await expect(page.getByRole('link', { name: 'próximos estrenos' })).toHaveAttribute('href', '/proximos-estrenos');
+
+    await page.getByLabel('Nombre').fill('Ana Pérez');
+    await page.getByLabel('Correo electrónico').fill('ana.perez@example.com');
+    await page.getByLabel('Teléfono').pressSequentially('300e-1.2+34567');
+    await expect(page.getByLabel('Teléfono')).toHaveValue('300123456');
+    await page.getByLabel('Tipo de PQR').selectOption('Reclamo');
+    await expect(page.getByLabel('Mensaje')).toHaveAttribute('rows', '4');
+    await page.getByLabel('Mensaje').fill(marker);
+    await page.getByLabel('Archivos adjuntos').setInputFiles([
+      { name: 'carta.pdf', mimeType: 'application/pdf', buffer: letter },
+      { name: 'foto.png', mimeType: 'image/png', buffer: photo },
+    ]);
+    const chosen = page.getByRole('list', { name: 'Archivos seleccionados' }).getByRole('listitem');
+    await expect(chosen).toHaveCount(2);
+    await page.getByLabel('He leído y acepto la Política de Protección de Datos Personales').check();
+    await solveCaptcha(page);
+
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    const modal = page.getByRole('alertdialog');
+    await expect(modal.getByText('¡Tu PQR fue enviado con éxito!')).toBeVisible();
+    await expect(modal.getByText('Gracias por contactarnos. Pronto nos comunicaremos contigo.')).toBeVisible();
+
+    const stored = (await storedSubmissions()).find((entry) => entry.fields.message === marker);
+    expect(stored?.kind).toBe('pqrs');
+    expect(stored?.fields).toEqual({
+      name: 'Ana Pérez',
+      email: 'ana.perez@example.com',
+      phone: '300123456',
+      type_pqr: 'Reclamo',
+      message: marker,
+      accept_terms: '1',
+    });
+    expect(stored?.attachments.map(({ field, name, size, sha256: hash }) => ({ field, name, size, hash }))).toEqual([
+      { field: 'attachments[]', name: 'carta.pdf', size: letter.length, hash: sha256(letter) },
+      { field: 'attachments[]', name: 'foto.png', size: photo.length, hash: sha256(photo) },
+    ]);
+
+    // The form resets once the person confirms the success.
+    await modal.getByRole('button', { name: 'Aceptar' }).click();
+    await expect(page.getByLabel('Nombre')).toHaveValue('');
+    await expect(page.getByLabel('Mensaje')).toHaveValue('');
+    await expect(chosen).toHaveCount(0);
+    await expect(page.getByLabel('He leído y acepto la Política de Protección de Datos Personales')).not.toBeChecked();
+  });
+
+  test('shows every validation message and refuses other types and a sixth file', async ({ page }) => {
+    await page.goto('/contactanos');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    for (const message of PQR_MESSAGES) await expect(page.getByText(message, { exact: true })).toBeVisible();
+
+    await page.getByLabel('Correo electrónico').fill('ana@');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByText('Correo electrónico inválido', { exact: true })).toBeVisible();
+
+    const input = page.getByLabel('Archivos adjuntos');
+    await input.setInputFiles([{ name: 'programa.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
+    await expect(page.getByText(TYPE_MESSAGE, { exact: true })).toBeVisible();
+
+    const chosen = page.getByRole('list', { name: 'Archivos seleccionados' }).getByRole('listitem');
+    await input.setInputFiles(
+      Array.from({ length: 5 }, (_, index) => ({ name: `doc${index + 1}.PDF`, mimeType: 'application/pdf', buffer: pdf(2048) })),
+    );
+    await expect(chosen).toHaveCount(5);
+    await expect(page.getByText('Máximo 5 archivos permitidos.', { exact: true })).toBeVisible();
+    await input.setInputFiles([{ name: 'sexto.pdf', mimeType: 'application/pdf', buffer: pdf(2048) }]);
+    await expect(page.getByText('Máximo 5 archivos permitidos', { exact: true })).toBeVisible();
+    await expect(chosen).toHaveCount(5);
+
+    await page.getByRole('button', { name: 'Quitar doc3.PDF' }).click();
+    await expect(chosen).toHaveCount(4);
+    await expect(page.getByText('doc3.PDF')).toHaveCount(0);
+  });
+});
+
+const ETHICS_MESSAGES = [
+  'Los detalles del reporte son requeridos',
+  'La empresa o entidad es requerida',
+  'Selecciona el tipo de denunciante',
+  'Por favor, completa el captcha',
+];
+
+test.describe('/linea-etica', () => {
+  test('an ethics report without name and e-mail arrives without those fields', async ({ page }) => {
+    const marker = `Reporte de prueba ${Date.now()} ${Math.random().toString(36).slice(2)}`;
+    await page.goto('/linea-etica');
+    await expect(page.getByRole('heading', { name: 'Línea ética', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Contáctanos' }).last()).toHaveAttribute('href', '/contactanos');
+    await expect(page.getByText('servicio al cliente')).toBeVisible();
+    await expect(page.locator('main a[href^="mailto:"]')).toHaveCount(1);
+
+    await expect(page.getByLabel('Detalles del reporte')).toHaveAttribute('rows', '4');
+    await expect(page.getByLabel('Empresa o entidad reportada')).toHaveAttribute('rows', '2');
+    await page.getByLabel('Detalles del reporte').fill(marker);
+    await page.getByLabel('Empresa o entidad reportada').fill('Proveedor de confitería');
+    await page.getByLabel('Tipo de denunciante').selectOption('Otro interesado');
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Enviar' }).click();
+
+    const modal = page.getByRole('alertdialog');
+    await expect(modal.getByText('¡Envio exitoso!')).toBeVisible();
+    await expect(
+      modal.getByText(
+        'Su mensaje fue enviado exitosamente. gracias por comunicase con nosotros, su opinión y comentarios son muy importantes para nosotros.',
+      ),
+    ).toBeVisible();
+
+    const stored = (await storedSubmissions()).find((entry) => entry.fields.details === marker);
+    expect(stored?.kind).toBe('ethics');
+    expect(stored?.fields).not.toHaveProperty('name');
+    expect(stored?.fields).not.toHaveProperty('email');
+    expect(stored?.fields).toMatchObject({ company: 'Proveedor de confitería', whistleblower: 'Otro interesado' });
+
+    await modal.getByRole('button', { name: 'Aceptar' }).click();
+    await expect(page.getByLabel('Detalles del reporte')).toHaveValue('');
+  });
+
+  test('shows every validation message and refuses a 6 MB total', async ({ page }) => {
+    await page.goto('/linea-etica');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    for (const message of ETHICS_MESSAGES) await expect(page.getByText(message, { exact: true })).toBeVisible();
+
+    await page.getByLabel('Nombre (opcional)').fill('R2D2');
+    await page.getByLabel('Correo electrónico (opcional)').fill('no-es-correo');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByText('Solo se permiten letras', { exact: true })).toBeVisible();
+    await expect(page.getByText('Correo electrónico inválido', { exact: true })).toBeVisible();
+
+    await expect(page.getByText('Máximo 5242880 bytes permitidos en total.', { exact: true })).toBeVisible();
+    const chosen = page.getByRole('list', { name: 'Archivos seleccionados' }).getByRole('listitem');
+    await page.getByLabel('Archivos adjuntos').setInputFiles([
+      { name: 'parte1.pdf', mimeType: 'application/pdf', buffer: pdf(3 * MB) },
+      { name: 'parte2.pdf', mimeType: 'application/pdf', buffer: pdf(3 * MB) },
+    ]);
+    await expect(page.getByText('El tamaño total de los archivos no debe superar 5 MB', { exact: true })).toBeVisible();
+    await expect(chosen).toHaveCount(1);
+    await expect(chosen).toContainText('parte1.pdf');
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingData } from '../../shared/cinema-api/booking.ts';
+import type { Movie, Room } from '../../shared/cinema-api/catalogue.ts';
+import { login } from './flows.ts';
+import { DEMO, SECRETS, TODAY, startSandbox, type Sandbox } from './harness.ts';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+const json = { 'content-type': 'application/json' };
+
+describe('seed', () => {
+  it('has 9 rooms with more than 1,300 seats, the largest over 250, with aisles and disabled-person seats', async () => {
+    const rooms = (await sandbox.call<{ data: Room[] }>('room-details')).body.data;
+    const movies = (await sandbox.call<{ data: Movie[] }>('movies/theater/viziona')).body.data;
+    const showtimes = movies.flatMap((movie) => movie.showtimes);
+    let total = 0;
+    let largest = 0;
+    for (const room of rooms) {
+      const showtime = showtimes.find((candidate) => candidate.room === room.id);
+      if (showtime === undefined) throw new Error(`room ${room.slug} has showtimes`);
+      const data = (await sandbox.call<{ data: BookingData }>(`room/${showtime.id}`)).body.data;
+      const seats = data.layout.filter((cell) => cell.TipoSilla !== 'pasillo').length;
+      total += seats;
+      largest = Math.max(largest, seats);
+      expect(data.layout.some((cell) => cell.TipoSilla === 'pasillo')).toBe(true);
+      expect(data.layout.some((cell) => cell.TipoSilla === 'Discapacitado')).toBe(true);
+    }
+    expect(rooms).toHaveLength(9);
+    expect(total).toBeGreaterThan(1300);
+    expect(largest).toBeGreaterThanOrEqual(250);
+  });
+
+  it('programmes every room on every day of the week ahead', async () => {
+    const dates = (await sandbox.call<{ data: { dates: { function_date: string }[] } }>('dates/viziona')).body.data.dates;
+    expect(dates[0]?.function_date).toBe(TODAY);
+    expect(dates).toHaveLength(8);
+  });
+
+  it('is deterministic: two sandboxes with the same clock answer the same billboard', async () => {
+    const other = await startSandbox();
+    try {
+      const strip = (body: unknown) => JSON.stringify(body).replaceAll(sandbox.origin, '').replaceAll(other.origin, '');
+      const path = `movies/theater/viziona/showtimes?date=${TODAY}`;
+      expect(strip((await other.call(path)).body)).toBe(strip((await sandbox.call(path)).body));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('points every URL it serves at itself, the site, or a YouTube trailer', async () => {
+    const token = await login(sandbox, DEMO);
+    const paths = [
+      'movies/theater/viziona', 'movies/releases', 'banners/web', 'room-details', 'confectioneries/2', 'confectioneries',
+      'galleries', 'pay-brands', 'settings', 'contents/3', 'room/1',
+    ];
+    const urls: string[] = [];
+    for (const path of paths) {
+      const answer = await sandbox.call(path, { token });
+      expect(answer.status, path).toBe(200);
+      urls.push(...(answer.text.match(/https?:\/\/[^"\s]+/g) ?? []));
+    }
+    const outside = urls.filter((url) => !url.startsWith(`${sandbox.origin}/`) && !/^https:\/\/(youtu\.be|www\.youtube\.com)\//.test(url));
+    expect(outside).toEqual([]);
+    const images = [...new Set(urls.filter((url) => url.includes('/sandbox/images/')))];
+    expect(images.length).toBeGreaterThan(30);
+    for (const image of images) {
+      const response = await fetch(image);
+      expect(response.status, image).toBe(200);
+      expect(response.headers.get('content-type')).toContain('image/svg+xml');
+      expect(await response.text()).toContain('<svg');
+    }
+  });
+});
+
+describe('tooling routes', () => {
+  it('reports and advances the clock', async () => {
+    const before = await sandbox.tool<{ bogota: string; offset_seconds: number }>('clock');
+    expect(before.body.bogota).toBe('2026-03-10 10:00:00');
+    const after = await sandbox.tool<{ bogota: string; offset_seconds: number }>('clock', {
+      method: 'POST', headers: json, body: JSON.stringify({ advanceSeconds: 90 }),
+    });
+    expect(after.body).toMatchObject({ bogota: '2026-03-10 10:01:30', offset_seconds: 90 });
+    const bad = await sandbox.tool('clock', { method: 'POST', headers: json, body: JSON.stringify({ advanceSeconds: 'mucho' }) });
+    expect(bad.status).toBe(422);
+  });
+
+  it('shows the outbox as a page and as JSON filtered by address', async () => {
+    const token = await login(sandbox, DEMO);
+    await sandbox.call('code', { method: 'POST', token, headers: { 'X-Register-Code': SECRETS.registerCode } });
+    const mine = await sandbox.tool<{ data: { to: string; code: string }[] }>(`outbox.json?to=${DEMO.email}`);
+    expect(mine.body.data.length).toBeGreaterThan(0);
+    expect(mine.body.data.every((message) => message.to === DEMO.email)).toBe(true);
+    const none = await sandbox.tool<{ data: unknown[] }>('outbox.json?to=nadie@correo.test');
+    expect(none.body.data).toEqual([]);
+    const html = await sandbox.tool('outbox');
+    expect(html.headers.get('content-type')).toContain('text/html');
+    expect(html.text).toContain(mine.body.data[0]?.code ?? 'missing');
+  });
+
+  it('serves stored attachments back byte for byte', async () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ name: 'Ana', email: 'ana@correo.test', phone: '3001112222', type_pqr: 'Sugerencia', message: 'Más funciones.', accept_terms: '1' })) {
+      form.append(key, value);
+    }
+    const bytes = new Uint8Array([1, 2, 3, 250, 251]);
+    form.append('attachments[]', new File([bytes], 'datos.xlsx'));
+    const created = await sandbox.call<{ data: { id: number } }>('pqrs', { method: 'POST', form });
+    const list = await sandbox.tool<{ data: { id: number; attachments: { id: number }[] }[] }>('submissions');
+    const attachment = list.body.data.find((submission) => submission.id === created.body.data.id)?.attachments[0];
+    const download = await fetch(`${sandbox.origin}/sandbox/submissions/${created.body.data.id}/attachments/${attachment?.id ?? 0}`);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('answers 404 for unknown images and tooling paths', async () => {
+    expect((await sandbox.tool('images/no-existe.svg')).status).toBe(404);
+    expect((await sandbox.tool('nada')).status).toBe(404);
+    expect((await sandbox.tool('health')).body).toEqual({ ok: true });
+  });
+});

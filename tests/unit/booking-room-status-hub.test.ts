@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FastifyRequest } from 'fastify';
+import type { RoomStatusRow } from '../../shared/cinema-api/booking.ts';
+import { RoomStatusHub } from '../../bff/booking/room-status-hub.ts';
+import { PaymentGate } from '../../bff/booking/payment-gate.ts';
+
+const request = { log: { warn: () => undefined } } as unknown as FastifyRequest;
+const row = (state: 'S' | 'O'): RoomStatusRow[] => [{ filRel: 'A', filTot: 1, DescripcionSilla: [{ Columna: 1, EstadoSilla: state, TipoSilla: 'Normal' }] }];
+
+describe('room status hub', () => {
+  let state: 'S' | 'O';
+  let calls: number;
+  let hub: RoomStatusHub;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    state = 'S';
+    calls = 0;
+    hub = new RoomStatusHub({
+      freshMs: 2_000,
+      pollMs: 2_000,
+      now: () => Date.now(),
+      fetch: async () => {
+        calls += 1;
+        return row(state);
+      },
+      toEvent: async (_request, _id, rows) => rows[0]?.DescripcionSilla[0]?.EstadoSilla ?? null,
+    });
+  });
+  afterEach(() => {
+    hub.close();
+    vi.useRealTimers();
+  });
+
+  const watcher = () => {
+    const events: string[] = [];
+    return { events, watcher: { request, send: (event: string) => events.push(event), end: () => undefined } };
+  };
+
+  it('asks the upstream once per interval however many people watch, and only while someone watches', async () => {
+    const watchers = Array.from({ length: 50 }, watcher);
+    const stops = watchers.map(({ watcher: w }) => hub.watch(7, w));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls).toBe(1);
+    expect(watchers.every(({ events }) => events.join() === 'S')).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toBeLessThanOrEqual(1 + 5);
+    // Nothing changed: nothing more was sent.
+    expect(watchers[0]?.events).toEqual(['S']);
+
+    state = 'O';
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(watchers.every(({ events }) => events.at(-1) === 'O')).toBe(true);
+
+    for (const stop of stops) stop();
+    expect(hub.watchedShowtimes).toBe(0);
+    const before = calls;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(calls).toBe(before);
+  });
+
+  it('shares reads of the booking view with the poll and refreshes at once after a change', async () => {
+    await Promise.all([hub.read(request, 7), hub.read(request, 7), hub.read(request, 7)]);
+    expect(calls).toBe(1);
+    await hub.read(request, 7);
+    expect(calls).toBe(1);
+    const { events, watcher: w } = watcher();
+    hub.watch(7, w);
+    await vi.advanceTimersByTimeAsync(10);
+    state = 'O';
+    hub.touch(7);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(events.at(-1)).toBe('O');
+  });
+});
+
+describe('payment gate', () => {
+  it('runs one payment per hold at a time and answers a repeat with the same outcome', async () => {
+    const gate = new PaymentGate<string>();
+    let charges = 0;
+    let release!: () => void;
+    const task = () =>
+      new Promise<string>((resolve) => {
+        charges += 1;
+        release = () => resolve(`bill-${charges}`);
+      });
+    const first = gate.run('ana:1', 'captcha-a', task);
+    const second = gate.run('ana:1', 'captcha-a', task);
+    release();
+    expect(await first).toBe('bill-1');
+    expect(await second).toBe('bill-1');
+    expect(await gate.run('ana:1', 'captcha-a', task)).toBe('bill-1');
+    expect(charges).toBe(1);
+    // Another person's hold is another payment.
+    const other = gate.run('luis:2', 'captcha-a', task);
+    release();
+    expect(await other).toBe('bill-2');
+  });
+
+  it('lets a failed attempt be tried again', async () => {
+    const gate = new PaymentGate<string>();
+    await expect(gate.run('ana:1', 'a', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await gate.run('ana:1', 'a', async () => 'ok')).toBe('ok');
+  });
+});
