@@ -2,7 +2,7 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import { releaseDate } from '../catalogue/catalogue.ts';
 import type { Clock } from '../lib/clock.ts';
 import { addDays, bogotaDate, bogotaTime, timeFromMinutes } from '../lib/bogota-time.ts';
-import { readMeta, run, writeMeta, type Database } from './database.ts';
+import { inTransaction, readMeta, run, writeMeta, type Database } from './database.ts';
 
 // Showtimes are generated per calendar day, deterministically from the date, the first
 // time that day enters the eight-day window: a long-lived database keeps a fresh week.
@@ -60,8 +60,10 @@ export function ensureProgramme(db: Database, catalogue: Catalogue, clock: Clock
     const date = addDays(today, offset);
     const key = `programme:${date}`;
     if (readMeta(db, key) !== undefined) continue;
-    generateDay(db, catalogue, date);
-    if (offset === 0) addStartedShowtime(db, catalogue, clock);
-    writeMeta(db, key, 'generated');
+    inTransaction(db, () => {
+      generateDay(db, catalogue, date);
+      if (offset === 0) addStartedShowtime(db, catalogue, clock);
+      writeMeta(db, key, 'generated');
+    });
   }
 }

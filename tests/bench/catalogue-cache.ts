@@ -79,7 +79,7 @@ const bffOrigin = originOf(bff.server.address());
 const cases = [
   { name: 'releases (small view)', path: '/bff/catalogue/releases' },
   { name: 'billboard week (large view)', path: '/bff/catalogue/movies/week' },
-];
+].filter((item) => !process.env.BENCH_ONLY || item.path.includes(process.env.BENCH_ONLY));
 
 const bare = Fastify({ logger: false });
 const bodies = new Map<string, unknown>();
@@ -101,8 +101,8 @@ for (const { name, path } of cases) {
   const bareRates: number[] = [];
   const bffRates: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    bareRates.push(await measure(bareOrigin, path));
-    bffRates.push(await measure(bffOrigin, path));
+    if (process.env.BENCH_SIDE !== 'bff') bareRates.push(await measure(bareOrigin, path));
+    if (process.env.BENCH_SIDE !== 'bare') bffRates.push(await measure(bffOrigin, path));
   }
   const bareRate = median(bareRates);
   const bffRate = median(bffRates);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
+import { decodePng } from './png-decode.ts';
 import type { Bill } from '../../shared/cinema-api/bills.ts';
 import type { BookingView, PaymentResultView, TicketView, TransactionView } from '../../shared/views/booking.ts';
 import { formatCop } from '../../shared/format/money.ts';
@@ -257,8 +257,8 @@ describe('payment', () => {
     expect(ticket.codes).toHaveLength(2);
     for (const code of ticket.codes) {
       expect(code.qr.startsWith('data:image/png;base64,')).toBe(true);
-      const png = PNG.sync.read(Buffer.from(code.qr.slice('data:image/png;base64,'.length), 'base64'));
-      const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+      const png = decodePng(Buffer.from(code.qr.slice('data:image/png;base64,'.length), 'base64'));
+      const decoded = jsQR(png.data, png.width, png.height);
       expect(decoded?.data).toBe(code.code);
     }
     expect(ticket.codes.map((code) => code.seat).sort()).toEqual([...seats].sort());

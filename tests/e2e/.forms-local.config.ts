@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-process.env.SANDBOX_URL ??= 'http://127.0.0.1:4734';
+process.env.SANDBOX_URL ??= 'http://127.0.0.1:4752';
 export default defineConfig({
   testDir: '/work/main/tests/e2e',
   testMatch: 'forms.spec.ts',
@@ -9,7 +9,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   outputDir: '/tmp/forms-e2e/results',
   use: {
-    baseURL: 'http://localhost:4731',
+    baseURL: 'http://localhost:4750',
     locale: 'es-CO',
     timezoneId: 'America/Bogota',
     trace: 'off',

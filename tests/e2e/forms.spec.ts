@@ -55,8 +55,9 @@ test.describe('/contactanos', () => {
 
     await page.goto('/contactanos');
     await expect(page.getByRole('heading', { name: 'Contáctanos', level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'cartelera' })).toHaveAttribute('href', '/cartelera');
-    await expect(page.getByRole('link', { name: 'próximos estrenos' })).toHaveAttribute('href', '/proximos-estrenos');
+    const intro = page.getByRole('main');
+    await expect(intro.getByRole('link', { name: 'cartelera', exact: true })).toHaveAttribute('href', '/cartelera');
+    await expect(intro.getByRole('link', { name: 'próximos estrenos', exact: true })).toHaveAttribute('href', '/proximos-estrenos');
 
     await page.getByLabel('Nombre').fill('Ana Pérez');
     await page.getByLabel('Correo electrónico').fill('ana.perez@example.com');
@@ -143,9 +144,10 @@ test.describe('/linea-etica', () => {
     const marker = `Reporte de prueba ${Date.now()} ${Math.random().toString(36).slice(2)}`;
     await page.goto('/linea-etica');
     await expect(page.getByRole('heading', { name: 'Línea ética', level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Contáctanos' }).last()).toHaveAttribute('href', '/contactanos');
-    await expect(page.getByText('servicio al cliente')).toBeVisible();
-    await expect(page.locator('main a[href^="mailto:"]')).toHaveCount(1);
+    const main = page.getByRole('main');
+    await expect(main.getByText(/PQRS\) las atiende nuestro equipo de servicio al cliente/)).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Contáctanos', exact: true })).toHaveAttribute('href', '/contactanos');
+    await expect(main.locator('a[href^="mailto:"]')).toHaveCount(1);
 
     await expect(page.getByLabel('Detalles del reporte')).toHaveAttribute('rows', '4');
     await expect(page.getByLabel('Empresa o entidad reportada')).toHaveAttribute('rows', '2');

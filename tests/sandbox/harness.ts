@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { buildSandbox, type SandboxOptions } from '../../sandbox/app.ts';
-import { DEV_SECRETS } from '../../sandbox/lib/config.ts';
 
 /** Tuesday 2026-03-10, 10:00 in Bogota: a fixed base clock keeps the programme predictable. */
 export const FIXED_NOW = new Date('2026-03-10T15:00:00Z');
@@ -90,5 +89,3 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     close: () => app.close(),
   };
 }
-
-export { DEV_SECRETS };

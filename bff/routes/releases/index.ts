@@ -6,7 +6,7 @@ import { sendCachedJson } from '../../plugins/catalogue-cache.ts';
 
 /** Upcoming releases, each marked `presale` when its type is 'Preventa'. */
 const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/catalogue/releases', { config: { cache: PUBLIC_CACHE }, schema: { response: { 200: ReleasesViewSchema } } }, async (request, reply) =>
+  app.get('/catalogue/releases', { logLevel: 'warn', config: { cache: PUBLIC_CACHE }, schema: { response: { 200: ReleasesViewSchema } } }, async (request, reply) =>
     sendCachedJson(reply, await readReleases({ app, request })),
   );
 };

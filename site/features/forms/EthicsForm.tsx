@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WHISTLEBLOWER_TYPES } from '../../../shared/cinema-api/forms.ts';
@@ -33,6 +33,9 @@ const FIELD_NAMES = ['details', 'company', 'whistleblower', 'name', 'email', 'at
 /** The ethics-line report of /linea-etica (document 1, sections 3, 5 and 8). */
 export default function EthicsForm() {
   const captchaRef = useRef<CaptchaFieldHandle>(null);
+  // Until the island is interactive, a click would submit the bare HTML form.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const {
     register,
     handleSubmit,
@@ -110,7 +113,7 @@ export default function EthicsForm() {
       />
 
       <div>
-        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
+        <Button type="submit" disabled={!hydrated || isSubmitting} className="w-full sm:w-auto">
           Enviar
         </Button>
       </div>

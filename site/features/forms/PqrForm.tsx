@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PQR_TYPES } from '../../../shared/cinema-api/forms.ts';
@@ -38,6 +38,9 @@ const linkClass = 'font-semibold text-brand underline underline-offset-4';
 /** The PQR form of /contactanos (document 1, sections 3, 5 and 8). */
 export default function PqrForm() {
   const captchaRef = useRef<CaptchaFieldHandle>(null);
+  // Until the island is interactive, a click would submit the bare HTML form.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const {
     register,
     handleSubmit,
@@ -130,7 +133,7 @@ export default function PqrForm() {
       />
 
       <div>
-        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
+        <Button type="submit" disabled={!hydrated || isSubmitting} className="w-full sm:w-auto">
           Enviar
         </Button>
       </div>

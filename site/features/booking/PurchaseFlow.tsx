@@ -1,0 +1,198 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
+import { formatCop } from '../../../shared/format/money.ts';
+import type { CardForm, PseForm } from '../../../shared/validation/payment.ts';
+import type { BookingView } from '../../../shared/views/booking.ts';
+import { Button } from '../../components/Button.tsx';
+import { routes } from '../../lib/routes.ts';
+import { CheckoutPanel } from '../checkout/CheckoutPanel.tsx';
+import {
+  formFieldMessages,
+  payTicketsByCard,
+  payTicketsByPse,
+  showPaymentError,
+  showPaymentSuccess,
+  type PaymentOutcome,
+} from '../payment/actions.ts';
+import { PaymentWizard } from '../payment/PaymentWizard.tsx';
+import { PAYMENT_TEXTS } from '../payment/texts.ts';
+import { ClubBanner } from './ClubBanner.tsx';
+import { ComboDialog } from './ComboDialog.tsx';
+import { followSeats } from './live-seats.ts';
+import { PurchaseHeader } from './PurchaseHeader.tsx';
+import { SeatMap } from './SeatMap.tsx';
+import { SnackCarousel } from './SnackCarousel.tsx';
+import { createPurchaseState, type PurchaseState } from './stores.ts';
+import { PURCHASE_TEXTS } from './texts.ts';
+import { ZonePicker } from './ZonePicker.tsx';
+
+export interface PurchaseFlowProps {
+  view: BookingView;
+  movieHref: string;
+  payer: { firstName: string; lastName: string; email: string };
+}
+
+/**
+ * The purchase screen (`/{theater}/pelicula/{slug}/funcion/{showtimeId}`): step 0 (zone and
+ * seats), step 1 (snacks), the checkout panel and the payment wizard.
+ */
+export default function PurchaseFlow({ view: initialView, movieHref, payer }: PurchaseFlowProps) {
+  const [state] = useState(() => createPurchaseState(initialView));
+  const view = useStore(state.$view);
+  const step = useStore(state.$step);
+  const secondsLeft = useStore(state.$secondsLeft);
+
+  useEffect(() => {
+    const hold = state.$hold.get();
+    if (hold) state.startTimer(hold.secondsLeft);
+    const stopSeats = followSeats(state.showtimeId, state.applyLiveRows);
+    const onPageHide = () => state.releaseOnLeave();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) state.resumeAfterLeave();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      stopSeats();
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+      state.stopTimer();
+    };
+  }, [state]);
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 lg:px-6">
+      <PurchaseHeader view={view} movieHref={movieHref} secondsLeft={step === 1 ? secondsLeft : null} />
+      <ClubBanner membership={view.membership} />
+      {step === 0 ? <StepSeats state={state} /> : <StepSnacks state={state} />}
+      <Checkout state={state} payer={payer} />
+    </div>
+  );
+}
+
+function StepSeats({ state }: { state: PurchaseState }) {
+  const view = useStore(state.$view);
+  const map = useStore(state.$seatMap);
+  const zone = useStore(state.$zone);
+  const selected = useStore(state.$selected);
+  const totals = useStore(state.$totals);
+  return (
+    <section aria-labelledby="location-title" className="flex flex-col gap-6">
+      <h2 id="location-title" className="text-2xl font-extrabold">{BOOKING_TEXTS.chooseLocation}</h2>
+      <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={state.selectZone} />
+      <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={state.toggleSeat} />
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-4 backdrop-blur">
+        <p aria-live="polite" className="text-sm">
+          {selected.length > 0 ? (
+            <>
+              {PURCHASE_TEXTS.chosenSeats(selected.join(', '))} · <strong>{formatCop(totals.tickets)}</strong>
+            </>
+          ) : (
+            PURCHASE_TEXTS.noSeats
+          )}
+        </p>
+        {selected.length > 0 && (
+          <Button onClick={() => void state.continuePurchase()}>{BOOKING_TEXTS.continuePurchase}</Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function StepSnacks({ state }: { state: PurchaseState }) {
+  const view = useStore(state.$view);
+  const comboOffer = useStore(state.$comboOffer);
+  return (
+    <section aria-labelledby="snacks-title" className="flex flex-col gap-6">
+      <h2 id="snacks-title" className="text-2xl font-extrabold">{PURCHASE_TEXTS.snacksTitle}</h2>
+      <SnackCarousel snacks={view.snacks} onAdd={state.chooseSnack} />
+      <ComboDialog offer={comboOffer} onClose={state.closeCombo} onAdd={state.addCombo} />
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6">
+        <Button variant="secondary" onClick={() => void state.resetPurchase()}>{BOOKING_TEXTS.changePreviousData}</Button>
+        <Button onClick={state.openCheckout}>{BOOKING_TEXTS.finishPurchase}</Button>
+      </div>
+    </section>
+  );
+}
+
+function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowProps['payer'] }) {
+  const view = useStore(state.$view);
+  const open = useStore(state.$checkoutOpen);
+  const cart = useStore(state.$cart);
+  const totals = useStore(state.$totals);
+  const hold = useStore(state.$hold);
+  const selected = useStore(state.$selected);
+  const zone = useStore(state.$zoneOffer);
+  const secondsLeft = useStore(state.$secondsLeft);
+  const brand = useStore(state.$payBrand);
+
+  const products = () => cart.map((item) => ({ code: item.offer.code, quantity: item.quantity, choices: item.choices }));
+
+  /** Section 4's after-payment flows; answers field messages for the form when there are. */
+  const afterPayment = (outcome: PaymentOutcome, prefix: 'card' | 'pse'): Record<string, string> | null => {
+    switch (outcome.kind) {
+      case 'paid':
+        state.leaveForPayment(false);
+        showPaymentSuccess(() => window.location.assign(routes.transactionStatus(outcome.result.bill)));
+        return null;
+      case 'declined':
+        state.leaveForPayment(true);
+        showPaymentError(outcome.result.message, () => window.location.assign(routes.transactionStatus(outcome.result.bill)));
+        return null;
+      case 'bank':
+        state.leaveForPayment(false);
+        window.location.assign(outcome.result.bankUrl ?? routes.transactionStatus(outcome.result.bill));
+        return null;
+      case 'invalid':
+        return formFieldMessages(outcome.failure, prefix);
+      case 'failed':
+        if (prefix === 'pse') {
+          showPaymentError(BOOKING_TEXTS.paymentErrorFallback, () => void state.abandonAfterFailure());
+        } else {
+          state.leaveForPayment(true);
+          showPaymentError(outcome.failure.message, () => window.location.reload());
+        }
+        return null;
+    }
+  };
+
+  const payCard = async (card: CardForm) => {
+    if (!brand) return null;
+    return afterPayment(await payTicketsByCard({ brandId: brand.id, products: products(), card }), 'card');
+  };
+  const payPse = async (pse: PseForm) => {
+    if (!brand) return null;
+    return afterPayment(await payTicketsByPse({ brandId: brand.id, products: products(), pse }), 'pse');
+  };
+
+  return (
+    <>
+      <CheckoutPanel
+        open={open && brand === null}
+        onClose={state.closeCheckout}
+        movie={view.movie}
+        dateText={view.showtime.dateText}
+        hourText={view.showtime.hourText}
+        zoneName={zone?.zone ?? ''}
+        seats={hold?.seats ?? selected}
+        items={cart}
+        totals={totals}
+        secondsLeft={secondsLeft}
+        brands={view.payBrands}
+        onQuantity={state.setQuantity}
+        onRemove={state.removeFromCart}
+        onChooseBrand={state.choosePayBrand}
+      />
+      <PaymentWizard
+        brand={brand}
+        methods={view.paymentMethod}
+        payLabel={PAYMENT_TEXTS.pay(formatCop(totals.total))}
+        payerDefaults={payer}
+        onClose={state.closePayment}
+        onPayCard={payCard}
+        onPayPse={payPse}
+      />
+    </>
+  );
+}
