@@ -76,6 +76,11 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
         agent,
       },
       (upstream) => {
+        // The browser went away before the answer came (a navigation): nothing to pipe into.
+        if (res.destroyed) {
+          upstream.resume();
+          return;
+        }
         const headers = { ...upstream.headers };
         for (const name of HOP_BY_HOP) delete headers[name];
         if (wantsGzip(req, upstream)) {

@@ -23,6 +23,12 @@ function redirectTo(location: string): Response {
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) {
+    // Rendered at build time: nobody is logged in and there is no request to guard.
+    context.locals.user = null;
+    context.locals.bff = bffCallerOf(new Request('http://localhost/'));
+    return next();
+  }
   const { pathname, search } = context.url;
   const caller = bffCallerOf(context.request);
   const user = await readSession(caller);

@@ -3,9 +3,8 @@
  * An entry only has to live until its challenge expires: after that the signature check
  * refuses the proof anyway.
  *
- * The in-memory store serves one BFF process. With several replicas behind a load balancer,
- * plug in a shared store with the same contract; with Redis that is one command,
- * `SET viziona-captcha:<id> 1 NX PXAT <expiresAtMs>`, whose 'OK' means "first use".
+ * The in-memory store serves one BFF process; with several replicas (REDIS_URL set) the Redis
+ * store below is shared by all of them.
  */
 export interface SpentCaptchaStore {
   /**
@@ -61,6 +60,34 @@ export function createMemorySpentCaptchaStore(
       expiries.delete(id);
       expiries.set(id, expiresAtMs);
       return true;
+    },
+  };
+}
+
+/** The one Redis command the shared store needs (an ioredis client has it). */
+export interface RedisSetIfAbsent {
+  set(key: string, value: string, at: 'PXAT', unixTimeMs: number, nx: 'NX'): Promise<'OK' | null>;
+}
+
+/**
+ * Spent proofs shared by every BFF replica: `SET key 1 PXAT expiresAt NX`, whose 'OK' means
+ * "first use" (atomic in Redis). If Redis fails, this replica's memory answers instead, so a
+ * Redis outage weakens replay protection to one use per replica rather than blocking forms.
+ */
+export function createRedisSpentCaptchaStore(
+  redis: RedisSetIfAbsent,
+  onError: (error: unknown) => void,
+  fallback: SpentCaptchaStore = createMemorySpentCaptchaStore(),
+): SpentCaptchaStore {
+  return {
+    async spend(id, expiresAtMs) {
+      try {
+        const answer = await redis.set(`viziona-captcha:${id}`, '1', 'PXAT', Math.ceil(expiresAtMs), 'NX');
+        return answer === 'OK';
+      } catch (error) {
+        onError(error);
+        return fallback.spend(id, expiresAtMs);
+      }
     },
   };
 }

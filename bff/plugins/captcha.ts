@@ -1,13 +1,18 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
 import { BffError } from '../errors.ts';
 import { SERVICE_FORM_MESSAGES, CAPTCHA_MAX_LENGTH } from '../../shared/validation/service-forms.ts';
-import { createMemorySpentCaptchaStore, type SpentCaptchaStore } from './captcha-store.ts';
+import {
+  createMemorySpentCaptchaStore,
+  createRedisSpentCaptchaStore,
+  type SpentCaptchaStore,
+} from './captcha-store.ts';
 
 /**
  * The captcha of every form that needs one (PQR, ethics report, card payment): a self-hosted
@@ -30,7 +35,7 @@ export interface CaptchaOptions {
   maxNumber: number;
   /** How long a challenge can be solved and its proof submitted, in seconds. */
   ttlSeconds: number;
-  /** Where spent proofs are remembered; one process's memory unless another is given. */
+  /** Where spent proofs are remembered; by default Redis when REDIS_URL is set, else memory. */
   store?: SpentCaptchaStore;
 }
 
@@ -108,9 +113,23 @@ function keySignatureSecret(hmacKey: string): string {
   return createHmac('sha256', hmacKey).update('viziona-captcha-key-signature').digest('hex');
 }
 
+/** Shared by every replica through Redis when REDIS_URL is set; this process's memory otherwise. */
+function defaultStore(app: FastifyInstance): SpentCaptchaStore {
+  const { redisUrl } = app.config;
+  if (!redisUrl) return createMemorySpentCaptchaStore();
+  const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false });
+  redis.on('error', (error: Error) => app.log.warn({ err: error }, 'captcha redis error'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return createRedisSpentCaptchaStore(redis, (error) =>
+    app.log.warn({ err: error }, 'captcha store unavailable, using this replica\'s memory'),
+  );
+}
+
 export const captchaPlugin = fp(
   async (app, options: CaptchaOptions) => {
-    const store = options.store ?? createMemorySpentCaptchaStore();
+    const store = options.store ?? defaultStore(app);
     const hmacSignatureSecret = options.hmacKey;
     const hmacKeySignatureSecret = keySignatureSecret(options.hmacKey);
     const maxNumber = Math.max(1, Math.floor(options.maxNumber));
@@ -169,5 +188,5 @@ export const captchaPlugin = fp(
       },
     );
   },
-  { name: 'viziona-captcha', dependencies: ['viziona-rate-limit'] },
+  { name: 'viziona-captcha', dependencies: ['viziona-config', 'viziona-rate-limit'] },
 );

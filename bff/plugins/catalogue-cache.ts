@@ -159,6 +159,7 @@ export class CatalogueCache {
  * themselves `config: { cache: PUBLIC_CACHE }` for the Cache-Control header.
  */
 export function sendCachedJson(reply: FastifyReply, read: CachedRead<unknown>): FastifyReply {
+  if (read.outcome === 'stale') reply.log.warn({ storedAt: new Date(read.storedAt).toISOString() }, 'catalogue read served stale');
   return reply
     .header('content-type', 'application/json; charset=utf-8')
     .header('x-cache', read.outcome.toUpperCase())

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { createMemorySpentCaptchaStore } from '../../bff/plugins/captcha-store.ts';
+import {
+  createMemorySpentCaptchaStore,
+  createRedisSpentCaptchaStore,
+  type RedisSetIfAbsent,
+} from '../../bff/plugins/captcha-store.ts';
 import {
   formHeaders,
   postForm,
@@ -155,6 +159,39 @@ describe('the spent-proof store', () => {
     // 'a' was the oldest and made room for 'c'; 'b' and 'c' are still spent.
     expect(await store.spend('b', now + 1000)).toBe(false);
     expect(await store.spend('c', now + 1000)).toBe(false);
+  });
+});
+
+describe('the shared (Redis) spent-proof store', () => {
+  it('asks Redis to set the key only if absent, until the challenge expires', async () => {
+    const keys = new Map<string, number>();
+    const calls: unknown[][] = [];
+    const redis: RedisSetIfAbsent = {
+      async set(key, value, at, unixTimeMs, nx) {
+        calls.push([key, value, at, unixTimeMs, nx]);
+        if (keys.has(key)) return null;
+        keys.set(key, unixTimeMs);
+        return 'OK';
+      },
+    };
+    const store = createRedisSpentCaptchaStore(redis, () => undefined);
+    expect(await store.spend('nonce-1', 1_900_000_000_000)).toBe(true);
+    expect(await store.spend('nonce-1', 1_900_000_000_000)).toBe(false);
+    expect(calls[0]).toEqual(['viziona-captcha:nonce-1', '1', 'PXAT', 1_900_000_000_000, 'NX']);
+  });
+
+  it('falls back to this replica\'s memory when Redis fails, still refusing a replay', async () => {
+    const errors: unknown[] = [];
+    const broken: RedisSetIfAbsent = {
+      set: async () => {
+        throw new Error('connection refused');
+      },
+    };
+    const store = createRedisSpentCaptchaStore(broken, (error) => errors.push(error));
+    const expiresAt = Date.now() + 60_000;
+    expect(await store.spend('nonce-2', expiresAt)).toBe(true);
+    expect(await store.spend('nonce-2', expiresAt)).toBe(false);
+    expect(errors).toHaveLength(2);
   });
 });
 

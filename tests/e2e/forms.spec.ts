@@ -28,11 +28,32 @@ async function storedSubmissions(): Promise<StoredSubmission[]> {
   return ((await response.json()) as { data: StoredSubmission[] }).data;
 }
 
+/**
+ * Clicks 'Enviar' with the request held at the browser, checks the overlay text and the
+ * disabled button while it is in flight, then lets it go.
+ */
+async function submitAndWatch(page: Page, path: string, spinnerText: string): Promise<void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**${path}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByRole('status').getByText(spinnerText, { exact: true })).toBeVisible();
+  await expect(page.locator('form button[type="submit"]')).toBeDisabled();
+  release();
+}
+
 /** Ticks 'No soy un robot' and waits for the proof of work to finish. */
 async function solveCaptcha(page: Page): Promise<void> {
   const widget = page.locator('altcha-widget');
-  await widget.getByRole('checkbox').check();
-  await expect(widget.getByText('Verificado')).toBeVisible({ timeout: 30_000 });
+  // A click starts the work; the box shows as checked only once the proof is found.
+  await widget.getByRole('checkbox').click();
+  await expect(widget.getByText('Verificado', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(widget.getByRole('checkbox')).toBeChecked();
 }
 
 const PQR_MESSAGES = [
@@ -61,8 +82,9 @@ test.describe('/contactanos', () => {
 
     await page.getByLabel('Nombre').fill('Ana Pérez');
     await page.getByLabel('Correo electrónico').fill('ana.perez@example.com');
+    // The phone is a number input that refuses e, E, ., - and +.
     await page.getByLabel('Teléfono').pressSequentially('300e-1.2+34567');
-    await expect(page.getByLabel('Teléfono')).toHaveValue('300123456');
+    await expect(page.getByLabel('Teléfono')).toHaveValue('3001234567');
     await page.getByLabel('Tipo de PQR').selectOption('Reclamo');
     await expect(page.getByLabel('Mensaje')).toHaveAttribute('rows', '4');
     await page.getByLabel('Mensaje').fill(marker);
@@ -75,7 +97,7 @@ test.describe('/contactanos', () => {
     await page.getByLabel('He leído y acepto la Política de Protección de Datos Personales').check();
     await solveCaptcha(page);
 
-    await page.getByRole('button', { name: 'Enviar' }).click();
+    await submitAndWatch(page, '/bff/forms/pqr', 'Enviando PQR...');
     const modal = page.getByRole('alertdialog');
     await expect(modal.getByText('¡Tu PQR fue enviado con éxito!')).toBeVisible();
     await expect(modal.getByText('Gracias por contactarnos. Pronto nos comunicaremos contigo.')).toBeVisible();
@@ -85,7 +107,7 @@ test.describe('/contactanos', () => {
     expect(stored?.fields).toEqual({
       name: 'Ana Pérez',
       email: 'ana.perez@example.com',
-      phone: '300123456',
+      phone: '3001234567',
       type_pqr: 'Reclamo',
       message: marker,
       accept_terms: '1',
@@ -155,7 +177,7 @@ test.describe('/linea-etica', () => {
     await page.getByLabel('Empresa o entidad reportada').fill('Proveedor de confitería');
     await page.getByLabel('Tipo de denunciante').selectOption('Otro interesado');
     await solveCaptcha(page);
-    await page.getByRole('button', { name: 'Enviar' }).click();
+    await submitAndWatch(page, '/bff/forms/ethics', 'Enviando...');
 
     const modal = page.getByRole('alertdialog');
     await expect(modal.getByText('¡Envio exitoso!')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ClubViewSchema, HomeViewSchema } from '../../../shared/views/catalogue.ts';
 import { readClub, readHome } from '../../catalogue/catalogue-reads.ts';
-import { PUBLIC_CACHE } from '../../plugins/cache-headers.ts';
+import { CACHED_READ } from '../../catalogue/params.ts';
 import { sendCachedJson } from '../../plugins/catalogue-cache.ts';
 
 /**
@@ -11,11 +11,11 @@ import { sendCachedJson } from '../../plugins/catalogue-cache.ts';
  * page's membership price (value + service, from the settings).
  */
 const homeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/catalogue/home', { config: { cache: PUBLIC_CACHE }, schema: { response: { 200: HomeViewSchema } } }, async (request, reply) =>
+  app.get('/catalogue/home', { ...CACHED_READ, schema: { response: { 200: HomeViewSchema } } }, async (request, reply) =>
     sendCachedJson(reply, await readHome({ app, request })),
   );
 
-  app.get('/catalogue/club', { config: { cache: PUBLIC_CACHE }, schema: { response: { 200: ClubViewSchema } } }, async (request, reply) =>
+  app.get('/catalogue/club', { ...CACHED_READ, schema: { response: { 200: ClubViewSchema } } }, async (request, reply) =>
     sendCachedJson(reply, await readClub({ app, request })),
   );
 };

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BillboardWeekViewSchema, MovieDetailViewSchema, NowShowingViewSchema } from '../../../shared/views/catalogue.ts';
 import { readBillboardWeek, readMovieDetail, readNowShowing } from '../../catalogue/catalogue-reads.ts';
-import { SlugSchema } from '../../catalogue/params.ts';
-import { PUBLIC_CACHE } from '../../plugins/cache-headers.ts';
+import { CACHED_READ, SlugSchema } from '../../catalogue/params.ts';
 import { sendCachedJson } from '../../plugins/catalogue-cache.ts';
 
 /**
@@ -11,18 +10,18 @@ import { sendCachedJson } from '../../plugins/catalogue-cache.ts';
  * a request) and a movie's page. Public reads, served from the catalogue cache.
  */
 const movieRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/catalogue/movies', { config: { cache: PUBLIC_CACHE }, schema: { response: { 200: NowShowingViewSchema } } }, async (request, reply) =>
+  app.get('/catalogue/movies', { ...CACHED_READ, schema: { response: { 200: NowShowingViewSchema } } }, async (request, reply) =>
     sendCachedJson(reply, await readNowShowing({ app, request })),
   );
 
-  app.get('/catalogue/movies/week', { config: { cache: PUBLIC_CACHE }, schema: { response: { 200: BillboardWeekViewSchema } } }, async (request, reply) =>
+  app.get('/catalogue/movies/week', { ...CACHED_READ, schema: { response: { 200: BillboardWeekViewSchema } } }, async (request, reply) =>
     sendCachedJson(reply, await readBillboardWeek({ app, request })),
   );
 
   app.get(
     '/catalogue/movies/:theater/:slug',
     {
-      config: { cache: PUBLIC_CACHE },
+      ...CACHED_READ,
       schema: {
         params: z.object({ theater: SlugSchema, slug: SlugSchema }),
         response: { 200: MovieDetailViewSchema },

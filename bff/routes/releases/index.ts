@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ReleasesViewSchema } from '../../../shared/views/catalogue.ts';
 import { readReleases } from '../../catalogue/catalogue-reads.ts';
-import { PUBLIC_CACHE } from '../../plugins/cache-headers.ts';
+import { CACHED_READ } from '../../catalogue/params.ts';
 import { sendCachedJson } from '../../plugins/catalogue-cache.ts';
 
 /** Upcoming releases, each marked `presale` when its type is 'Preventa'. */
 const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/catalogue/releases', { logLevel: 'warn', config: { cache: PUBLIC_CACHE }, schema: { response: { 200: ReleasesViewSchema } } }, async (request, reply) =>
+  app.get('/catalogue/releases', { ...CACHED_READ, schema: { response: { 200: ReleasesViewSchema } } }, async (request, reply) =>
     sendCachedJson(reply, await readReleases({ app, request })),
   );
 };

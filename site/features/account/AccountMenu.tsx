@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { SessionUserView } from '../../../shared/views/session.ts';
 import { loginPath, routes } from '../../lib/routes.ts';
@@ -43,7 +43,8 @@ const linkClass =
 /**
  * The header's account area (one island on every page): login and registration links, or the
  * person's name, 'Mis Compras', profile and logout; the verification prompt; and the login,
- * forgot-password and verification dialogs.
+ * forgot-password and verification dialogs. Other features open the login dialog simply by
+ * linking to the login page (`loginPath(target)` from lib/routes.ts).
  */
 export default function AccountMenu({ user: serverUser, currentLocation }: AccountMenuProps) {
   const storedUser = useStore($sessionUser);
@@ -54,11 +55,23 @@ export default function AccountMenu({ user: serverUser, currentLocation }: Accou
   const forgotOpen = useOnceTrue(useStore($forgotDialogOpen));
   const verifyOpen = useOnceTrue(useStore($verifyDialogOpen));
 
-  const onLoginClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    openLoginDialog();
-  };
+  // Any link to the login page on any page opens the dialog instead (progressive enhancement:
+  // without JavaScript, or opened in a new tab, the link still leads to the login page).
+  const loggedIn = user !== null;
+  useEffect(() => {
+    if (loggedIn) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.target === '_blank') return;
+      const url = new URL(link.href);
+      if (url.origin !== window.location.origin || url.pathname !== routes.login) return;
+      event.preventDefault();
+      openLoginDialog(url.searchParams.get('returnTo'));
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [loggedIn]);
 
   return (
     <>
@@ -105,7 +118,6 @@ export default function AccountMenu({ user: serverUser, currentLocation }: Accou
         <div className="flex items-center gap-1 sm:gap-2">
           <a
             href={loginPath(currentLocation)}
-            onClick={onLoginClick}
             onPointerEnter={() => void loadLoginDialog()}
             onFocus={() => void loadLoginDialog()}
             className={linkClass}

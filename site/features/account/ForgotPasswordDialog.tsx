@@ -8,7 +8,7 @@ import {
 import { Modal } from '../../components/Modal.tsx';
 import { Field, inputClasses } from '../../components/Field.tsx';
 import { Button } from '../../components/Button.tsx';
-import { $forgotDialogOpen, closeForgotDialog, openLoginDialog, requestPasswordReset } from './stores.ts';
+import { $forgotDialogOpen, backToLoginDialog, closeForgotDialog, requestPasswordReset } from './stores.ts';
 
 /** 'Olvidé mi contraseña': asks for the e-mail that receives the reset link. */
 export default function ForgotPasswordDialog() {
@@ -42,7 +42,7 @@ export default function ForgotPasswordDialog() {
       </form>
       <p className="mt-6 text-center text-sm text-muted">
         ¿Recordaste tu contraseña?{' '}
-        <button type="button" onClick={openLoginDialog} className="font-semibold text-brand underline-offset-4 hover:underline">
+        <button type="button" onClick={backToLoginDialog} className="font-semibold text-brand underline-offset-4 hover:underline">
           Inicia sesión
         </button>
       </p>

@@ -32,6 +32,8 @@ const defaultValues: Partial<RegistrationFormInput> = {
   register_token: '',
 };
 
+const isFormField = (name: string): name is keyof RegistrationFormInput => name in RegistrationFormSchema.shape;
+
 const linkClass = 'font-semibold text-brand underline underline-offset-4';
 
 /**
@@ -46,6 +48,7 @@ export default function RegisterForm() {
     register,
     handleSubmit,
     setValue,
+    setError,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<RegistrationFormInput, unknown, RegistrationForm>({
@@ -70,6 +73,10 @@ export default function RegisterForm() {
     const result = await registerAccount(values);
     if (!result.ok) {
       setServerMessage(result.failure.message);
+      // The server's field messages (an e-mail already registered, say) go under their fields.
+      for (const [field, message] of Object.entries(result.failure.fields ?? {})) {
+        if (isFormField(field)) setError(field, { type: 'server', message });
+      }
       return;
     }
     setSucceeded(true);

@@ -39,16 +39,26 @@ export const $loginDialogOpen = atom(false);
 export const $forgotDialogOpen = atom(false);
 export const $verifyDialogOpen = atom(false);
 
-export function openLoginDialog(): void {
+/** Where the login dialog sends the person afterwards, when not back to the same page. */
+let loginReturnTo: string | null = null;
+
+/** Opens the login dialog; `returnTo` (a path of this site) is where to go after logging in. */
+export function openLoginDialog(returnTo?: string | null): void {
+  loginReturnTo = safeReturnTo(returnTo);
   $forgotDialogOpen.set(false);
   $loginDialogOpen.set(true);
+}
+
+/** After logging in through the dialog: its `returnTo`, else back to the page (see below). */
+export function destinationAfterDialogLogin(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  return loginReturnTo ?? destinationAfterLogin(location);
 }
 
 export function closeLoginDialog(): void {
   $loginDialogOpen.set(false);
 }
 
-/** From the login dialog or page: 'Olvidé mi contraseña'. */
+/** From the login dialog or page: 'Olvidé mi contraseña' (its link back keeps `returnTo`). */
 export function openForgotDialog(): void {
   $loginDialogOpen.set(false);
   $forgotDialogOpen.set(true);
@@ -56,6 +66,12 @@ export function openForgotDialog(): void {
 
 export function closeForgotDialog(): void {
   $forgotDialogOpen.set(false);
+}
+
+/** 'Inicia sesión' from the forgot-password dialog. */
+export function backToLoginDialog(): void {
+  $forgotDialogOpen.set(false);
+  $loginDialogOpen.set(true);
 }
 
 export function openVerifyDialog(): void {

@@ -42,8 +42,10 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
   const view = useStore(state.$view);
   const step = useStore(state.$step);
   const secondsLeft = useStore(state.$secondsLeft);
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
+    setReady(true);
     const hold = state.$hold.get();
     if (hold) state.startTimer(hold.secondsLeft);
     const stopSeats = followSeats(state.showtimeId, state.applyLiveRows);
@@ -62,7 +64,7 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
   }, [state]);
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 lg:px-6">
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 lg:px-6" data-purchase-ready={ready || undefined}>
       <PurchaseHeader view={view} movieHref={movieHref} secondsLeft={step === 1 ? secondsLeft : null} />
       <ClubBanner membership={view.membership} />
       {step === 0 ? <StepSeats state={state} /> : <StepSnacks state={state} />}

@@ -1,3 +1,10 @@
-/** Ids that tie a date button to its panel. */
-export const dateTabId = (prefix: string, date: string): string => `${prefix}-fecha-${date}`;
-export const datePanelId = (prefix: string, date: string): string => `${prefix}-funciones-${date}`;
+/** The date a page shows first: the one in `?date=` when it is offered, otherwise the first. */
+export function selectedDate(dates: ReadonlyArray<{ date: string }>, requested: string | null): string | null {
+  if (requested && dates.some((option) => option.date === requested)) return requested;
+  return dates[0]?.date ?? null;
+}
+
+/** A date option's link: the same page with `?date=`, back at the picker's section. */
+export function dateHref(date: string, anchor: string): string {
+  return `?${new URLSearchParams({ date }).toString()}#${anchor}`;
+}

@@ -6,6 +6,7 @@
  */
 import 'altcha/external';
 import 'altcha/altcha.css';
+import './altcha-overrides.css';
 import 'altcha/i18n/es-419';
 import ShaWorker from 'altcha/workers/sha?worker';
 

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
+import { formatCop } from '../../../shared/format/money.ts';
+import type { CardForm } from '../../../shared/validation/payment.ts';
+import type { MembershipOfferView, PayBrandView } from '../../../shared/views/booking.ts';
+import { bffGetJson } from '../../lib/bff-browser.ts';
+import { Button } from '../../components/Button.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { withSpinner } from '../../components/feedback-stores.ts';
+import { formFieldMessages, payMembershipByCard, showPaymentError, showPaymentSuccess } from './actions.ts';
+import { PaymentWizard } from './PaymentWizard.tsx';
+import { PAYMENT_TEXTS } from './texts.ts';
+
+export interface MembershipPurchaseProps {
+  /** 'Afiliate por solo $ 63.000'. */
+  label: string;
+}
+
+const TEXTS = {
+  detailTitle: 'Membresía Club Vizionarios',
+  value: 'Valor de la membresía',
+  service: 'Servicio',
+  total: 'Total',
+  unavailable: 'No pudimos cargar la compra de la membresía. Intenta de nuevo en unos minutos.',
+  alreadyMember: 'Ya eres parte del Club Vizionarios: comprarla de nuevo la renueva por un año más desde su vencimiento.',
+} as const;
+
+/**
+ * Club Vizionarios purchase (pay type 3) for the club page: the purchase detail, the pay
+ * brand (chosen by itself when there is only one), the card payment. After it the page is
+ * reloaded, so membership, prices and snacks are read again.
+ */
+export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
+  const [offer, setOffer] = useState<MembershipOfferView | null>(null);
+  const [detailOpen, setDetailOpen] = useState(false);
+  const [brand, setBrand] = useState<PayBrandView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const open = async () => {
+    setError(null);
+    const answer = await withSpinner('', () => bffGetJson<MembershipOfferView>('/membership/offer'));
+    if (!answer.ok) {
+      setError(TEXTS.unavailable);
+      return;
+    }
+    setOffer(answer.data);
+    setDetailOpen(true);
+    const [only, ...others] = answer.data.payBrands;
+    if (only && others.length === 0) setBrand(only);
+  };
+
+  /** Closing the purchase detail clears the payment method. */
+  const closeDetail = () => {
+    setDetailOpen(false);
+    setBrand(null);
+  };
+
+  const payCard = async (card: CardForm) => {
+    if (!brand) return null;
+    const outcome = await payMembershipByCard({ brandId: brand.id, card });
+    const reload = () => window.location.reload();
+    switch (outcome.kind) {
+      case 'paid':
+        setBrand(null);
+        setDetailOpen(false);
+        showPaymentSuccess(reload);
+        return null;
+      case 'declined':
+      case 'bank':
+        setBrand(null);
+        setDetailOpen(false);
+        showPaymentError(outcome.result.message, reload);
+        return null;
+      case 'invalid':
+        return formFieldMessages(outcome.failure, 'card');
+      case 'failed':
+        setBrand(null);
+        setDetailOpen(false);
+        showPaymentError(outcome.failure.message, reload);
+        return null;
+    }
+  };
+
+  return (
+    <>
+      <Button className="mt-6" onClick={() => void open()}>{label}</Button>
+      {error && <p role="alert" className="mt-3 text-danger">{error}</p>}
+      {offer && (
+        <>
+          <Modal open={detailOpen && brand === null} onClose={closeDetail} title={TEXTS.detailTitle} size="md">
+            <div className="flex flex-col gap-5">
+              {offer.membership?.active && <p className="rounded-xl bg-success/10 p-3 text-sm text-success">{TEXTS.alreadyMember}</p>}
+              <dl className="grid grid-cols-[1fr_auto] gap-y-1 rounded-2xl bg-surface-2 p-4">
+                <dt>{TEXTS.value}</dt>
+                <dd className="text-right tabular-nums">{formatCop(offer.price)}</dd>
+                <dt>{TEXTS.service}</dt>
+                <dd className="text-right tabular-nums">{formatCop(offer.service)}</dd>
+                <dt className="font-bold">{TEXTS.total}</dt>
+                <dd className="text-right font-bold tabular-nums">{formatCop(offer.total)}</dd>
+              </dl>
+              <section aria-labelledby="club-brands-title">
+                <h3 id="club-brands-title" className="mb-3 font-bold">{BOOKING_TEXTS.payOnlineWith}</h3>
+                <div className="flex flex-wrap gap-3">
+                  {offer.payBrands.map((option) => (
+                    <button
+                      key={option.id}
+                      type="button"
+                      onClick={() => setBrand(option)}
+                      className="flex min-h-12 items-center gap-2 rounded-xl border border-line bg-white px-4 py-2 text-sm font-bold text-ink hover:border-brand"
+                    >
+                      <img src={option.image} alt="" width="48" height="28" className="h-7 w-auto" />
+                      {option.name}
+                    </button>
+                  ))}
+                </div>
+              </section>
+            </div>
+          </Modal>
+          <PaymentWizard
+            brand={detailOpen ? brand : null}
+            methods={{ ...offer.paymentMethod, pse: false }}
+            payLabel={PAYMENT_TEXTS.pay(formatCop(offer.total))}
+            onClose={() => (offer.payBrands.length === 1 ? closeDetail() : setBrand(null))}
+            onPayCard={payCard}
+          />
+        </>
+      )}
+    </>
+  );
+}
