@@ -299,7 +299,7 @@ export type EthicsForm = z.output<typeof EthicsFormSchema>;
 /**
  * The text fields the cinema API's `POST ethics` receives, in order: name and e-mail only
  * when filled. The captcha is in the spec's payload, so the verified (and by then spent)
- * proof is passed on; see docs/decisions for why.
+ * proof is passed on; see bff/decisions/service-forms-and-captcha.md for why.
  */
 export function toEthicsUpstreamFields(fields: EthicsFields): Array<[string, string]> {
   const entries: Array<[string, string]> = [
