@@ -19,6 +19,9 @@ const useSandbox = !process.env.UPSTREAM_URL;
 const upstreamUrl = process.env.UPSTREAM_URL ?? `http://127.0.0.1:${sandboxPort}/api/v1`;
 const bffUrl = `http://127.0.0.1:${bffPort}`;
 
+// The launcher's own terminal shows the URL and what goes wrong; request logs are opt-in.
+process.env.LOG_LEVEL ??= 'warn';
+
 const children: ChildProcess[] = [];
 let stopping = false;
 
@@ -115,7 +118,7 @@ try {
   run('bff', [...watch, 'bff/server.ts'], { BFF_PORT: String(bffPort), UPSTREAM_URL: upstreamUrl, SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl });
   await waitFor(`${bffUrl}/bff/health`, 'BFF');
 
-  const siteEnv = { BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(sitePort) };
+  const siteEnv = { BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(sitePort), ASTRO_NODE_LOGGING: 'disabled' };
   if (dev) run('site', [astroBin, 'dev', '--port', String(sitePort), '--host', '127.0.0.1'], siteEnv);
   else run('site', ['dist/server/entry.mjs'], siteEnv);
   await waitFor(`http://127.0.0.1:${sitePort}/`, 'site');

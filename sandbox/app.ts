@@ -26,6 +26,8 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** Request logging (never URLs' secrets). Off by default. */
   logger?: boolean;
+  /** pino level when `logger` is on. */
+  logLevel?: string;
 }
 
 export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
@@ -44,7 +46,7 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
 
   const app = Fastify({
     logger: options.logger === true
-      ? { serializers: { req: (request: { method?: string; url?: string }) => ({ method: request.method, url: redactUrl(request.url ?? '') }) } }
+      ? { level: options.logLevel ?? 'info', serializers: { req: (request: { method?: string; url?: string }) => ({ method: request.method, url: redactUrl(request.url ?? '') }) } }
       : false,
     bodyLimit: 2 * 1024 * 1024,
   });

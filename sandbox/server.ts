@@ -12,6 +12,7 @@ const app = buildSandbox({
   publicSiteUrl: process.env.SITE_URL ?? 'http://localhost:4321',
   publicUrl: process.env.SANDBOX_PUBLIC_URL,
   logger: true,
+  logLevel: process.env.LOG_LEVEL ?? 'info',
 });
 
 let closing = false;
