@@ -77,6 +77,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info'),
+  RATE_LIMIT_FACTOR: z.coerce
+    .number({ error: 'RATE_LIMIT_FACTOR must be a whole number from 1 to 1000' })
+    .int({ error: 'RATE_LIMIT_FACTOR must be a whole number from 1 to 1000' })
+    .min(1, { error: 'RATE_LIMIT_FACTOR must be a whole number from 1 to 1000' })
+    .max(1000, { error: 'RATE_LIMIT_FACTOR must be a whole number from 1 to 1000' })
+    .default(1),
   REDIS_URL: z
     .string()
     .trim()
@@ -109,6 +115,8 @@ export type BffConfig = {
   /** Fastify's `trustProxy`: which proxies may tell us the client address. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   logLevel: string;
+  /** Multiplies every route's rate-limit maximum: 1 in production; raised where many people share one address (end-to-end tests). */
+  rateLimitFactor: number;
   redisUrl: string | undefined;
   captcha: {
     /** Signs challenges and derived keys (secret). */
@@ -192,6 +200,7 @@ export function loadConfig(env: Env): BffConfig {
     secureCookies: !isLocalHttp(siteOrigin),
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
+    rateLimitFactor: values.RATE_LIMIT_FACTOR,
     redisUrl: values.REDIS_URL,
     captcha: {
       hmacKey: withDefault('CAPTCHA_HMAC_KEY'),

@@ -47,6 +47,16 @@ export const rateLimitPlugin = fp(
         await redis.quit().catch(() => redis.disconnect());
       });
     }
+    const factor = app.config.rateLimitFactor;
+    if (factor > 1) {
+      // Runs before the rate-limit plugin's own onRoute hook reads the route's limit.
+      app.addHook('onRoute', (route) => {
+        const limit = (route.config as { rateLimit?: RateLimitOptions } | undefined)?.rateLimit;
+        if (limit && typeof limit.max === 'number') {
+          route.config = { ...route.config, rateLimit: { ...limit, max: limit.max * factor } };
+        }
+      });
+    }
     await app.register(fastifyRateLimit, {
       global: false,
       ...store,

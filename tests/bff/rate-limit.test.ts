@@ -52,3 +52,19 @@ describe('rate limits', () => {
     expect(last).toBe(429);
   });
 });
+
+describe('RATE_LIMIT_FACTOR', () => {
+  it('multiplies every limit, for places where many people share one address', async () => {
+    const scaled = await startStack({ env: { RATE_LIMIT_FACTOR: '2' } });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt <= RATE_LIMITS.forgotPassword.max * 2; attempt += 1) {
+        statuses.push((await call(scaled.app, 'POST', '/bff/auth/forgot', { body: { email: 'nadie@example.com' } })).status);
+      }
+      expect(statuses.slice(0, RATE_LIMITS.forgotPassword.max * 2).every((status) => status === 200)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await scaled.close();
+    }
+  });
+});

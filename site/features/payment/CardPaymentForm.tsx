@@ -52,7 +52,7 @@ export function CardPaymentForm({ payLabel, onSubmit }: CardPaymentFormProps) {
           <input {...control} {...register('cardNumber')} inputMode="numeric" autoComplete="cc-number" maxLength={23} className={inputClasses} />
         )}
       </Field>
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-2 items-end gap-4 sm:grid-cols-3">
         <Field label={PAYMENT_TEXTS.expMonth} error={errors.expMonth?.message}>
           {(control) => (
             <input {...control} {...register('expMonth')} inputMode="numeric" autoComplete="cc-exp-month" maxLength={2} placeholder="MM" className={inputClasses} />
