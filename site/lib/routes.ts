@@ -25,6 +25,8 @@ export const routes = {
   contentPage: (slug: string) => `/pagina/${segment(slug)}`,
   resetPassword: (code: string) => `/forgot-password/${segment(code)}`,
   room: (slug: string) => `/sala/${segment(slug)}`,
+  /** One billboard date as an HTML fragment (the date picker's). */
+  billboardDay: (date: string) => `/fragmentos/cartelera/${segment(date)}`,
   movie: (theater: string, slug: string) => `/${segment(theater)}/pelicula/${segment(slug)}`,
   showtime: (theater: string, slug: string, showtimeId: string | number) =>
     `/${segment(theater)}/pelicula/${segment(slug)}/funcion/${segment(showtimeId)}`,

@@ -6,6 +6,7 @@ export const GET: APIRoute = ({ url }) => {
     'User-agent: *',
     'Allow: /',
     'Disallow: /bff/',
+    'Disallow: /fragmentos/',
     'Disallow: /mi-perfil',
     'Disallow: /mis-tickets',
     'Disallow: /ticket/',

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { SEAT_CELL_WIDTH_PX } from '../../../shared/booking/constants.ts';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import type { SeatCell, SeatMap as SeatMapView, SeatRow } from '../../../shared/views/booking.ts';
@@ -84,7 +84,14 @@ function seatGrid(map: SeatMapView): SeatCell[][] {
  */
 export function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapProps) {
   const gridRef = useRef<HTMLDivElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
   const grid = useMemo(() => seatGrid(map), [map]);
+
+  // On a narrow screen the map scrolls sideways: start with its middle (the screen's centre) in view.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (scroller && scroller.scrollWidth > scroller.clientWidth) scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
+  }, []);
   const [activeId, setActiveId] = useState<string | null>(null);
 
   const firstPickable = useMemo(() => {
@@ -163,7 +170,7 @@ export function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapP
         <li className="flex items-center gap-2"><span aria-hidden="true" className="size-4 rounded-sm border-2 border-line bg-line/60" />{BOOKING_TEXTS.legendOccupied}</li>
         <li className="flex items-center gap-2"><span aria-hidden="true" className="size-4 rounded-sm border-2 border-brand bg-brand" />{BOOKING_TEXTS.legendSelected}</li>
       </ul>
-      <div className="w-full overflow-x-auto pb-2">
+      <div ref={scrollerRef} className="w-full overflow-x-auto pb-2">
         <div className="mx-auto flex w-max flex-col items-center gap-1 px-2">
           <div className="mb-3 w-full">
             <div aria-hidden="true" className="mx-auto h-2 w-4/5 rounded-t-[100%] bg-gradient-to-b from-brand/80 to-transparent" />

@@ -59,11 +59,11 @@ export function SnackCarousel({ snacks, onAdd }: SnackCarouselProps) {
               {offer.savingPerUnit > 0 && <p className="text-sm text-success">Ahorras {formatCop(offer.savingPerUnit)}</p>}
               <button
                 type="button"
+                aria-label={`${BOOKING_TEXTS.addToCart}: ${offer.name}`}
                 onClick={() => onAdd(offer)}
                 className="min-h-11 rounded-full bg-brand px-4 py-2 font-semibold text-on-brand hover:bg-brand-strong"
               >
                 {BOOKING_TEXTS.addToCart}
-                <span className="sr-only">: {offer.name}</span>
               </button>
             </div>
           </li>

@@ -1,8 +1,11 @@
 /**
- * `<vz-date-picker>`: the date links switch between panels already in the page (later dates
- * of long listings sit in inert `<template>`s, put in place when first chosen), so choosing a
- * date fetches nothing. The address keeps `?date=` so a reload or a shared link shows it.
+ * `<vz-date-picker>`: the date links switch between the date panels of the page instead of
+ * reloading it. A panel the server left empty (`data-fragment`) is filled once with the HTML
+ * fragment of that date; if that fails, the link is followed (the server renders the date).
+ * The address keeps `?date=` so a reload or a shared link shows the same date.
  */
+const LOADING_TEXT = 'Espera un momento mientras cargamos las fechas.';
+
 class DatePickerElement extends HTMLElement {
   connectedCallback(): void {
     this.addEventListener('click', (event) => {
@@ -10,26 +13,38 @@ class DatePickerElement extends HTMLElement {
       const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-date]');
       if (!link || !this.contains(link) || !link.dataset.date) return;
       event.preventDefault();
-      this.select(link.dataset.date);
-      history.replaceState(history.state, '', link.href);
+      void this.select(link);
     });
     this.toggleAttribute('data-ready', true);
   }
 
-  select(date: string): void {
-    for (const link of this.querySelectorAll<HTMLAnchorElement>('a[data-date]')) {
-      if (link.dataset.date === date) {
-        link.setAttribute('aria-current', 'date');
-        link.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-      } else {
-        link.removeAttribute('aria-current');
-      }
+  async select(link: HTMLAnchorElement): Promise<void> {
+    const date = link.dataset.date;
+    for (const other of this.querySelectorAll<HTMLAnchorElement>('a[data-date]')) {
+      if (other === link) other.setAttribute('aria-current', 'date');
+      else other.removeAttribute('aria-current');
     }
+    link.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    history.replaceState(history.state, '', link.href);
+    let chosen: HTMLElement | null = null;
     for (const panel of this.querySelectorAll<HTMLElement>('[data-date-panel]')) {
-      const chosen = panel.dataset.datePanel === date;
-      const deferred = chosen ? panel.querySelector<HTMLTemplateElement>(':scope > template[data-deferred]') : null;
-      if (deferred) panel.replaceChildren(deferred.content.cloneNode(true));
-      panel.hidden = !chosen;
+      panel.hidden = panel.dataset.datePanel !== date;
+      if (!panel.hidden) chosen = panel;
+    }
+    const fragment = chosen?.dataset.fragment;
+    if (!chosen || !fragment) return;
+    delete chosen.dataset.fragment;
+    const status = document.createElement('p');
+    status.className = 'text-muted';
+    status.textContent = LOADING_TEXT;
+    chosen.replaceChildren(status);
+    try {
+      const response = await fetch(fragment, { headers: { accept: 'text/html' }, credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      // Our own server's HTML, rendered from the BFF's view like the rest of the page.
+      chosen.innerHTML = await response.text();
+    } catch {
+      window.location.assign(link.href);
     }
   }
 }

@@ -91,8 +91,13 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
                       +
                     </button>
                   </div>
-                  <button type="button" className="text-sm font-semibold text-danger underline-offset-4 hover:underline" onClick={() => props.onRemove(item.key)}>
-                    Eliminar<span className="sr-only"> {item.offer.name}</span>
+                  <button
+                    type="button"
+                    aria-label={`Eliminar ${item.offer.name}`}
+                    className="text-sm font-semibold text-danger underline-offset-4 hover:underline"
+                    onClick={() => props.onRemove(item.key)}
+                  >
+                    Eliminar
                   </button>
                 </li>
               ))}

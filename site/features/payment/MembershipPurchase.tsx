@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import { formatCop } from '../../../shared/format/money.ts';
 import type { CardForm } from '../../../shared/validation/payment.ts';
@@ -8,13 +8,16 @@ import { Button } from '../../components/Button.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { withSpinner } from '../../components/feedback-stores.ts';
 import { formFieldMessages, payMembershipByCard, showPaymentError, showPaymentSuccess } from './actions.ts';
-import { PaymentWizard } from './PaymentWizard.tsx';
 import { PAYMENT_TEXTS } from './texts.ts';
 
 export interface MembershipPurchaseProps {
   /** 'Afiliate por solo $ 63.000'. */
   label: string;
 }
+
+// The card form (react-hook-form, zod, the captcha) loads when the person starts buying,
+// so the club page itself stays light.
+const PaymentWizard = lazy(() => import('./PaymentWizard.tsx').then((module) => ({ default: module.PaymentWizard })));
 
 const TEXTS = {
   detailTitle: 'Membresía Club Vizionarios',
@@ -116,13 +119,15 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
               </section>
             </div>
           </Modal>
-          <PaymentWizard
-            brand={detailOpen ? brand : null}
-            methods={{ ...offer.paymentMethod, pse: false }}
-            payLabel={PAYMENT_TEXTS.pay(formatCop(offer.total))}
-            onClose={() => (offer.payBrands.length === 1 ? closeDetail() : setBrand(null))}
-            onPayCard={payCard}
-          />
+          <Suspense fallback={null}>
+            <PaymentWizard
+              brand={detailOpen ? brand : null}
+              methods={{ ...offer.paymentMethod, pse: false }}
+              payLabel={PAYMENT_TEXTS.pay(formatCop(offer.total))}
+              onClose={() => (offer.payBrands.length === 1 ? closeDetail() : setBrand(null))}
+              onPayCard={payCard}
+            />
+          </Suspense>
         </>
       )}
     </>

@@ -1,0 +1,416 @@
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
+
+/**
+ * The purchase as customers live it, in Chromium against the sandbox: seats, snacks, card
+ * and PSE payments, the status and ticket pages (each QR decoded), the hold's expiry, two
+ * people racing for one seat, the limits, a started showtime, leaving the page, and a
+ * membership purchase that changes the prices. The spec's Spanish texts are the locators.
+ */
+
+// Whole journeys with a real proof-of-work captcha: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4612';
+const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
+const APPROVED_CARD = '4575623182290326';
+const DECLINED_CARD = '4151611527583283';
+
+interface SandboxShowtime {
+  id: number;
+  room: number;
+  function_date: string;
+  function_hour: string;
+  movie_format: string;
+  movie: { slug: string; title: string };
+}
+
+async function sandboxShowtimes(): Promise<SandboxShowtime[]> {
+  const response = await fetch(`${sandboxUrl}/api/v1/movies/theater/viziona`, { headers: SANDBOX_HEADERS });
+  const body = (await response.json()) as { data: Array<{ showtimes: SandboxShowtime[] }> };
+  return body.data.flatMap((movie) => movie.showtimes);
+}
+
+/** Future 2D showtimes (at least an hour away), one per test so holds never meet. */
+let upcoming: SandboxShowtime[] = [];
+let next = 0;
+function takeShowtime(): SandboxShowtime {
+  const showtime = upcoming[next];
+  next += 1;
+  if (!showtime) throw new Error('not enough upcoming showtimes in the sandbox');
+  return showtime;
+}
+const purchasePath = (showtime: SandboxShowtime) => `/viziona/pelicula/${showtime.movie.slug}/funcion/${showtime.id}`;
+
+// One log-in per person for the whole file (the BFF rate-limits log-ins).
+const people = {
+  demo: { email: 'demo@viziona.co', password: 'Demo1234' },
+  nuevo: { email: 'nuevo@viziona.co', password: 'Nuevo1234' },
+} as const;
+type Person = keyof typeof people;
+const sessions = new Map<Person, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
+test.beforeAll(async ({ browser }) => {
+  const soon = Date.now() + 60 * 60_000;
+  upcoming = (await sandboxShowtimes()).filter(
+    (showtime) => showtime.movie_format === '2D' && !hasShowtimeStarted(showtime.function_date, showtime.function_hour, soon),
+  );
+  for (const person of Object.keys(people) as Person[]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/iniciar-sesion');
+    await hydrated(page);
+    await page.getByLabel('Correo electrónico').fill(people[person].email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(people[person].password);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/iniciar-sesion'));
+    sessions.set(person, await context.storageState());
+    await context.close();
+  }
+});
+
+/** Islands answer clicks once hydrated (Astro drops their `ssr` attribute then). */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+async function openAs(browser: Browser, person: Person, path: string, options: { fakeClock?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ storageState: sessions.get(person) });
+  const page = await context.newPage();
+  if (options.fakeClock) await page.clock.install();
+  await page.goto(path);
+  await expect(page.locator('[data-purchase-ready]')).toBeVisible();
+  return page;
+}
+
+const availableSeats = (page: Page): Locator => page.getByRole('button', { name: /^Fila [A-Z]+, silla \d+, disponible$/ });
+
+/** Picks the first `count` free seats of the zone shown and answers their labels ('F-7'). */
+async function pickSeats(page: Page, count: number): Promise<string[]> {
+  const labels: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const seat = availableSeats(page).first();
+    const name = (await seat.getAttribute('aria-label')) ?? '';
+    const match = /^Fila ([A-Z]+), silla (\d+),/.exec(name);
+    await seat.click();
+    await expect(page.getByRole('button', { name: name.replace('disponible', 'seleccionada') })).toBeVisible();
+    labels.push(`${match?.[1]}-${match?.[2]}`);
+  }
+  return labels;
+}
+
+async function reserve(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Continuar con la compra' }).click();
+  await expect(page.getByRole('heading', { name: 'Agrega confitería a tu compra' })).toBeVisible();
+  await expect(page.getByRole('timer').first()).toContainText('Tiempo restante');
+}
+
+const modal = (page: Page): Locator => page.getByRole('alertdialog');
+
+async function solveCaptcha(page: Page): Promise<void> {
+  const widget = page.locator('altcha-widget');
+  await widget.getByRole('checkbox').click();
+  await expect(widget.getByText('Verificado', { exact: true })).toBeVisible({ timeout: 30_000 });
+}
+
+/** From step 1: 'Finalizar compra', a pay brand, a method. */
+async function openPayment(page: Page, method: 'Tarjeta de crédito o débito' | 'PSE (débito desde tu cuenta bancaria)'): Promise<Locator> {
+  await page.getByRole('button', { name: 'Finalizar compra' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Detalle de la Compra' });
+  await expect(checkout.getByText('Pagar en Linea con:')).toBeVisible();
+  await checkout.getByRole('button', { name: /ePayco/ }).click();
+  const wizard = page.getByRole('dialog', { name: 'Pago en línea' });
+  await expect(wizard.getByText('Paso 1 de 2')).toBeVisible();
+  await wizard.getByRole('button', { name: new RegExp(method.replace(/[()]/g, '\\$&')) }).click();
+  await expect(wizard.getByText('Paso 2 de 2')).toBeVisible();
+  return wizard;
+}
+
+async function payByCard(page: Page, wizard: Locator, cardNumber: string): Promise<void> {
+  await wizard.getByLabel('Nombre del titular').fill('Daniela Gómez');
+  await wizard.getByLabel('Número de la tarjeta').fill(cardNumber);
+  await wizard.getByLabel('Mes de vencimiento (MM)').fill('12');
+  await wizard.getByLabel('Año de vencimiento (AAAA)').fill(String(new Date().getFullYear() + 2));
+  await wizard.getByLabel('Código de seguridad (CVC)').fill('123');
+  await solveCaptcha(page);
+  await wizard.getByRole('button', { name: /^Pagar / }).click();
+}
+
+/** Reads a QR image of the page the way a phone camera would: its pixels through jsQR. */
+async function readQr(image: Locator): Promise<string | null> {
+  const pixels = await image.evaluate(async (element) => {
+    const img = element as HTMLImageElement;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    context.drawImage(img, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: data.width, height: data.height, data: Array.from(data.data) };
+  });
+  if (!pixels) return null;
+  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
+}
+
+async function sandboxSeatState(showtimeId: number, label: string): Promise<string | undefined> {
+  const [row, number] = label.split('-');
+  const layout = (await (await fetch(`${sandboxUrl}/api/v1/room/${showtimeId}`, { headers: SANDBOX_HEADERS })).json()) as {
+    data: { layout: Array<{ FilaRelativa: string; ColumnaRelativa: number; FilaTotal: number; ColumnaTotal: number }> };
+  };
+  const position = layout.data.layout.find((cell) => cell.FilaRelativa === row && cell.ColumnaRelativa === Number(number));
+  const status = (await (await fetch(`${sandboxUrl}/api/v1/room/${showtimeId}/status`, { headers: SANDBOX_HEADERS })).json()) as {
+    data: Array<{ filTot: number; DescripcionSilla: Array<{ Columna: number; EstadoSilla: string }> }>;
+  };
+  return status.data.find((line) => line.filTot === position?.FilaTotal)?.DescripcionSilla.find((seat) => seat.Columna === position?.ColumnaTotal)
+    ?.EstadoSilla;
+}
+
+test('a full purchase by card with a combo ends on the ticket page with one readable QR per seat', async ({ browser }) => {
+  const showtime = takeShowtime();
+  const page = await openAs(browser, 'demo', purchasePath(showtime));
+  await expect(page.getByRole('link', { name: 'Cambiar fecha y hora de la función' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
+  await expect(page.getByText('PANTALLA', { exact: true })).toBeVisible();
+  for (const legend of ['Disponibles', 'Ocupadas', 'Seleccionadas']) await expect(page.getByText(legend, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continuar con la compra' })).toHaveCount(0);
+
+  // The seat map works from the keyboard: arrows move, Enter picks.
+  const first = availableSeats(page).first();
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  const focusedName = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+  expect(focusedName).toMatch(/^Fila [A-Z]+, silla \d+, disponible$/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: focusedName.replace('disponible', 'seleccionada') })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: focusedName })).toBeVisible();
+
+  const seats = await pickSeats(page, 2);
+  await reserve(page);
+
+  await page.getByRole('button', { name: /Agregar al carrito: Combo Pareja/ }).click();
+  const combo = page.getByRole('dialog', { name: 'Combo Pareja' });
+  await combo.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(modal(page).getByText('Debes seleccionar la receta del combo')).toBeVisible();
+  await modal(page).getByRole('button', { name: 'Ok' }).click();
+  await combo.getByRole('group', { name: 'Crispetas grandes' }).getByRole('radio', { name: 'Crispetas de sal' }).check();
+  await combo.getByRole('group', { name: 'Primera bebida' }).getByRole('radio', { name: 'Agua 600 ml' }).check();
+  await combo.getByRole('group', { name: 'Segunda bebida' }).getByRole('radio', { name: 'Té frío 22 oz' }).check();
+  await combo.getByRole('button', { name: 'Agregar al carrito' }).click();
+
+  const checkout = page.getByRole('dialog', { name: 'Detalle de la Compra' });
+  await expect(checkout.getByText('Combo Pareja', { exact: true })).toBeVisible();
+  await expect(checkout.getByText(seats.join(', '))).toBeVisible();
+  // 2 × 14.000 + 32.000 + service 2 × 2.000 + 1 × 1.000.
+  await expect(checkout.getByTestId('checkout-total')).toHaveText('$ 65.000');
+  await checkout.getByRole('button', { name: 'Cerrar' }).click();
+
+  const wizard = await openPayment(page, 'Tarjeta de crédito o débito');
+  await wizard.getByRole('button', { name: /^Pagar / }).click();
+  await expect(wizard.getByText('El número de la tarjeta no es válido').or(wizard.getByText('Escribe el número de la tarjeta'))).toBeVisible();
+  await payByCard(page, wizard, APPROVED_CARD);
+  await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
+  await expect(modal(page).getByText('Tu pago fue procesado correctamente.')).toBeVisible();
+  await modal(page).getByRole('button', { name: 'Aceptar' }).click();
+
+  await page.waitForURL(/\/estado-transaccion\//);
+  await expect(page.getByRole('heading', { name: 'Estado del pago: Aceptada' })).toBeVisible();
+  await expect(page.getByText('$ 65.000')).toBeVisible();
+  await page.getByRole('link', { name: 'VER MIS CÓDIGOS QR' }).click();
+
+  await page.waitForURL(/\/ticket\//);
+  await expect(page.getByText('Mis Tickets')).toBeVisible();
+  await expect(page.getByText('Confiteria')).toBeVisible();
+  await expect(page.getByText('Crispetas de sal')).toBeVisible();
+  const images = page.getByRole('img', { name: /^Código QR de la silla / });
+  await expect(images).toHaveCount(seats.length);
+  const read: string[] = [];
+  for (const image of await images.all()) {
+    const code = await readQr(image);
+    expect(code).toBe(await image.getAttribute('data-ticket-code'));
+    expect((await image.getAttribute('src'))?.startsWith('data:image/png;base64,')).toBe(true);
+    read.push(code ?? '');
+  }
+  expect(new Set(read).size).toBe(seats.length);
+
+  await page.goto('/mis-tickets');
+  await expect(page.getByText(showtime.movie.title).first()).toBeVisible();
+  await page.context().close();
+});
+
+test('a declined card shows the error and the status page offers VOLVER A INTENTAR', async ({ browser }) => {
+  const showtime = takeShowtime();
+  const page = await openAs(browser, 'demo', purchasePath(showtime));
+  const [seat] = await pickSeats(page, 1);
+  await reserve(page);
+  const wizard = await openPayment(page, 'Tarjeta de crédito o débito');
+  await payByCard(page, wizard, DECLINED_CARD);
+  await expect(modal(page).getByText('Estado de la transacción')).toBeVisible();
+  await modal(page).getByRole('button', { name: 'Aceptar' }).click();
+  await page.waitForURL(/\/estado-transaccion\//);
+  await expect(page.getByRole('heading', { name: 'Estado del pago: Rechazada' })).toBeVisible();
+  // Leaving the purchase page released the hold.
+  await expect.poll(() => sandboxSeatState(showtime.id, seat ?? '')).toBe('S');
+  await page.getByRole('link', { name: 'VOLVER A INTENTAR' }).click();
+  await page.waitForURL((url) => url.pathname === purchasePath(showtime));
+  await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
+  await page.context().close();
+});
+
+for (const decision of ['Aprobar', 'Rechazar'] as const) {
+  test(`PSE: the bank page's "${decision}" brings the customer back to the status page`, async ({ browser }) => {
+    const showtime = takeShowtime();
+    const page = await openAs(browser, 'demo', purchasePath(showtime));
+    await pickSeats(page, 1);
+    await reserve(page);
+    const wizard = await openPayment(page, 'PSE (débito desde tu cuenta bancaria)');
+    await wizard.getByLabel('Banco').selectOption({ index: 1 });
+    await wizard.getByLabel('Nombres').fill('Daniela');
+    await wizard.getByLabel('Apellidos').fill('Gómez');
+    await wizard.getByLabel('Número de documento').fill('1010101010');
+    await wizard.getByLabel('Teléfono celular').fill('3001234567');
+    await wizard.getByRole('button', { name: /^Pagar / }).click();
+    await page.waitForURL(/\/sandbox\/pse\//);
+    await page.getByRole('button', { name: decision }).click();
+    await page.waitForURL(/\/estado-transaccion\//);
+    if (decision === 'Aprobar') {
+      await expect(page.getByRole('heading', { name: 'Estado del pago: Aceptada' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'VER MIS CÓDIGOS QR' })).toBeVisible();
+    } else {
+      await expect(page.getByRole('heading', { name: 'Estado del pago: Rechazada' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'VOLVER A INTENTAR' })).toBeVisible();
+    }
+    await page.context().close();
+  });
+}
+
+test('the hold expires: the countdown reaches zero and the restart frees the seats', async ({ browser }) => {
+  const showtime = takeShowtime();
+  const page = await openAs(browser, 'demo', purchasePath(showtime), { fakeClock: true });
+  const [seat] = await pickSeats(page, 1);
+  await reserve(page);
+  await expect(page.getByRole('timer').first()).toContainText(/00:(09|10):\d\d/);
+  const advance = (seconds: number) =>
+    fetch(`${sandboxUrl}/sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
+  await advance(601);
+  try {
+    await page.clock.fastForward('10:01');
+    await expect(modal(page).getByText('El tiempo de tu reserva ha expirado')).toBeVisible();
+    await expect(modal(page).getByText('Debes reiniciar el proceso para completar tu reserva.')).toBeVisible();
+    expect(await sandboxSeatState(showtime.id, seat ?? '')).toBe('S');
+    await modal(page).getByRole('button', { name: 'Ok' }).click();
+    await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`^Fila ${seat?.split('-')[0]}, silla ${seat?.split('-')[1]}, (disponible|seleccionada)$`) })).toBeVisible();
+  } finally {
+    await advance(-601);
+  }
+  await page.context().close();
+});
+
+test('two people race for one seat: one holds it, the other is told it is taken', async ({ browser }) => {
+  const showtime = takeShowtime();
+  const [first, second] = await Promise.all([openAs(browser, 'demo', purchasePath(showtime)), openAs(browser, 'nuevo', purchasePath(showtime))]);
+  const seatName = (await availableSeats(first).nth(3).getAttribute('aria-label')) ?? '';
+  await first.getByRole('button', { name: seatName }).click();
+  await second.getByRole('button', { name: seatName }).click();
+  await Promise.all([
+    first.getByRole('button', { name: 'Continuar con la compra' }).click(),
+    second.getByRole('button', { name: 'Continuar con la compra' }).click(),
+  ]);
+  const won = async (page: Page) => page.getByRole('heading', { name: 'Agrega confitería a tu compra' }).isVisible();
+  const lost = async (page: Page) => modal(page).getByText('Las sillas ya están reservadas.').isVisible();
+  await expect.poll(async () => [await won(first), await won(second)].filter(Boolean).length).toBe(1);
+  const loser = (await won(first)) ? second : first;
+  await expect.poll(() => lost(loser)).toBe(true);
+  await expect(modal(loser).getByText('Hubo un error al resevar')).toBeVisible();
+  await modal(loser).getByRole('button', { name: 'Ok' }).click();
+  await expect(loser.getByRole('button', { name: seatName.replace('disponible', 'ocupada') })).toBeVisible();
+  await first.context().close();
+  await second.context().close();
+});
+
+test('seat and combo limits', async ({ browser }) => {
+  const showtime = takeShowtime();
+  const page = await openAs(browser, 'demo', purchasePath(showtime));
+  await pickSeats(page, 10);
+  await availableSeats(page).first().click();
+  await expect(modal(page).getByText('Lo Sentimos!', { exact: true })).toBeVisible();
+  await expect(modal(page).getByText('Solo puedes seleccionar 10 asientos.')).toBeVisible();
+  await modal(page).getByRole('button', { name: 'Ok' }).click();
+  await reserve(page);
+
+  const popcorn = page.getByRole('button', { name: /Agregar al carrito: Crispetas medianas/ });
+  for (let count = 0; count < 10; count += 1) await popcorn.click();
+  await popcorn.click();
+  await expect(modal(page).getByText('¡Lo Sentimos!', { exact: true })).toBeVisible();
+  await expect(modal(page).getByText('Solo puedes seleccionar 10 combos en total.')).toBeVisible();
+  await modal(page).getByRole('button', { name: 'Ok' }).click();
+
+  // The stepper cannot raise past the limit nor go below 1.
+  await page.getByRole('button', { name: 'Finalizar compra' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Detalle de la Compra' });
+  await checkout.getByRole('button', { name: 'Agregar uno de Crispetas medianas' }).click();
+  await expect(modal(page).getByText('Solo puedes seleccionar 10 combos en total.')).toBeVisible();
+  await modal(page).getByRole('button', { name: 'Ok' }).click();
+  await expect(checkout.getByRole('group', { name: 'Cantidad de Crispetas medianas' })).toContainText('10');
+
+  await checkout.getByRole('button', { name: 'Cerrar' }).click();
+  await page.getByRole('button', { name: 'Cambiar datos anteriores (Deberás volver a seleccionar tu confitería)' }).click();
+  await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
+  await page.context().close();
+});
+
+test('a showtime that has started cannot be reserved', async ({ browser }) => {
+  const started = (await sandboxShowtimes()).find((showtime) => hasShowtimeStarted(showtime.function_date, showtime.function_hour, Date.now()));
+  test.skip(!started, 'the sandbox has no started showtime at this hour');
+  const page = await openAs(browser, 'demo', purchasePath(started!));
+  await pickSeats(page, 1);
+  await page.getByRole('button', { name: 'Continuar con la compra' }).click();
+  await expect(modal(page).getByText('Lo sentimos', { exact: true })).toBeVisible();
+  await expect(modal(page).getByText('No es posible reservar asientos en funciones en curso. Por favor, selecciona otro horario.')).toBeVisible();
+  await page.context().close();
+});
+
+test('leaving the purchase page releases the hold', async ({ browser }) => {
+  const showtime = takeShowtime();
+  const page = await openAs(browser, 'demo', purchasePath(showtime));
+  const [seat] = await pickSeats(page, 1);
+  await reserve(page);
+  expect(await sandboxSeatState(showtime.id, seat ?? '')).toBe('O');
+  await page.getByRole('link', { name: 'Cambiar fecha y hora de la función' }).click();
+  await page.waitForURL((url) => url.pathname === `/viziona/pelicula/${showtime.movie.slug}`);
+  await expect.poll(() => sandboxSeatState(showtime.id, seat ?? '')).toBe('S');
+  await page.context().close();
+});
+
+test('buying Club Vizionarios shows member prices at once', async ({ browser }) => {
+  const showtime = takeShowtime();
+  const page = await openAs(browser, 'nuevo', purchasePath(showtime));
+  const general = page.getByRole('radiogroup', { name: 'Ubicación' }).locator('label').filter({ hasText: 'General' });
+  await expect(general).toContainText('$ 14.000');
+  await expect(general).toContainText('Afiliate y ahorra $ 2.800 por boleta');
+
+  await page.goto('/club-vizionarios');
+  await page.getByRole('button', { name: /^Afiliate por solo / }).scrollIntoViewIfNeeded();
+  await hydrated(page);
+  await page.getByRole('button', { name: /^Afiliate por solo / }).click();
+  const detail = page.getByRole('dialog', { name: 'Membresía Club Vizionarios' });
+  await expect(detail.getByText('Pagar en Linea con:')).toBeVisible();
+  await detail.getByRole('button', { name: /ePayco/ }).click();
+  const wizard = page.getByRole('dialog', { name: 'Pago en línea' });
+  await wizard.getByRole('button', { name: /Tarjeta de crédito/ }).click();
+  await payByCard(page, wizard, APPROVED_CARD);
+  await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
+  await modal(page).getByRole('button', { name: 'Aceptar' }).click();
+  await page.waitForLoadState('load');
+
+  await page.goto(purchasePath(showtime));
+  await expect(page.locator('[data-purchase-ready]')).toBeVisible();
+  await expect(page.getByText('Ya eres parte del Club Vizionarios')).toBeVisible();
+  await expect(general).toContainText('$ 11.200');
+  await expect(general).toContainText('Ahorras $ 2.800 por boleta');
+  await page.context().close();
+});
