@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import { formatCop } from '../../../shared/format/money.ts';
@@ -43,6 +43,16 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
   const step = useStore(state.$step);
   const secondsLeft = useStore(state.$secondsLeft);
   const [ready, setReady] = useState(false);
+  const shownStep = useRef(step);
+
+  // A new step takes the focus (read out by screen readers) and comes into view.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const heading = document.getElementById(step === 0 ? 'location-title' : 'snacks-title');
+    heading?.focus({ preventScroll: true });
+    heading?.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  }, [step]);
 
   useEffect(() => {
     setReady(true);
@@ -81,7 +91,7 @@ function StepSeats({ state }: { state: PurchaseState }) {
   const totals = useStore(state.$totals);
   return (
     <section aria-labelledby="location-title" className="flex flex-col gap-6">
-      <h2 id="location-title" className="text-2xl font-extrabold">{BOOKING_TEXTS.chooseLocation}</h2>
+      <h2 id="location-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">{BOOKING_TEXTS.chooseLocation}</h2>
       <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={state.selectZone} />
       <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={state.toggleSeat} />
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-4 backdrop-blur">
@@ -107,7 +117,7 @@ function StepSnacks({ state }: { state: PurchaseState }) {
   const comboOffer = useStore(state.$comboOffer);
   return (
     <section aria-labelledby="snacks-title" className="flex flex-col gap-6">
-      <h2 id="snacks-title" className="text-2xl font-extrabold">{PURCHASE_TEXTS.snacksTitle}</h2>
+      <h2 id="snacks-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">{PURCHASE_TEXTS.snacksTitle}</h2>
       <SnackCarousel snacks={view.snacks} onAdd={state.chooseSnack} />
       <ComboDialog offer={comboOffer} onClose={state.closeCombo} onAdd={state.addCombo} />
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6">
