@@ -5,13 +5,13 @@ import { buildZoneOffers, type PriceAudience } from '../../shared/booking/prices
 import { buildSeatMap, withMySeats } from '../../shared/booking/seat-map.ts';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { buildSnackOffers } from '../../shared/booking/snacks.ts';
-import { formatHour, formatLongDate } from '../../shared/format/dates.ts';
 import type { BookingView, SnackOffer } from '../../shared/views/booking.ts';
 import type { SettingsView } from '../../shared/views/settings.ts';
 import { notFound } from '../errors.ts';
 import { audienceKey, audienceOf, membershipOf } from './audience.ts';
 import type { SnackSources } from './booking-sources.ts';
 import { readLiveHold, toHoldView } from './hold.ts';
+import { toBookingMovie, toShowtimeFacts } from './showtime-facts.ts';
 
 /** When the maximo_entradas setting is missing or 0: ours, a sensible cap (the sandbox uses 10). */
 export const FALLBACK_MAX_SEATS = 10;
@@ -68,27 +68,8 @@ export async function buildBookingView(app: FastifyInstance, request: FastifyReq
   const { showtime, movie } = data;
 
   return {
-    showtime: {
-      id: showtime.id,
-      date: showtime.function_date,
-      hour: showtime.function_hour,
-      dateText: formatLongDate(showtime.function_date),
-      hourText: formatHour(showtime.function_hour),
-      format: showtime.movie_format,
-      version: showtime.movie_version,
-      roomId: showtime.room,
-      roomName: showtime.room_name,
-      started: showtimeStarted(data, now),
-    },
-    movie: {
-      id: movie.id,
-      slug: movie.slug,
-      title: movie.title,
-      poster: movie.poster,
-      rating: movie.rating,
-      genre: movie.gender,
-      durationMinutes: movie.duration,
-    },
+    showtime: { ...toShowtimeFacts(showtime), roomId: showtime.room, started: showtimeStarted(data, now) },
+    movie: toBookingMovie(movie),
     membership,
     zones,
     seatMap,

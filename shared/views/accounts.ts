@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TicketCodeViewSchema, TransactionViewSchema } from './booking.ts';
 import { MembershipViewSchema, SessionViewSchema } from './session.ts';
 
 /** `GET /bff/profile`: the profile editor's values. E-mail and document are read-only. */
@@ -45,59 +46,18 @@ export const PurchasesViewSchema = z.object({
 });
 export type PurchasesView = z.infer<typeof PurchasesViewSchema>;
 
-export const PurchaseShowtimeViewSchema = z.object({
+/**
+ * `GET /bff/profile/purchases/:id`: one purchase of the logged-in user: the bill as the
+ * status pages show it (`TransactionView`) with its id, ticket codes and link.
+ * `status.accepted` and `totalService` repeat `accepted` and `service` under the names this
+ * route's readers already use.
+ */
+export const PurchaseDetailViewSchema = TransactionViewSchema.extend({
   id: z.number(),
-  date: z.string(),
-  dateText: z.string(),
-  hour: z.string(),
-  hourText: z.string(),
-  roomName: z.string(),
-  format: z.string(),
-  version: z.string(),
-  movie: z.object({
-    slug: z.string(),
-    title: z.string(),
-    poster: z.string(),
-    rating: z.string(),
-    genre: z.string(),
-    durationMinutes: z.number(),
-  }),
-});
-export type PurchaseShowtimeView = z.infer<typeof PurchaseShowtimeViewSchema>;
-
-export const PurchaseProductViewSchema = z.object({
-  code: z.string(),
-  description: z.string(),
-  quantity: z.number(),
-  /** COP. */
-  unitPrice: z.number(),
-  /** COP. */
-  total: z.number(),
-  /** Components of a combo (fixed ones and chosen alternatives); [] for a single product. */
-  components: z.array(z.object({ code: z.string(), description: z.string(), quantity: z.number() })),
-});
-export type PurchaseProductView = z.infer<typeof PurchaseProductViewSchema>;
-
-/** `GET /bff/profile/purchases/:id`: one purchase of the logged-in user. */
-export const PurchaseDetailViewSchema = z.object({
-  id: z.number(),
-  bill: z.string(),
-  /** 'YYYY-MM-DD HH:mm:ss', Bogotá. */
-  createdAt: z.string(),
-  status: z.object({ id: z.number(), name: z.string(), accepted: z.boolean() }),
-  payType: z.object({ id: z.number(), name: z.string() }),
-  payMethod: z.string(),
-  theater: z.string(),
-  /** null for a membership purchase. */
-  showtime: PurchaseShowtimeViewSchema.nullable(),
-  /** Seat labels 'F-7'. */
-  seats: z.array(z.string()),
-  products: z.array(PurchaseProductViewSchema),
-  subtotal: z.number(),
+  status: TransactionViewSchema.shape.status.extend({ accepted: z.boolean() }),
   totalService: z.number(),
-  total: z.number(),
   /** One QR code per seat once accepted; [] otherwise. */
-  codes: z.array(z.object({ code: z.string(), seat: z.string() })),
+  codes: z.array(TicketCodeViewSchema),
   /** Where 'Ver detalle' leads: '/ticket/{bill}' or '/pay-status/{pay_method}/{bill}'. */
   href: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MovieCardViewSchema } from './catalogue.ts';
 import { MembershipViewSchema } from './session.ts';
 
 /**
@@ -141,7 +142,8 @@ export type HoldView = z.infer<typeof HoldViewSchema>;
 
 // ---- the booking view --------------------------------------------------------------------
 
-export const BookingShowtimeViewSchema = z.object({
+/** A showtime's day, hour, room, format and version, as the purchase pages show them. */
+export const ShowtimeFactsViewSchema = z.object({
   id: z.number(),
   date: z.string(),
   hour: z.string(),
@@ -151,22 +153,26 @@ export const BookingShowtimeViewSchema = z.object({
   hourText: z.string(),
   format: z.string(),
   version: z.string(),
-  roomId: z.number(),
   roomName: z.string(),
+});
+export type ShowtimeFactsView = z.infer<typeof ShowtimeFactsViewSchema>;
+
+export const BookingShowtimeViewSchema = ShowtimeFactsViewSchema.extend({
+  roomId: z.number(),
   /** True once the showtime's date and hour have passed (Bogotá). */
   started: z.boolean(),
 });
 export type BookingShowtimeView = z.infer<typeof BookingShowtimeViewSchema>;
 
-export const BookingMovieViewSchema = z.object({
-  id: z.number(),
-  slug: z.string(),
-  title: z.string(),
-  poster: z.string(),
-  /** 'Todos', '7 años', ..., '18 años'. */
-  rating: z.string(),
-  genre: z.string(),
-  durationMinutes: z.number(),
+/** The movie of a showtime: the catalogue card's facts the purchase pages show. */
+export const BookingMovieViewSchema = MovieCardViewSchema.pick({
+  id: true,
+  slug: true,
+  title: true,
+  poster: true,
+  rating: true,
+  genre: true,
+  durationMinutes: true,
 });
 export type BookingMovieView = z.infer<typeof BookingMovieViewSchema>;
 
@@ -220,66 +226,64 @@ export type PaymentResultView = z.infer<typeof PaymentResultViewSchema>;
 export const BanksViewSchema = z.object({ banks: z.array(z.object({ code: z.string(), name: z.string() })) });
 export type BanksView = z.infer<typeof BanksViewSchema>;
 
-// ---- after payment -----------------------------------------------------------------------
+// ---- after payment: bills ----------------------------------------------------------------
 
-export const TransactionProductViewSchema = z.object({
+/** A product line of a bill; `recipe` lists a combo's components ([] for a single product). */
+export const BillProductViewSchema = z.object({
   code: z.string(),
   name: z.string(),
   quantity: z.number(),
+  /** COP. */
   unitPrice: z.number(),
+  /** COP. */
   total: z.number(),
   recipe: z.array(z.object({ code: z.string(), name: z.string(), quantity: z.number() })),
 });
-export type TransactionProductView = z.infer<typeof TransactionProductViewSchema>;
+export type BillProductView = z.infer<typeof BillProductViewSchema>;
 
-/** `/estado-transaccion/{bill}` and `/pay-status/{type}/{bill}`. */
+/** The showtime a bill paid for, with its movie. */
+export const BillShowtimeViewSchema = ShowtimeFactsViewSchema.extend({ movie: BookingMovieViewSchema });
+export type BillShowtimeView = z.infer<typeof BillShowtimeViewSchema>;
+
+/**
+ * One bill (a purchase, a transaction) as the person sees it: `/estado-transaccion/{bill}`
+ * and `/pay-status/{type}/{bill}` (`GET /bff/payments/transactions/:bill`,
+ * `GET /bff/payments/status/:method/:bill`), and the base of `PurchaseDetailView`.
+ */
 export const TransactionViewSchema = z.object({
   bill: z.string(),
+  /** True only for pay_status 1 ('Aceptada'). */
   accepted: z.boolean(),
   status: z.object({ id: z.number(), name: z.string() }),
-  /** 'YYYY-MM-DD HH:mm:ss' and its formatted form. */
+  /** 'YYYY-MM-DD HH:mm:ss' (Bogotá) and its formatted form. */
   createdAt: z.string(),
   createdAtText: z.string(),
   theater: z.string(),
   payType: z.object({ id: z.number(), name: z.string() }),
   payMethod: z.string(),
-  showtime: z
-    .object({
-      id: z.number(),
-      date: z.string(),
-      dateText: z.string(),
-      hour: z.string(),
-      hourText: z.string(),
-      roomName: z.string(),
-      format: z.string(),
-      version: z.string(),
-      movieTitle: z.string(),
-      movieSlug: z.string(),
-    })
-    .nullable(),
+  /** null for a membership purchase. */
+  showtime: BillShowtimeViewSchema.nullable(),
+  /** Seat labels 'F-7'. */
   seats: z.array(z.string()),
-  products: z.array(TransactionProductViewSchema),
+  products: z.array(BillProductViewSchema),
   subtotal: z.number(),
   service: z.number(),
   total: z.number(),
 });
 export type TransactionView = z.infer<typeof TransactionViewSchema>;
 
+/** A ticket code (what its QR image carries) and its seat 'F-7'. */
+export const TicketCodeViewSchema = z.object({ code: z.string(), seat: z.string() });
+export type TicketCodeView = z.infer<typeof TicketCodeViewSchema>;
+
 /** `/ticket/{bill}`: the accepted ticket purchase with one QR image per code. */
 export const TicketViewSchema = z.object({
   bill: z.string(),
-  movie: z.object({ title: z.string(), durationMinutes: z.number(), genre: z.string(), poster: z.string() }),
-  date: z.string(),
-  dateText: z.string(),
-  hour: z.string(),
-  hourText: z.string(),
-  roomName: z.string(),
-  format: z.string(),
-  version: z.string(),
+  showtime: BillShowtimeViewSchema,
   seats: z.array(z.string()),
-  /** One per seat: the code, its seat and the QR image as an SVG data: URL generated here. */
-  codes: z.array(z.object({ code: z.string(), seat: z.string(), qr: z.string() })),
-  products: z.array(TransactionProductViewSchema),
+  /** One per seat: the code, its seat and the QR image as a PNG data: URL drawn by the BFF. */
+  codes: z.array(TicketCodeViewSchema.extend({ qr: z.string() })),
+  products: z.array(BillProductViewSchema),
 });
 export type TicketView = z.infer<typeof TicketViewSchema>;
 

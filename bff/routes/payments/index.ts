@@ -14,7 +14,7 @@ import { priceTicketPurchase, CHECKOUT_ERRORS } from '../../booking/checkout.ts'
 import { clearHold, readLiveHold, type HoldState } from '../../booking/hold.ts';
 import { payByCard, payByPse, type PurchaseOrder } from '../../booking/pay.ts';
 import { perPersonRateLimit } from '../../booking/rate-limits.ts';
-import { toTransactionView } from '../../booking/transaction-view.ts';
+import { toTransactionView } from '../../booking/bill-views.ts';
 import { BffError, unauthenticated } from '../../errors.ts';
 import { captchaRefusal } from '../../plugins/captcha.ts';
 import { upstreamPath } from '../../plugins/upstream.ts';

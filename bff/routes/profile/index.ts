@@ -15,7 +15,7 @@ import {
 } from '../../../shared/views/accounts.ts';
 import { fetchMembership, toSessionUser } from '../../accounts/session-user.ts';
 import { toProfileView } from '../../accounts/profile-view.ts';
-import { toPurchaseCards, toPurchaseDetail } from '../../accounts/purchase-views.ts';
+import { toPurchaseCards, toPurchaseDetail } from '../../booking/bill-views.ts';
 import { ERROR_MESSAGES, unauthenticated } from '../../errors.ts';
 import { sessionView, updateSession } from '../../plugins/session.ts';
 import { upstreamPath } from '../../plugins/upstream.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BillAnswerSchema } from '../../../shared/cinema-api/bills.ts';
 import { TicketViewSchema } from '../../../shared/views/booking.ts';
-import { toTicketView } from '../../booking/transaction-view.ts';
+import { toTicketView } from '../../booking/bill-views.ts';
 import { BffError, unauthenticated } from '../../errors.ts';
 import { upstreamPath } from '../../plugins/upstream.ts';
 

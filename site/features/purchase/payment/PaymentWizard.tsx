@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { CardForm, PseForm } from '../../../shared/validation/payment.ts';
-import type { PayBrandView, PaymentMethodView } from '../../../shared/views/booking.ts';
-import { Modal } from '../../components/Modal.tsx';
-import { Button } from '../../components/Button.tsx';
+import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
+import type { PayBrandView, PaymentMethodView } from '../../../../shared/views/booking.ts';
+import { Modal } from '../../../components/Modal.tsx';
+import { Button } from '../../../components/Button.tsx';
 import { CardPaymentForm } from './CardPaymentForm.tsx';
 import { PsePaymentForm, type PsePaymentFormProps } from './PsePaymentForm.tsx';
-import { PAYMENT_TEXTS } from './texts.ts';
+import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface PaymentWizardProps {
   brand: PayBrandView | null;

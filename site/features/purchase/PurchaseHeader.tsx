@@ -1,7 +1,7 @@
 import { AGE_RESTRICTED_RATINGS } from '../../../shared/booking/constants.ts';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import type { BookingView } from '../../../shared/views/booking.ts';
-import { Countdown } from '../checkout/Countdown.tsx';
+import { Countdown } from './checkout/Countdown.tsx';
 
 export interface PurchaseHeaderProps {
   view: BookingView;

@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CardFormSchema, type CardForm, type CardFormInput } from '../../../shared/validation/payment.ts';
-import { Field, inputClasses } from '../../components/Field.tsx';
-import { NumberInput } from '../../components/NumberInput.tsx';
-import { Button } from '../../components/Button.tsx';
-import { CaptchaField, type CaptchaFieldHandle } from '../forms/CaptchaField.tsx';
-import { PAYMENT_TEXTS } from './texts.ts';
+import { CardFormSchema, type CardForm, type CardFormInput } from '../../../../shared/validation/payment.ts';
+import { Field, inputClasses } from '../../../components/Field.tsx';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { CaptchaField, type CaptchaFieldHandle } from '../../forms/CaptchaField.tsx';
+import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface CardPaymentFormProps {
   payLabel: string;

@@ -1,16 +1,11 @@
-import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
-import type { Totals } from '../../../shared/booking/totals.ts';
-import { formatCop } from '../../../shared/format/money.ts';
-import type { PayBrandView, SnackOffer } from '../../../shared/views/booking.ts';
-import { Modal } from '../../components/Modal.tsx';
+import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
+import type { Totals } from '../../../../shared/booking/totals.ts';
+import { formatCop } from '../../../../shared/format/money.ts';
+import type { PayBrandView } from '../../../../shared/views/booking.ts';
+import { Modal } from '../../../components/Modal.tsx';
+import type { CartItem } from '../stores.ts';
 import { Countdown } from './Countdown.tsx';
-
-export interface CheckoutItem {
-  key: string;
-  offer: SnackOffer;
-  quantity: number;
-  choices: string[];
-}
+import { PayBrandPicker } from './PayBrandPicker.tsx';
 
 export interface CheckoutPanelProps {
   open: boolean;
@@ -20,7 +15,7 @@ export interface CheckoutPanelProps {
   hourText: string;
   zoneName: string;
   seats: readonly string[];
-  items: readonly CheckoutItem[];
+  items: readonly CartItem[];
   totals: Totals;
   secondsLeft: number;
   brands: readonly PayBrandView[];
@@ -29,7 +24,7 @@ export interface CheckoutPanelProps {
   onChooseBrand: (brand: PayBrandView) => void;
 }
 
-const recipeText = (item: CheckoutItem): string => {
+const recipeText = (item: CartItem): string => {
   const names = [
     ...item.offer.fixed.map((part) => part.name),
     ...item.offer.groups.map((group, index) => group.options.find((option) => option.code === item.choices[index])?.name ?? ''),
@@ -124,22 +119,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           )}
         </dl>
 
-        <section aria-labelledby="pay-brands-title">
-          <h3 id="pay-brands-title" className="mb-3 font-bold">{BOOKING_TEXTS.payOnlineWith}</h3>
-          <div className="flex flex-wrap gap-3">
-            {brands.map((brand) => (
-              <button
-                key={brand.id}
-                type="button"
-                onClick={() => props.onChooseBrand(brand)}
-                className="flex min-h-12 items-center gap-2 rounded-xl border border-line bg-white px-4 py-2 text-sm font-bold text-ink hover:border-brand"
-              >
-                <img src={brand.image} alt="" width="48" height="28" className="h-7 w-auto" />
-                {brand.name}
-              </button>
-            ))}
-          </div>
-        </section>
+        <PayBrandPicker headingId="pay-brands-title" brands={brands} onChoose={props.onChooseBrand} />
       </div>
     </Modal>
   );

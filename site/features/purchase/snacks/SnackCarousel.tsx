@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { SNACK_CAROUSEL } from '../../../shared/booking/constants.ts';
-import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
-import { formatCop } from '../../../shared/format/money.ts';
-import type { SnackOffer } from '../../../shared/views/booking.ts';
-import { PURCHASE_TEXTS } from './texts.ts';
+import { SNACK_CAROUSEL } from '../../../../shared/booking/constants.ts';
+import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
+import { formatCop } from '../../../../shared/format/money.ts';
+import type { SnackOffer } from '../../../../shared/views/booking.ts';
+import { PURCHASE_TEXTS } from '../texts.ts';
 
 export interface SnackCarouselProps {
   snacks: readonly SnackOffer[];

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { SEAT_CELL_WIDTH_PX } from '../../../shared/booking/constants.ts';
-import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
-import type { SeatCell, SeatMap as SeatMapView, SeatRow } from '../../../shared/views/booking.ts';
+import { SEAT_CELL_WIDTH_PX } from '../../../../shared/booking/constants.ts';
+import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
+import type { SeatCell, SeatMap as SeatMapView, SeatRow } from '../../../../shared/views/booking.ts';
 import { isPickable, seatAccessibleName, seatLook, type SeatLook } from './seat-labels.ts';
 
 export interface SeatMapProps {

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
-import { formatCop } from '../../../shared/format/money.ts';
-import type { CardForm } from '../../../shared/validation/payment.ts';
-import type { MembershipOfferView, PayBrandView } from '../../../shared/views/booking.ts';
-import { bffGetJson } from '../../lib/bff-browser.ts';
-import { Button } from '../../components/Button.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { withSpinner } from '../../components/feedback-stores.ts';
-import { formFieldMessages, payMembershipByCard, showPaymentError, showPaymentSuccess } from './actions.ts';
-import { PAYMENT_TEXTS } from './texts.ts';
+import { formatCop } from '../../../../shared/format/money.ts';
+import type { CardForm } from '../../../../shared/validation/payment.ts';
+import type { MembershipOfferView, PayBrandView } from '../../../../shared/views/booking.ts';
+import { bffGetJson } from '../../../lib/bff-browser.ts';
+import { Button } from '../../../components/Button.tsx';
+import { Modal } from '../../../components/Modal.tsx';
+import { withSpinner } from '../../../components/feedback-stores.ts';
+import { PayBrandPicker } from '../checkout/PayBrandPicker.tsx';
+import { formFieldMessages, payMembershipByCard, showPaymentError, showPaymentSuccess } from '../stores.ts';
+import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface MembershipPurchaseProps {
   /** 'Afiliate por solo $ 63.000'. */
@@ -17,7 +17,7 @@ export interface MembershipPurchaseProps {
 
 // The card form (react-hook-form, zod, the captcha) loads when the person starts buying,
 // so the club page itself stays light.
-const PaymentWizard = lazy(() => import('./PaymentWizard.tsx').then((module) => ({ default: module.PaymentWizard })));
+const PaymentWizard = lazy(() => import('../payment/PaymentWizard.tsx').then((module) => ({ default: module.PaymentWizard })));
 
 const TEXTS = {
   detailTitle: 'Membresía Club Vizionarios',
@@ -101,22 +101,7 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
                 <dt className="font-bold">{TEXTS.total}</dt>
                 <dd className="text-right font-bold tabular-nums">{formatCop(offer.total)}</dd>
               </dl>
-              <section aria-labelledby="club-brands-title">
-                <h3 id="club-brands-title" className="mb-3 font-bold">{BOOKING_TEXTS.payOnlineWith}</h3>
-                <div className="flex flex-wrap gap-3">
-                  {offer.payBrands.map((option) => (
-                    <button
-                      key={option.id}
-                      type="button"
-                      onClick={() => setBrand(option)}
-                      className="flex min-h-12 items-center gap-2 rounded-xl border border-line bg-white px-4 py-2 text-sm font-bold text-ink hover:border-brand"
-                    >
-                      <img src={option.image} alt="" width="48" height="28" className="h-7 w-auto" />
-                      {option.name}
-                    </button>
-                  ))}
-                </div>
-              </section>
+              <PayBrandPicker headingId="club-brands-title" brands={offer.payBrands} onChoose={setBrand} />
             </div>
           </Modal>
           <Suspense fallback={null}>

@@ -6,26 +6,26 @@ import type { CardForm, PseForm } from '../../../shared/validation/payment.ts';
 import type { BookingView } from '../../../shared/views/booking.ts';
 import { Button } from '../../components/Button.tsx';
 import { routes } from '../../lib/routes.ts';
-import { CheckoutPanel } from '../checkout/CheckoutPanel.tsx';
+import { CheckoutPanel } from './checkout/CheckoutPanel.tsx';
+import { ClubBanner } from './ClubBanner.tsx';
+import { PaymentWizard } from './payment/PaymentWizard.tsx';
+import { PurchaseHeader } from './PurchaseHeader.tsx';
+import { followSeats } from './seat-map/live-seats.ts';
+import { SeatMap } from './seat-map/SeatMap.tsx';
+import { ZonePicker } from './seat-map/ZonePicker.tsx';
+import { ComboDialog } from './snacks/ComboDialog.tsx';
+import { SnackCarousel } from './snacks/SnackCarousel.tsx';
 import {
+  createPurchaseState,
   formFieldMessages,
   payTicketsByCard,
   payTicketsByPse,
   showPaymentError,
   showPaymentSuccess,
   type PaymentOutcome,
-} from '../payment/actions.ts';
-import { PaymentWizard } from '../payment/PaymentWizard.tsx';
-import { PAYMENT_TEXTS } from '../payment/texts.ts';
-import { ClubBanner } from './ClubBanner.tsx';
-import { ComboDialog } from './ComboDialog.tsx';
-import { followSeats } from './live-seats.ts';
-import { PurchaseHeader } from './PurchaseHeader.tsx';
-import { SeatMap } from './SeatMap.tsx';
-import { SnackCarousel } from './SnackCarousel.tsx';
-import { createPurchaseState, type PurchaseState } from './stores.ts';
-import { PURCHASE_TEXTS } from './texts.ts';
-import { ZonePicker } from './ZonePicker.tsx';
+  type PurchaseState,
+} from './stores.ts';
+import { PAYMENT_TEXTS, PURCHASE_TEXTS } from './texts.ts';
 
 export interface PurchaseFlowProps {
   view: BookingView;

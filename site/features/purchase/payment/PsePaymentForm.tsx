@@ -8,13 +8,13 @@ import {
   PseFormSchema,
   type PseForm,
   type PseFormInput,
-} from '../../../shared/validation/payment.ts';
-import { DOC_TYPE_LABELS } from '../../../shared/validation/options.ts';
-import type { BanksView } from '../../../shared/views/booking.ts';
-import { bffGetJson } from '../../lib/bff-browser.ts';
-import { Field, inputClasses } from '../../components/Field.tsx';
-import { Button } from '../../components/Button.tsx';
-import { PAYMENT_TEXTS } from './texts.ts';
+} from '../../../../shared/validation/payment.ts';
+import { DOC_TYPE_LABELS } from '../../../../shared/validation/options.ts';
+import type { BanksView } from '../../../../shared/views/booking.ts';
+import { bffGetJson } from '../../../lib/bff-browser.ts';
+import { Field, inputClasses } from '../../../components/Field.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface PsePaymentFormProps {
   payLabel: string;
