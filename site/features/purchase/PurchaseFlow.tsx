@@ -8,6 +8,14 @@ import { Button } from '../../components/Button.tsx';
 import { routes } from '../../lib/routes.ts';
 import { CheckoutPanel } from './checkout/CheckoutPanel.tsx';
 import { ClubBanner } from './ClubBanner.tsx';
+import {
+  formFieldMessages,
+  payTicketsByCard,
+  payTicketsByPse,
+  showPaymentError,
+  showPaymentSuccess,
+  type PaymentOutcome,
+} from './payment/actions.ts';
 import { PaymentWizard } from './payment/PaymentWizard.tsx';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
 import { followSeats } from './seat-map/live-seats.ts';
@@ -15,16 +23,7 @@ import { SeatMap } from './seat-map/SeatMap.tsx';
 import { ZonePicker } from './seat-map/ZonePicker.tsx';
 import { ComboDialog } from './snacks/ComboDialog.tsx';
 import { SnackCarousel } from './snacks/SnackCarousel.tsx';
-import {
-  createPurchaseState,
-  formFieldMessages,
-  payTicketsByCard,
-  payTicketsByPse,
-  showPaymentError,
-  showPaymentSuccess,
-  type PaymentOutcome,
-  type PurchaseState,
-} from './stores.ts';
+import { createPurchaseState, type PurchaseState } from './stores.ts';
 import { PAYMENT_TEXTS, PURCHASE_TEXTS } from './texts.ts';
 
 export interface PurchaseFlowProps {

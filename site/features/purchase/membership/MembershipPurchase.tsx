@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { withSpinner } from '../../../components/feedback-stores.ts';
 import { PayBrandPicker } from '../checkout/PayBrandPicker.tsx';
-import { formFieldMessages, payMembershipByCard, showPaymentError, showPaymentSuccess } from '../stores.ts';
+import { formFieldMessages, payMembershipByCard, showPaymentError, showPaymentSuccess } from '../payment/actions.ts';
 import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface MembershipPurchaseProps {
