@@ -212,9 +212,17 @@ test('a visitor clicking an hour is asked to log in', async ({ page, request }) 
   await page.goto(`/viziona/pelicula/${movie.slug}`);
   await page.waitForLoadState('networkidle');
   const hour = page.locator('[data-date-panel]:not([hidden]) a[data-showtime]').first();
+  const showtimeId = await hour.getAttribute('data-showtime');
   await hour.click();
-  await expect(page.getByRole('dialog', { name: 'Inicia Sesión' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Inicia Sesión' });
+  await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}$`));
+
+  // Logging in through the prompt leads straight to the showtime that was chosen.
+  await dialog.getByLabel('Correo electrónico').fill('demo@viziona.co');
+  await dialog.getByLabel('Contraseña', { exact: true }).fill('Demo1234');
+  await dialog.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}/funcion/${showtimeId}$`));
 });
 
 test('a logged-in person reaches the purchase route from an hour, and sees the club price', async ({ page }) => {
