@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import { Pool } from 'undici';
 import type { z } from 'zod';
@@ -36,8 +37,19 @@ export type UpstreamCall<S extends z.ZodType> = {
   secretHeader?: 'registerCode' | 'registrationKey';
 };
 
+/** A POST whose body flows through as it arrives (multipart uploads); the answer is left raw. */
+export type UpstreamStreamCall = {
+  path: string;
+  body: AsyncIterable<Uint8Array>;
+  contentType: string;
+  /** Aborting destroys the upstream connection mid-body, so nothing partial is stored. */
+  signal: AbortSignal;
+};
+
 export type UpstreamClient = {
   call<S extends z.ZodType>(request: FastifyRequest, call: UpstreamCall<S>): Promise<z.output<S>>;
+  /** Sends the visitor's bearer token when there is a session. Network failures throw. */
+  stream(request: FastifyRequest, call: UpstreamStreamCall): Promise<{ status: number; json: unknown }>;
 };
 
 /** Builds an API path, encoding every interpolated value as one path segment. */
@@ -65,7 +77,7 @@ export function createUpstreamClient(config: BffConfig) {
     bodyTimeout: config.upstreamTimeoutMs,
   });
 
-  function headersFor(call: UpstreamCall<z.ZodType>, token: string | undefined, requestId: string) {
+  function headersFor(call: Pick<UpstreamCall<z.ZodType>, 'secretHeader' | 'body'>, token: string | undefined, requestId: string) {
     const headers: Record<string, string> = {
       accept: 'application/json',
       [API_KEY_HEADER]: config.cinema.apiKey,
@@ -119,6 +131,18 @@ export function createUpstreamClient(config: BffConfig) {
   }
 
   const client: UpstreamClient = {
+    async stream(request, call) {
+      const headers = { ...headersFor({}, request.auth?.token, request.id), 'content-type': call.contentType };
+      const answer = await pool.request({
+        method: 'POST',
+        path: `${basePath}/${call.path.replace(/^\/+/, '')}`,
+        headers,
+        // Pulled chunk by chunk: at most one small buffer waits between the two sockets.
+        body: Readable.from(call.body, { objectMode: false, highWaterMark: 64 * 1024 }),
+        signal: call.signal,
+      });
+      return { status: answer.statusCode, json: parseJson(await answer.body.text()) };
+    },
     async call(request, call) {
       const token = call.auth ? request.auth?.token : undefined;
       if (call.auth && !token) throw unauthenticated();

@@ -12,7 +12,6 @@ import {
 import { EthicsLineViewSchema, ServiceFormReceiptSchema } from '../../../shared/views/service-forms.ts';
 import { PUBLIC_CACHE } from '../../plugins/cache-headers.ts';
 import { relayServiceForm } from './relay-submission.ts';
-import { createFormsUpstream } from './upstream-relay.ts';
 
 /**
  * The service forms: `POST /bff/forms/pqr` (/contactanos) and `POST /bff/forms/ethics`
@@ -29,8 +28,6 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     // The real limits are set per form on each request; these only bound a stray caller.
     await app.register(fastifyMultipart, { limits: { fileSize: 0, files: 0, fields: 0, parts: 0 } });
   }
-  const upstream = createFormsUpstream(app.config);
-  app.addHook('onClose', async () => upstream.close());
 
   app.get(
     '/forms/ethics-line',
@@ -45,7 +42,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 201: ServiceFormReceiptSchema } },
     },
     async (request, reply) => {
-      const receipt = await relayServiceForm(app, upstream, request, {
+      const receipt = await relayServiceForm(app, request, {
         upstreamPath: 'pqrs',
         rules: PQR_ATTACHMENT_RULES,
         schema: PqrFieldsSchema,
@@ -71,7 +68,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 201: ServiceFormReceiptSchema } },
     },
     async (request, reply) => {
-      const receipt = await relayServiceForm(app, upstream, request, {
+      const receipt = await relayServiceForm(app, request, {
         upstreamPath: 'ethics',
         rules: ETHICS_ATTACHMENT_RULES,
         schema: EthicsFieldsSchema,

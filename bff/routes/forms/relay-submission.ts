@@ -17,7 +17,6 @@ import { BffError, ERROR_MESSAGES } from '../../errors.ts';
 import { captchaRefusal } from '../../plugins/captcha.ts';
 import { MAGIC_BYTES_NEEDED, contentMatchesExtension, contentTypeOf } from './magic-bytes.ts';
 import { MultipartEncoder } from './multipart-encoder.ts';
-import type { FormsUpstream } from './upstream-relay.ts';
 
 /**
  * Relays one service form (PQR or ethics report) from the browser to the cinema API as a
@@ -103,12 +102,11 @@ function multipartFailure(error: unknown, rules: AttachmentRules): BffError {
 
 export async function relayServiceForm<F extends { captcha: string }>(
   app: FastifyInstance,
-  upstream: FormsUpstream,
   request: FastifyRequest,
   spec: ServiceFormSpec<F>,
 ): Promise<ServiceFormReceipt> {
   try {
-    return await relay(app, upstream, request, spec);
+    return await relay(app, request, spec);
   } catch (error) {
     // Refused before the whole body was read: answer now and throw the rest away unread.
     // The connection stays open until the client has sent it all: closing it under an
@@ -120,7 +118,6 @@ export async function relayServiceForm<F extends { captcha: string }>(
 
 async function relay<F extends { captcha: string }>(
   app: FastifyInstance,
-  upstream: FormsUpstream,
   request: FastifyRequest,
   spec: ServiceFormSpec<F>,
 ): Promise<ServiceFormReceipt> {
@@ -233,12 +230,10 @@ async function relay<F extends { captcha: string }>(
   let status: number;
   let json: unknown;
   try {
-    ({ status, json } = await upstream.post({
+    ({ status, json } = await app.upstream.stream(request, {
       path: spec.upstreamPath,
       body: body(),
       contentType: encoder.contentType,
-      requestId: request.id,
-      bearerToken: request.auth?.token,
       signal: controller.signal,
     }));
   } catch (error) {
