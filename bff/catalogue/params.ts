@@ -5,9 +5,8 @@ import { PUBLIC_CACHE } from '../plugins/cache-headers.ts';
 export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,119}$/i);
 
 /**
- * Options of every cached catalogue read: public Cache-Control, and request logging at `warn`.
- * These anonymous, CDN-cacheable reads are the BFF's hottest path; an access line per hit
- * (two redacted pino lines) costs about half their throughput, and the front door logs
- * access anyway. Failures, upstream errors and stale answers are still logged.
+ * Options of every cached catalogue read: public Cache-Control. Their access lines are logged
+ * at the app's level like every other route's: with explicit redaction paths and serializers
+ * that emit only what is logged (plugins/logging.ts), they cost a few microseconds a request.
  */
-export const CACHED_READ = { logLevel: 'warn', config: { cache: PUBLIC_CACHE } } as const;
+export const CACHED_READ = { config: { cache: PUBLIC_CACHE } } as const;

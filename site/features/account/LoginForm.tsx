@@ -1,12 +1,21 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginFormSchema, type LoginForm as LoginFormValues } from '../../../shared/validation/login.ts';
+import type { LoginForm as LoginFormValues } from '../../../shared/validation/login.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
+import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { login, openForgotDialog } from './stores.ts';
 import { LOGIN_SUCCESS_TEXT } from './texts.ts';
+
+// zod and the schema load when the person turns to the form (see lazy-resolver.ts).
+const validation = lazyResolver<LoginFormValues, LoginFormValues>(async () => {
+  const [{ zodResolver }, { LoginFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../../../shared/validation/login.ts'),
+  ]);
+  return zodResolver(LoginFormSchema);
+});
 
 export interface LoginFormProps {
   /** Runs after a successful login, once the success text is shown. */
@@ -21,7 +30,10 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginFormValues, unknown, LoginFormValues>({
+    resolver: validation.resolver,
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = async (values: LoginFormValues) => {
     setServerMessage(null);
@@ -37,7 +49,14 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
 
   return (
     // method="post": a submit before hydration must never put a password in the URL.
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={validation.preload}
+      onPointerDown={validation.preload}
+      className="flex flex-col gap-4"
+    >
       <Field label="Correo electrónico" error={errors.email?.message}>
         {(control) => (
           <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses} />

@@ -1,13 +1,9 @@
 import { useEffect, useState, type ClipboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  RegistrationFormSchema,
-  type RegistrationForm,
-  type RegistrationFormInput,
-} from '../../../shared/validation/registration.ts';
+import type { RegistrationForm, RegistrationFormInput } from '../../../shared/validation/registration.ts';
 import { DEVICE, DOC_TYPES, DOC_TYPE_LABELS, SEXES, SEX_LABELS } from '../../../shared/validation/options.ts';
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
+import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -32,7 +28,14 @@ const defaultValues: Partial<RegistrationFormInput> = {
   register_token: '',
 };
 
-const isFormField = (name: string): name is keyof RegistrationFormInput => name in RegistrationFormSchema.shape;
+// zod and the schema load when the person turns to the form (see lazy-resolver.ts).
+const validation = lazyResolver<RegistrationFormInput, RegistrationForm>(async () => {
+  const [{ zodResolver }, { RegistrationFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../../../shared/validation/registration.ts'),
+  ]);
+  return zodResolver(RegistrationFormSchema);
+});
 
 const linkClass = 'font-semibold text-brand underline underline-offset-4';
 
@@ -49,12 +52,15 @@ export default function RegisterForm() {
     handleSubmit,
     setValue,
     setError,
+    getValues,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<RegistrationFormInput, unknown, RegistrationForm>({
-    resolver: zodResolver(RegistrationFormSchema),
+    resolver: validation.resolver,
     defaultValues,
   });
+  // Every field of the form is registered, so its values name them all.
+  const isFormField = (name: string): name is keyof RegistrationFormInput => name in getValues();
 
   useEffect(() => {
     let active = true;
@@ -85,7 +91,14 @@ export default function RegisterForm() {
 
   return (
     // method="post": a submit before hydration must never put a password in the URL.
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={validation.preload}
+      onPointerDown={validation.preload}
+      className="flex flex-col gap-5"
+    >
       <input type="hidden" {...register('device')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nombre" error={errors.name?.message}>

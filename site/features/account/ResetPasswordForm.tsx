@@ -1,10 +1,19 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ResetPasswordFormSchema, type ResetPasswordForm as ResetPasswordValues } from '../../../shared/validation/reset-password.ts';
+import type { ResetPasswordForm as ResetPasswordValues } from '../../../shared/validation/reset-password.ts';
 import { Field } from '../../components/Field.tsx';
+import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { resetPassword } from './stores.ts';
+
+// zod and the schema load when the person turns to the form (see lazy-resolver.ts).
+const validation = lazyResolver<ResetPasswordValues, ResetPasswordValues>(async () => {
+  const [{ zodResolver }, { ResetPasswordFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../../../shared/validation/reset-password.ts'),
+  ]);
+  return zodResolver(ResetPasswordFormSchema);
+});
 
 export interface ResetPasswordFormProps {
   /** The code from the reset link (the route's last segment). */
@@ -17,13 +26,23 @@ export default function ResetPasswordForm({ code }: ResetPasswordFormProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(ResetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+  } = useForm<ResetPasswordValues, unknown, ResetPasswordValues>({
+    resolver: validation.resolver,
+    defaultValues: { password: '', confirmPassword: '' },
+  });
 
   const onSubmit = (values: ResetPasswordValues) => resetPassword(code, values);
 
   return (
     // method="post": a submit before hydration must never put a password in the URL.
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={validation.preload}
+      onPointerDown={validation.preload}
+      className="flex flex-col gap-5"
+    >
       <Field label="Nueva contraseña" error={errors.password?.message}>
         {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
       </Field>

@@ -1,27 +1,26 @@
 import { useState, type ChangeEvent } from 'react';
-import {
-  ATTACHMENT_ACCEPT,
-  attachmentListProblem,
-  attachmentProblem,
-  type AttachmentRules,
-} from '../../../shared/validation/service-forms.ts';
+import type { AttachmentOptions } from './form-options.ts';
 import { Field } from '../../components/Field.tsx';
 
-export interface AttachmentUploaderProps {
+// The rules' code lives beside the forms' zod schemas: it loads with the form's validation,
+// by the time a file is chosen (the click on the input already started the download).
+const loadChecks = () => import('../../../shared/validation/service-forms.ts');
+
+export interface AttachmentUploaderProps extends AttachmentOptions {
   files: readonly File[];
   onChange: (files: File[]) => void;
-  rules: AttachmentRules;
-  /** The limit as the form states it, under the list. */
-  hint: string;
   /** The form's own message for the list (from the schema, on submit). */
   error?: string | undefined;
   disabled?: boolean;
 }
 
-const sizeFormat = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
+// Made on first use: building a formatter loads locale data, a long task on a phone that
+// would otherwise run while the page hydrates.
+let sizeFormat: Intl.NumberFormat | null = null;
 
 function readableSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
+  sizeFormat ??= new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
   if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
   return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
 }
@@ -31,13 +30,14 @@ function readableSize(bytes: number): string {
  * rule (type, emptiness, size, count, total) is refused with the rule's message and the
  * others are kept, so the list always satisfies the rules.
  */
-export function AttachmentUploader({ files, onChange, rules, hint, error, disabled = false }: AttachmentUploaderProps) {
+export function AttachmentUploader({ files, onChange, accept, rules, hint, error, disabled = false }: AttachmentUploaderProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
+  const addFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     // Cleared so choosing the same file again (after removing it) fires a change.
     event.target.value = '';
+    const { attachmentListProblem, attachmentProblem } = await loadChecks();
     let accepted: File[] = [...files];
     let problem: string | null = null;
     for (const file of chosen) {
@@ -68,9 +68,9 @@ export function AttachmentUploader({ files, onChange, rules, hint, error, disabl
             {...control}
             type="file"
             multiple
-            accept={ATTACHMENT_ACCEPT}
+            accept={accept}
             disabled={disabled}
-            onChange={addFiles}
+            onChange={(event) => void addFiles(event)}
             className="block w-full text-sm text-muted file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-full file:border file:border-line file:bg-surface-2 file:px-5 file:py-2 file:font-semibold file:text-text hover:file:border-brand"
           />
         )}

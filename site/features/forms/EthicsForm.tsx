@@ -1,21 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { WHISTLEBLOWER_TYPES } from '../../../shared/cinema-api/forms.ts';
-import {
-  ETHICS_ATTACHMENT_RULES,
-  EthicsFormSchema,
-  SERVICE_FORM_MESSAGES,
-  toEthicsUpstreamFields,
-  type EthicsForm as EthicsFormValues,
-  type EthicsFormInput,
-} from '../../../shared/validation/service-forms.ts';
+import type { EthicsForm as EthicsFormValues, EthicsFormInput } from '../../../shared/validation/service-forms.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
+import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { Button } from '../../components/Button.tsx';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
 import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField.tsx';
 import { showFieldErrors } from './field-errors.ts';
+import type { EthicsFormOptions } from './form-options.ts';
 import { submitEthicsReport } from './stores.ts';
+
+// zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts).
+const loadRules = () => import('../../../shared/validation/service-forms.ts');
+const validation = lazyResolver<EthicsFormInput, EthicsFormValues>(async () => {
+  const [{ zodResolver }, { EthicsFormSchema }] = await Promise.all([import('@hookform/resolvers/zod'), loadRules()]);
+  return zodResolver(EthicsFormSchema);
+});
 
 const defaultValues: EthicsFormInput = {
   details: '',
@@ -30,8 +30,12 @@ const defaultValues: EthicsFormInput = {
 
 const FIELD_NAMES = ['details', 'company', 'whistleblower', 'name', 'email', 'attachments'] as const;
 
-/** The ethics-line report of /linea-etica (document 1, sections 3, 5 and 8). */
-export default function EthicsForm() {
+/**
+ * The ethics-line report of /linea-etica (document 1, sections 3, 5 and 8). Its choices and
+ * attachment rules come as props from the server (`ethicsFormOptions`), so the island ships
+ * without zod.
+ */
+export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFormOptions) {
   const captchaRef = useRef<CaptchaFieldHandle>(null);
   // Until the island is interactive, a click would submit the bare HTML form.
   const [hydrated, setHydrated] = useState(false);
@@ -45,7 +49,7 @@ export default function EthicsForm() {
     watch,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<EthicsFormInput, unknown, EthicsFormValues>({
-    resolver: zodResolver(EthicsFormSchema),
+    resolver: validation.resolver,
     defaultValues,
   });
   const files = (watch('attachments') ?? []) as File[];
@@ -56,7 +60,9 @@ export default function EthicsForm() {
   };
 
   const onSubmit = async (values: EthicsFormValues) => {
-    // Name and e-mail go only when filled (toEthicsUpstreamFields leaves them out).
+    // Name and e-mail go only when filled (toEthicsUpstreamFields leaves them out). Already
+    // loaded: the resolver that produced these values needed it.
+    const { toEthicsUpstreamFields } = await loadRules();
     const result = await submitEthicsReport(toEthicsUpstreamFields(values), files, startOver);
     if (!result.ok) {
       captchaRef.current?.reset();
@@ -65,7 +71,14 @@ export default function EthicsForm() {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Formulario de reporte" className="flex flex-col gap-5">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={validation.preload}
+      onPointerDown={validation.preload}
+      aria-label="Formulario de reporte"
+      className="flex flex-col gap-5"
+    >
       <Field label="Detalles del reporte" error={errors.details?.message}>
         {(control) => <textarea {...control} {...register('details')} rows={4} className={inputClasses} />}
       </Field>
@@ -78,7 +91,7 @@ export default function EthicsForm() {
             <option value="" disabled>
               Selecciona
             </option>
-            {WHISTLEBLOWER_TYPES.map((type) => (
+            {whistleblowerTypes.map((type) => (
               <option key={type} value={type}>
                 {type}
               </option>
@@ -98,10 +111,9 @@ export default function EthicsForm() {
       </div>
 
       <AttachmentUploader
+        {...attachments}
         files={files}
         onChange={(next) => setValue('attachments', next, { shouldValidate: isSubmitted })}
-        rules={ETHICS_ATTACHMENT_RULES}
-        hint={SERVICE_FORM_MESSAGES.ethicsMaxTotalHint}
         error={errors.attachments?.message}
         disabled={isSubmitting}
       />

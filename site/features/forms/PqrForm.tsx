@@ -1,23 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PQR_TYPES } from '../../../shared/cinema-api/forms.ts';
-import {
-  PQR_ATTACHMENT_RULES,
-  PqrFormSchema,
-  SERVICE_FORM_MESSAGES,
-  toPqrUpstreamFields,
-  type PqrForm as PqrFormValues,
-  type PqrFormInput,
-} from '../../../shared/validation/service-forms.ts';
+import type { PqrForm as PqrFormValues, PqrFormInput } from '../../../shared/validation/service-forms.ts';
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
+import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { routes } from '../../lib/routes.ts';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
 import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField.tsx';
 import { showFieldErrors } from './field-errors.ts';
+import type { PqrFormOptions } from './form-options.ts';
 import { submitPqr } from './stores.ts';
+
+// zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts).
+const loadRules = () => import('../../../shared/validation/service-forms.ts');
+const validation = lazyResolver<PqrFormInput, PqrFormValues>(async () => {
+  const [{ zodResolver }, { PqrFormSchema }] = await Promise.all([import('@hookform/resolvers/zod'), loadRules()]);
+  return zodResolver(PqrFormSchema);
+});
 
 const defaultValues: PqrFormInput = {
   name: '',
@@ -35,8 +35,11 @@ const FIELD_NAMES = ['name', 'email', 'phone', 'type_pqr', 'message', 'accept_te
 
 const linkClass = 'font-semibold text-brand underline underline-offset-4';
 
-/** The PQR form of /contactanos (document 1, sections 3, 5 and 8). */
-export default function PqrForm() {
+/**
+ * The PQR form of /contactanos (document 1, sections 3, 5 and 8). Its choices and attachment
+ * rules come as props from the server (`pqrFormOptions`), so the island ships without zod.
+ */
+export default function PqrForm({ types, attachments }: PqrFormOptions) {
   const captchaRef = useRef<CaptchaFieldHandle>(null);
   // Until the island is interactive, a click would submit the bare HTML form.
   const [hydrated, setHydrated] = useState(false);
@@ -50,7 +53,7 @@ export default function PqrForm() {
     watch,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<PqrFormInput, unknown, PqrFormValues>({
-    resolver: zodResolver(PqrFormSchema),
+    resolver: validation.resolver,
     defaultValues,
   });
   const files = (watch('attachments') ?? []) as File[];
@@ -61,6 +64,8 @@ export default function PqrForm() {
   };
 
   const onSubmit = async (values: PqrFormValues) => {
+    // Already loaded: the resolver that produced these values needed it.
+    const { toPqrUpstreamFields } = await loadRules();
     const fields: Array<[string, string]> = [...toPqrUpstreamFields(values), ['captcha', values.captcha]];
     const result = await submitPqr(fields, files, startOver);
     if (!result.ok) {
@@ -71,7 +76,14 @@ export default function PqrForm() {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Formulario PQR" className="flex flex-col gap-5">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={validation.preload}
+      onPointerDown={validation.preload}
+      aria-label="Formulario PQR"
+      className="flex flex-col gap-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nombre" error={errors.name?.message}>
           {(control) => <input {...control} {...register('name')} autoComplete="name" className={inputClasses} />}
@@ -90,7 +102,7 @@ export default function PqrForm() {
               <option value="" disabled>
                 Selecciona
               </option>
-              {PQR_TYPES.map((type) => (
+              {types.map((type) => (
                 <option key={type} value={type}>
                   {type}
                 </option>
@@ -104,10 +116,9 @@ export default function PqrForm() {
       </Field>
 
       <AttachmentUploader
+        {...attachments}
         files={files}
         onChange={(next) => setValue('attachments', next, { shouldValidate: isSubmitted })}
-        rules={PQR_ATTACHMENT_RULES}
-        hint={SERVICE_FORM_MESSAGES.pqrMaxFilesHint}
         error={errors.attachments?.message}
         disabled={isSubmitting}
       />

@@ -1,0 +1,34 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+
+export interface LazyResolver<TInput extends FieldValues, TOutput> {
+  /** For `useForm({ resolver })`: waits for the validation code on its first run. */
+  resolver: Resolver<TInput, unknown, TOutput>;
+  /** Starts loading the validation code; call it when the person turns to the form. */
+  preload: () => void;
+}
+
+/**
+ * A react-hook-form resolver whose code (zod and the form's schema) is loaded on demand.
+ * Evaluating zod and building the schemas is a long task on a phone, so form islands
+ * hydrate without it: `preload` starts the download on the first focus or touch of the
+ * form, and the first validation (at the latest on submit) waits for it. A failed download
+ * is tried again by the next validation.
+ */
+export function lazyResolver<TInput extends FieldValues, TOutput>(
+  load: () => Promise<Resolver<TInput, unknown, TOutput>>,
+): LazyResolver<TInput, TOutput> {
+  let loading: Promise<Resolver<TInput, unknown, TOutput>> | null = null;
+  const loaded = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  return {
+    resolver: async (values, context, options) => (await loaded())(values, context, options),
+    preload: () => {
+      loaded().catch(() => undefined);
+    },
+  };
+}
