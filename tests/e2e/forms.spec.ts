@@ -50,6 +50,8 @@ async function submitAndWatch(page: Page, path: string, spinnerText: string): Pr
 /** Ticks 'No soy un robot' and waits for the proof of work to finish. */
 async function solveCaptcha(page: Page): Promise<void> {
   const widget = page.locator('altcha-widget');
+  // As a person does: bring the captcha into view, which loads the widget (it is lazy).
+  await widget.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   // A click starts the work; the box shows as checked only once the proof is found.
   await widget.getByRole('checkbox').click();
   await expect(widget.getByText('Verificado', { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -82,7 +84,9 @@ test.describe('/contactanos', () => {
 
     await page.getByLabel('Nombre').fill('Ana Pérez');
     await page.getByLabel('Correo electrónico').fill('ana.perez@example.com');
-    // The phone is a number input that refuses e, E, ., - and +.
+    // The phone is a number input that refuses e, E, ., - and + once the form is interactive
+    // (before hydration it is a plain number input; Astro drops `ssr` from hydrated islands).
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await page.getByLabel('Teléfono').pressSequentially('300e-1.2+34567');
     await expect(page.getByLabel('Teléfono')).toHaveValue('3001234567');
     await page.getByLabel('Tipo de PQR').selectOption('Reclamo');

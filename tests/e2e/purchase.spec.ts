@@ -110,6 +110,8 @@ const modal = (page: Page): Locator => page.getByRole('alertdialog');
 
 async function solveCaptcha(page: Page): Promise<void> {
   const widget = page.locator('altcha-widget');
+  // As a person does: bring the captcha into view, which loads the widget (it is lazy).
+  await widget.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await widget.getByRole('checkbox').click();
   await expect(widget.getByText('Verificado', { exact: true })).toBeVisible({ timeout: 30_000 });
 }

@@ -98,6 +98,8 @@ export function CaptchaField({ ref, onChange, error }: CaptchaFieldProps) {
     form?.addEventListener('focusin', onTurnToForm);
     form?.addEventListener('pointerdown', onTurnToForm);
     placeholder?.addEventListener('click', onPlaceholderTick);
+    // The person may have started on the form before this island hydrated.
+    if (form?.contains(document.activeElement)) load();
 
     const onState = (event: Event) => {
       const detail = (event as CustomEvent<AltchaStateDetail>).detail ?? {};

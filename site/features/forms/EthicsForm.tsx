@@ -87,7 +87,7 @@ export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFo
       </Field>
       <Field label="Tipo de denunciante" error={errors.whistleblower?.message}>
         {(control) => (
-          <select {...control} {...register('whistleblower')} className={inputClasses}>
+          <select {...control} {...register('whistleblower')} defaultValue="" className={inputClasses}>
             <option value="" disabled>
               Selecciona
             </option>

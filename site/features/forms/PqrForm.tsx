@@ -98,7 +98,7 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
         </Field>
         <Field label="Tipo de PQR" error={errors.type_pqr?.message}>
           {(control) => (
-            <select {...control} {...register('type_pqr')} className={inputClasses}>
+            <select {...control} {...register('type_pqr')} defaultValue="" className={inputClasses}>
               <option value="" disabled>
                 Selecciona
               </option>
