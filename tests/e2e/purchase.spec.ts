@@ -75,10 +75,11 @@ async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-async function openAs(browser: Browser, person: Person, path: string, options: { fakeClock?: boolean } = {}): Promise<Page> {
+async function openAs(browser: Browser, person: Person, path: string, options: { fakeClock?: boolean; liveSeats?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ storageState: sessions.get(person) });
   const page = await context.newPage();
   if (options.fakeClock) await page.clock.install();
+  if (options.liveSeats === false) await page.route('**/bff/booking/*/events', (route) => route.abort());
   await page.goto(path);
   await expect(page.locator('[data-purchase-ready]')).toBeVisible();
   return page;
@@ -314,7 +315,12 @@ test('the hold expires: the countdown reaches zero and the restart frees the sea
 
 test('two people race for one seat: one holds it, the other is told it is taken', async ({ browser }) => {
   const showtime = takeShowtime();
-  const [first, second] = await Promise.all([openAs(browser, 'demo', purchasePath(showtime)), openAs(browser, 'nuevo', purchasePath(showtime))]);
+  // Without the live stream, neither map learns of the other's hold before both requests
+  // leave: the cinema API alone decides the race (the live update has its own test).
+  const [first, second] = await Promise.all([
+    openAs(browser, 'demo', purchasePath(showtime), { liveSeats: false }),
+    openAs(browser, 'nuevo', purchasePath(showtime), { liveSeats: false }),
+  ]);
   const seatName = (await availableSeats(first).nth(3).getAttribute('aria-label')) ?? '';
   await first.getByRole('button', { name: seatName }).click();
   await second.getByRole('button', { name: seatName }).click();
@@ -332,6 +338,21 @@ test('two people race for one seat: one holds it, the other is told it is taken'
   await expect(loser.getByRole('button', { name: seatName.replace('disponible', 'ocupada') })).toBeVisible();
   await first.context().close();
   await second.context().close();
+});
+
+test('a seat someone else holds turns occupied on an open map, and leaves the selection', async ({ browser }) => {
+  const showtime = takeShowtime();
+  const [holder, watcher] = await Promise.all([openAs(browser, 'demo', purchasePath(showtime)), openAs(browser, 'nuevo', purchasePath(showtime))]);
+  const seatName = (await availableSeats(holder).nth(2).getAttribute('aria-label')) ?? '';
+  await watcher.getByRole('button', { name: seatName }).click();
+  await expect(watcher.getByRole('button', { name: seatName.replace('disponible', 'seleccionada') })).toBeVisible();
+  await holder.getByRole('button', { name: seatName }).click();
+  await reserve(holder);
+  // No reload: the watcher's map follows the room through the BFF's live stream.
+  await expect(watcher.getByRole('button', { name: seatName.replace('disponible', 'ocupada') })).toBeVisible({ timeout: 20_000 });
+  await expect(watcher.getByRole('button', { name: 'Continuar con la compra' })).toHaveCount(0);
+  await holder.context().close();
+  await watcher.context().close();
 });
 
 test('seat and combo limits', async ({ browser }) => {
