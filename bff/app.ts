@@ -66,7 +66,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(cacheHeadersPlugin);
   await app.register(upstreamPlugin);
   await app.register(captchaPlugin, config.captcha);
-  await app.register(catalogueCachePlugin);
+  await app.register(catalogueCachePlugin, { freshMs: config.catalogueFreshMs });
   await app.register(bookingPlugin);
 
   await app.register(

@@ -40,6 +40,7 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
     catalogue: buildCatalogue(bogotaDate(clock.now())),
     siteUrl: options.publicSiteUrl ?? 'http://localhost:4321',
     publicUrl: options.publicUrl,
+    outage: { down: false },
   };
   seedUsers(db, clock.nowMs());
   ensureProgramme(db, ctx.catalogue, clock);
@@ -52,7 +53,12 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
   });
   registerBodyParsers(app);
 
-  app.addHook('onRequest', async () => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (ctx.outage.down && request.url.startsWith('/api/')) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
     ensureProgramme(db, ctx.catalogue, clock);
   });
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { catalogueCacheDefaults } from './catalogue-cache.ts';
 
 /**
  * The BFF's configuration, parsed once from the environment at start-up. Nothing else in
@@ -7,7 +8,7 @@ import { z } from 'zod';
  * values); in production a missing secret stops the process with a message naming it.
  */
 
-/** Development defaults, shared with the sandbox (see /tmp/conventions.md and bff/README.md). */
+/** Development defaults, shared with the sandbox (see bff/README.md). */
 export const DEV_SECRETS = {
   CINEMA_API_KEY: 'dev-api-key',
   CINEMA_ACTION_KEY: 'dev-action-key',
@@ -83,6 +84,12 @@ const EnvSchema = z.object({
     .min(1, { error: 'RATE_LIMIT_FACTOR must be a whole number from 1 to 1000' })
     .max(1000, { error: 'RATE_LIMIT_FACTOR must be a whole number from 1 to 1000' })
     .default(1),
+  CATALOGUE_FRESH_SECONDS: z.coerce
+    .number({ error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
+    .int({ error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
+    .min(1, { error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
+    .max(1800, { error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
+    .default(catalogueCacheDefaults.freshMs / 1000),
   REDIS_URL: z
     .string()
     .trim()
@@ -118,6 +125,8 @@ export type BffConfig = {
   /** Multiplies every route's rate-limit maximum: 1 in production; raised where many people share one address (end-to-end tests). */
   rateLimitFactor: number;
   redisUrl: string | undefined;
+  /** How long a catalogue read is served without asking the upstream (kept 30 minutes for outages). */
+  catalogueFreshMs: number;
   captcha: {
     /** Signs challenges and derived keys (secret). */
     hmacKey: string;
@@ -202,6 +211,7 @@ export function loadConfig(env: Env): BffConfig {
     logLevel: values.LOG_LEVEL,
     rateLimitFactor: values.RATE_LIMIT_FACTOR,
     redisUrl: values.REDIS_URL,
+    catalogueFreshMs: values.CATALOGUE_FRESH_SECONDS * 1000,
     captcha: {
       hmacKey: withDefault('CAPTCHA_HMAC_KEY'),
       maxNumber:

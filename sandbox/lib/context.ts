@@ -13,4 +13,6 @@ export interface SandboxContext {
   siteUrl: string;
   /** Base of the sandbox's own absolute URLs; from the request when undefined. */
   publicUrl: string | undefined;
+  /** Set by POST /sandbox/outage: while down, the API drops its connections. */
+  outage: { down: boolean };
 }

@@ -96,4 +96,11 @@ describe('BFF configuration', () => {
     expect(loadConfig({ SITE_ORIGIN: 'http://cine.example' }).secureCookies).toBe(true);
     expect(loadConfig({ SITE_ORIGIN: 'https://localhost:4321' }).secureCookies).toBe(true);
   });
+
+  it('keeps catalogue reads fresh for 5 minutes unless CATALOGUE_FRESH_SECONDS says otherwise', () => {
+    expect(loadConfig({}).catalogueFreshMs).toBe(300_000);
+    expect(loadConfig({ CATALOGUE_FRESH_SECONDS: '2' }).catalogueFreshMs).toBe(2_000);
+    expect(() => loadConfig({ CATALOGUE_FRESH_SECONDS: '0' })).toThrowError(/CATALOGUE_FRESH_SECONDS/);
+    expect(() => loadConfig({ CATALOGUE_FRESH_SECONDS: 'pronto' })).toThrowError(/CATALOGUE_FRESH_SECONDS/);
+  });
 });

@@ -5,8 +5,8 @@ import { baseURL } from './playwright.config.ts';
  * The public catalogue as a person browses it: every page shows its data, the date pickers
  * switch the showtimes, presales carry their badge, "aval" products stay hidden, the home
  * popup shows once per browser session, and an hour asks a visitor to log in but takes a
- * logged-in person to the purchase route. (That pages still render from the BFF's cache when
- * the cinema API is down is covered by tests/bff/catalogue.test.ts, which can stop its sandbox.)
+ * logged-in person to the purchase route. (Pages rendering from the BFF's cache while the
+ * cinema API is down: outage.spec.ts.)
  */
 
 interface MovieCard {

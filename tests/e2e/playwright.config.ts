@@ -26,10 +26,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /purchase\.spec\.ts/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(purchase|outage)\.spec\.ts/ },
     // The purchase journeys move the sandbox's clock (hold expiry), which would expire other
     // files' verification codes and holds: they run last, on their own.
     { name: 'purchase', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /purchase\.spec\.ts/, dependencies: ['chromium'] },
+    // Takes the cinema API away to show pages rendering from the BFF's cache: last of all.
+    { name: 'outage', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /outage\.spec\.ts/, dependencies: ['purchase'] },
   ],
   webServer: {
     command: `"${process.execPath}" docker/run-local.ts`,
@@ -48,6 +50,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test browser comes from 127.0.0.1; real visitors have addresses of their own.
       RATE_LIMIT_FACTOR: '20',
+      // Catalogue reads go stale after 2 s, so outage.spec.ts exercises the stale fallback.
+      CATALOGUE_FRESH_SECONDS: '2',
     },
   },
 });

@@ -88,6 +88,20 @@ describe('tooling routes', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('drops API connections during a simulated outage and answers again afterwards', async () => {
+    const down = await sandbox.tool<{ down: boolean }>('outage', { method: 'POST', headers: json, body: JSON.stringify({ down: true }) });
+    expect(down.body).toEqual({ down: true });
+    try {
+      await expect(sandbox.call('settings')).rejects.toThrow();
+      expect((await sandbox.tool<{ down: boolean }>('outage')).body).toEqual({ down: true });
+    } finally {
+      await sandbox.tool('outage', { method: 'POST', headers: json, body: JSON.stringify({ down: false }) });
+    }
+    expect((await sandbox.call('settings')).status).toBe(200);
+    const bad = await sandbox.tool('outage', { method: 'POST', headers: json, body: JSON.stringify({ down: 'sí' }) });
+    expect(bad.status).toBe(422);
+  });
+
   it('shows the outbox as a page and as JSON filtered by address', async () => {
     const token = await login(sandbox, DEMO);
     await sandbox.call('code', { method: 'POST', token, headers: { 'X-Register-Code': SECRETS.registerCode } });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../lib/context.ts';
 import { registerClockRoutes } from './clock.ts';
 import { registerImageRoutes } from './images.ts';
+import { registerOutageRoutes } from './outage.ts';
 import { registerOutboxRoutes } from './outbox.ts';
 import { registerPseBankRoutes } from './pse-bank.ts';
 import { registerSubmissionRoutes } from './submissions.ts';
@@ -14,4 +15,5 @@ export async function registerTooling(app: FastifyInstance, ctx: SandboxContext)
   registerSubmissionRoutes(app, ctx);
   registerPseBankRoutes(app, ctx);
   registerImageRoutes(app, ctx);
+  registerOutageRoutes(app, ctx);
 }
