@@ -16,6 +16,16 @@ export interface FieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
+/** A control's error message, referenced by the control's `aria-describedby`; nothing when there is none. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-danger">
+      {message}
+    </p>
+  );
+}
+
 export const inputClasses =
   'block w-full min-h-11 rounded-lg border border-line bg-ink px-3 py-2 text-base text-text placeholder:text-muted/70 aria-[invalid=true]:border-danger read-only:opacity-75 disabled:opacity-60';
 
@@ -41,11 +51,7 @@ export function Field({ label, error, hint, hideLabel = false, children }: Field
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
@@ -68,11 +74,7 @@ export function CheckboxField({ label, error, children }: CheckboxFieldProps) {
           {label}
         </label>
       </div>
-      {error && (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useImperativeHandle, useRef, type Ref } from 'react';
 import type {} from 'altcha/types/react';
+import { FieldError } from '../Field.tsx';
 
 /** The BFF's challenge endpoint: the only address the widget calls. */
 const CHALLENGE_URL = '/bff/captcha/challenge';
@@ -136,11 +137,7 @@ export function CaptchaField({ ref, onChange, error }: CaptchaFieldProps) {
           <span className="self-end text-xs leading-4 text-[#a3a3a5]">Protegido por ALTCHA</span>
         </div>
       </div>
-      {error && (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { EthicsForm as EthicsFormValues, EthicsFormInput } from '../../../shared/validation/service-forms.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
 import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { Button } from '../../components/Button.tsx';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
-import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField.tsx';
-import { showFieldErrors } from './field-errors.ts';
+import { CaptchaField } from '../../components/captcha/CaptchaField.tsx';
 import type { EthicsFormOptions } from './form-options.ts';
 import { submitEthicsReport } from './stores.ts';
+import { useServiceForm } from './use-service-form.ts';
 
 // zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts).
 const loadRules = () => import('../../../shared/validation/service-forms.ts');
@@ -36,47 +34,24 @@ const FIELD_NAMES = ['details', 'company', 'whistleblower', 'name', 'email', 'at
  * without zod.
  */
 export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFormOptions) {
-  const captchaRef = useRef<CaptchaFieldHandle>(null);
-  // Until the island is interactive, a click would submit the bare HTML form.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const { form, hydrated, formProps, attachmentProps, captchaProps } = useServiceForm<EthicsFormInput, EthicsFormValues>({
+    validation,
+    defaultValues,
+    fieldNames: FIELD_NAMES,
+    send: async (values, files, onConfirmed) => {
+      // Name and e-mail go only when filled (toEthicsUpstreamFields leaves them out). Already
+      // loaded: the resolver that produced these values needed it.
+      const { toEthicsUpstreamFields } = await loadRules();
+      return submitEthicsReport(toEthicsUpstreamFields(values), files, onConfirmed);
+    },
+  });
   const {
     register,
-    handleSubmit,
-    setValue,
-    setError,
-    reset,
-    watch,
-    formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<EthicsFormInput, unknown, EthicsFormValues>({
-    resolver: validation.resolver,
-    defaultValues,
-  });
-  const files = (watch('attachments') ?? []) as File[];
-
-  const startOver = () => {
-    reset(defaultValues);
-    captchaRef.current?.reset();
-  };
-
-  const onSubmit = async (values: EthicsFormValues) => {
-    // Name and e-mail go only when filled (toEthicsUpstreamFields leaves them out). Already
-    // loaded: the resolver that produced these values needed it.
-    const { toEthicsUpstreamFields } = await loadRules();
-    const result = await submitEthicsReport(toEthicsUpstreamFields(values), files, startOver);
-    if (!result.ok) {
-      captchaRef.current?.reset();
-      showFieldErrors(result.failure, setError, FIELD_NAMES);
-    }
-  };
+    formState: { errors, isSubmitting },
+  } = form;
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      onFocus={validation.preload}
-      onPointerDown={validation.preload}
-      aria-label="Formulario de reporte"
+    <form {...formProps} aria-label="Formulario de reporte"
       className="flex flex-col gap-5"
     >
       <Field label="Detalles del reporte" error={errors.details?.message}>
@@ -110,19 +85,9 @@ export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFo
         </Field>
       </div>
 
-      <AttachmentUploader
-        {...attachments}
-        files={files}
-        onChange={(next) => setValue('attachments', next, { shouldValidate: isSubmitted })}
-        error={errors.attachments?.message}
-        disabled={isSubmitting}
-      />
+      <AttachmentUploader {...attachments} {...attachmentProps} />
 
-      <CaptchaField
-        ref={captchaRef}
-        error={errors.captcha?.message}
-        onChange={(payload) => setValue('captcha', payload, { shouldValidate: isSubmitted })}
-      />
+      <CaptchaField {...captchaProps} />
 
       <div>
         <Button type="submit" disabled={!hydrated || isSubmitting} className="w-full sm:w-auto">

@@ -1,5 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { PqrForm as PqrFormValues, PqrFormInput } from '../../../shared/validation/service-forms.ts';
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
 import { lazyResolver } from '../../components/lazy-resolver.ts';
@@ -7,10 +5,10 @@ import { NumberInput } from '../../components/NumberInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { routes } from '../../lib/routes.ts';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
-import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField.tsx';
-import { showFieldErrors } from './field-errors.ts';
+import { CaptchaField } from '../../components/captcha/CaptchaField.tsx';
 import type { PqrFormOptions } from './form-options.ts';
 import { submitPqr } from './stores.ts';
+import { useServiceForm } from './use-service-form.ts';
 
 // zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts).
 const loadRules = () => import('../../../shared/validation/service-forms.ts');
@@ -40,48 +38,23 @@ const linkClass = 'font-semibold text-brand underline underline-offset-4';
  * rules come as props from the server (`pqrFormOptions`), so the island ships without zod.
  */
 export default function PqrForm({ types, attachments }: PqrFormOptions) {
-  const captchaRef = useRef<CaptchaFieldHandle>(null);
-  // Until the island is interactive, a click would submit the bare HTML form.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const { form, hydrated, formProps, attachmentProps, captchaProps } = useServiceForm<PqrFormInput, PqrFormValues>({
+    validation,
+    defaultValues,
+    fieldNames: FIELD_NAMES,
+    send: async (values, files, onConfirmed) => {
+      // Already loaded: the resolver that produced these values needed it.
+      const { toPqrUpstreamFields } = await loadRules();
+      return submitPqr([...toPqrUpstreamFields(values), ['captcha', values.captcha]], files, onConfirmed);
+    },
+  });
   const {
     register,
-    handleSubmit,
-    setValue,
-    setError,
-    reset,
-    watch,
-    formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<PqrFormInput, unknown, PqrFormValues>({
-    resolver: validation.resolver,
-    defaultValues,
-  });
-  const files = (watch('attachments') ?? []) as File[];
-
-  const startOver = () => {
-    reset(defaultValues);
-    captchaRef.current?.reset();
-  };
-
-  const onSubmit = async (values: PqrFormValues) => {
-    // Already loaded: the resolver that produced these values needed it.
-    const { toPqrUpstreamFields } = await loadRules();
-    const fields: Array<[string, string]> = [...toPqrUpstreamFields(values), ['captcha', values.captcha]];
-    const result = await submitPqr(fields, files, startOver);
-    if (!result.ok) {
-      // A proof is spent once the BFF has seen it: the person solves a new one.
-      captchaRef.current?.reset();
-      showFieldErrors(result.failure, setError, FIELD_NAMES);
-    }
-  };
+    formState: { errors, isSubmitting },
+  } = form;
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      onFocus={validation.preload}
-      onPointerDown={validation.preload}
-      aria-label="Formulario PQR"
+    <form {...formProps} aria-label="Formulario PQR"
       className="flex flex-col gap-5"
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -115,13 +88,7 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
         {(control) => <textarea {...control} {...register('message')} rows={4} className={inputClasses} />}
       </Field>
 
-      <AttachmentUploader
-        {...attachments}
-        files={files}
-        onChange={(next) => setValue('attachments', next, { shouldValidate: isSubmitted })}
-        error={errors.attachments?.message}
-        disabled={isSubmitting}
-      />
+      <AttachmentUploader {...attachments} {...attachmentProps} />
 
       <CheckboxField
         error={errors.accept_terms?.message}
@@ -137,11 +104,7 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
         {(control) => <input {...control} {...register('accept_terms')} type="checkbox" className={checkboxClasses} />}
       </CheckboxField>
 
-      <CaptchaField
-        ref={captchaRef}
-        error={errors.captcha?.message}
-        onChange={(payload) => setValue('captcha', payload, { shouldValidate: isSubmitted })}
-      />
+      <CaptchaField {...captchaProps} />
 
       <div>
         <Button type="submit" disabled={!hydrated || isSubmitting} className="w-full sm:w-auto">

@@ -5,7 +5,7 @@ import { CardFormSchema, type CardForm, type CardFormInput } from '../../../../s
 import { Field, inputClasses } from '../../../components/Field.tsx';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { CaptchaField, type CaptchaFieldHandle } from '../../forms/CaptchaField.tsx';
+import { CaptchaField, type CaptchaFieldHandle } from '../../../components/captcha/CaptchaField.tsx';
 import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface CardPaymentFormProps {
