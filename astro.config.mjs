@@ -3,6 +3,21 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+/** Browser bundles get zod through site/lib/zod-jitless.ts (no `new Function`, which the CSP refuses). */
+function zodWithoutEvalInBrowsers() {
+  const wrapper = fileURLToPath(new URL('./site/lib/zod-jitless.ts', import.meta.url));
+  return {
+    name: 'viziona:zod-jitless',
+    enforce: /** @type {const} */ ('pre'),
+    /** @param {string} source @param {string | undefined} importer @param {{ ssr?: boolean } | undefined} options */
+    resolveId(source, importer, options) {
+      if (source !== 'zod' || options?.ssr || importer === wrapper) return null;
+      return wrapper;
+    },
+  };
+}
 
 const bffUrl = process.env.BFF_URL ?? `http://127.0.0.1:${process.env.BFF_PORT ?? 4300}`;
 
@@ -15,10 +30,32 @@ export default defineConfig({
   integrations: [react()],
   // Sessions are the BFF's sealed cookie; Astro's own session store is not used.
   session: undefined,
+  // Content Security Policy: Astro hashes every script and style it emits and sends the
+  // policy as a header on rendered pages. Decisions: site/README.md ("Content Security Policy").
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        // Posters, banners and rooms come from the cinema API's image host, whatever it is.
+        "img-src 'self' data: https: http:",
+        // The trailer, only once a person presses play.
+        'frame-src https://www.youtube-nocookie.com',
+        "connect-src 'self'",
+        // The captcha's proof-of-work worker is one of our own bundles.
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+    },
+  },
+  // No code blocks are rendered; Shiki's inline styles would need the CSP relaxed.
+  markdown: { syntaxHighlight: false },
   image: { service: { entrypoint: 'astro/assets/services/noop' } },
   server: { port: Number(process.env.PORT ?? 4321), host: '127.0.0.1' },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), zodWithoutEvalInBrowsers()],
     // Pre-bundled so the dev server does not answer 504 on their first load.
     optimizeDeps: { include: ['altcha/external', 'altcha/i18n/es-419'] },
     server: { proxy: { '/bff': { target: bffUrl, changeOrigin: false } } },

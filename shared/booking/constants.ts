@@ -25,9 +25,6 @@ export const THEATER_ID = 1 as const;
 /** Zones priced at this value or less are not offered. */
 export const MIN_ZONE_PRICE_EXCLUSIVE = 1;
 
-/** Seat cell width of the seat map, in pixels. */
-export const SEAT_CELL_WIDTH_PX = 35;
-
 /** How often the BFF asks the cinema API for a watched room's status (one poll per showtime). */
 export const ROOM_STATUS_POLL_MS = 2000;
 

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
+import { violationsOf, watchViolations } from './csp-violations.ts';
 
 /**
  * The purchase as customers live it, in Chromium against the sandbox: seats, snacks, card
@@ -78,6 +79,7 @@ async function hydrated(page: Page): Promise<void> {
 async function openAs(browser: Browser, person: Person, path: string, options: { fakeClock?: boolean; liveSeats?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ storageState: sessions.get(person) });
   const page = await context.newPage();
+  await watchViolations(page);
   if (options.fakeClock) await page.clock.install();
   if (options.liveSeats === false) await page.route('**/bff/booking/*/events', (route) => route.abort());
   await page.goto(path);
@@ -217,6 +219,8 @@ test('a full purchase by card with a combo ends on the ticket page with one read
   await payByCard(page, wizard, APPROVED_CARD);
   await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
   await expect(modal(page).getByText('Tu pago fue procesado correctamente.')).toBeVisible();
+  // Seat map, combo dialog, checkout, wizard, captcha: nothing tripped the CSP.
+  expect(await violationsOf(page)).toEqual([]);
   await modal(page).getByRole('button', { name: 'Aceptar' }).click();
 
   await page.waitForURL(/\/estado-transaccion\//);
@@ -238,6 +242,7 @@ test('a full purchase by card with a combo ends on the ticket page with one read
     read.push(code ?? '');
   }
   expect(new Set(read).size).toBe(seats.length);
+  expect(await violationsOf(page)).toEqual([]);
 
   await page.goto('/mis-tickets');
   await expect(page.getByText(showtime.movie.title).first()).toBeVisible();

@@ -1,5 +1,4 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { SEAT_CELL_WIDTH_PX } from '../../../../shared/booking/constants.ts';
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import type { SeatCell, SeatMap as SeatMapView, SeatRow } from '../../../../shared/views/booking.ts';
 import { isPickable, seatAccessibleName, seatLook, type SeatLook } from './seat-labels.ts';
@@ -12,6 +11,9 @@ export interface SeatMapProps {
   interactive: boolean;
   onToggle: (seatId: string) => void;
 }
+
+/** Every cell of the map is 35 px wide (a class, not a style attribute: the CSP refuses those). */
+const SEAT_CELL_WIDTH = 'w-[35px]';
 
 const LOOK_CLASSES: Record<SeatLook, string> = {
   available: 'bg-surface-2 border-success text-text hover:bg-success hover:text-ink',
@@ -40,7 +42,7 @@ const SeatRowView = memo(function SeatRowView({ row, zone, selectedInRow, active
       </span>
       {row.cells.map((cell) =>
         cell.kind === 'aisle' ? (
-          <span key={`a${cell.column}`} role="gridcell" className="shrink-0" style={{ width: SEAT_CELL_WIDTH_PX }} />
+          <span key={`a${cell.column}`} role="gridcell" className={`shrink-0 ${SEAT_CELL_WIDTH}`} />
         ) : (
           <SeatButton key={cell.id} cell={cell} look={seatLook(cell, zone, selected.includes(cell.id))} active={cell.id === activeId} interactive={interactive} />
         ),
@@ -55,7 +57,7 @@ const SeatRowView = memo(function SeatRowView({ row, zone, selectedInRow, active
 function SeatButton({ cell, look, active, interactive }: { cell: SeatCell; look: SeatLook; active: boolean; interactive: boolean }) {
   const pickable = interactive && isPickable(look);
   return (
-    <span role="gridcell" className="flex shrink-0 items-center justify-center py-0.5" style={{ width: SEAT_CELL_WIDTH_PX }}>
+    <span role="gridcell" className={`flex shrink-0 items-center justify-center py-0.5 ${SEAT_CELL_WIDTH}`}>
       <button
         type="button"
         data-seat={cell.id}
