@@ -8,6 +8,7 @@ import type { SessionUserView } from '../../../shared/views/session.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { adoptServerSession, updateProfile } from './stores.ts';
 
@@ -147,14 +148,7 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
         </Field>
         <Field label="Sexo" error={errors.sex?.message}>
           {(control) => (
-            <select {...control} {...register('sex')} className={inputClasses}>
-              <option value="">Sin especificar</option>
-              {SEXES.map((sex) => (
-                <option key={sex} value={sex}>
-                  {SEX_LABELS[sex]}
-                </option>
-              ))}
-            </select>
+            <SelectInput {...control} {...register('sex')} placeholder="Sin especificar" placeholderSelectable options={labelledOptions(SEXES, SEX_LABELS)} />
           )}
         </Field>
       </div>

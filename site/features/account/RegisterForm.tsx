@@ -5,6 +5,7 @@ import { DEVICE, DOC_TYPES, DOC_TYPE_LABELS, SEXES, SEX_LABELS } from '../../../
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
 import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { routes } from '../../lib/routes.ts';
@@ -135,16 +136,7 @@ export default function RegisterForm() {
         </Field>
         <Field label="Tipo de documento" error={errors.doc_type?.message}>
           {(control) => (
-            <select {...control} {...register('doc_type')} defaultValue="" className={inputClasses}>
-              <option value="" disabled>
-                Selecciona
-              </option>
-              {DOC_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {DOC_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </select>
+            <SelectInput {...control} {...register('doc_type')} defaultValue="" placeholder="Selecciona" options={labelledOptions(DOC_TYPES, DOC_TYPE_LABELS)} />
           )}
         </Field>
         <Field label="Número de documento" error={errors.doc_number?.message}>
@@ -161,16 +153,7 @@ export default function RegisterForm() {
         </Field>
         <Field label="Sexo" error={errors.sex?.message}>
           {(control) => (
-            <select {...control} {...register('sex')} defaultValue="" className={inputClasses}>
-              <option value="" disabled>
-                Selecciona
-              </option>
-              {SEXES.map((sex) => (
-                <option key={sex} value={sex}>
-                  {SEX_LABELS[sex]}
-                </option>
-              ))}
-            </select>
+            <SelectInput {...control} {...register('sex')} defaultValue="" placeholder="Selecciona" options={labelledOptions(SEXES, SEX_LABELS)} />
           )}
         </Field>
       </div>

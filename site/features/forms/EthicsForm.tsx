@@ -1,6 +1,7 @@
 import type { EthicsForm as EthicsFormValues, EthicsFormInput } from '../../../shared/validation/service-forms.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
 import { lazyResolver } from '../../components/lazy-resolver.ts';
+import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
 import { CaptchaField } from '../../components/captcha/CaptchaField.tsx';
@@ -62,16 +63,7 @@ export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFo
       </Field>
       <Field label="Tipo de denunciante" error={errors.whistleblower?.message}>
         {(control) => (
-          <select {...control} {...register('whistleblower')} defaultValue="" className={inputClasses}>
-            <option value="" disabled>
-              Selecciona
-            </option>
-            {whistleblowerTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
+          <SelectInput {...control} {...register('whistleblower')} defaultValue="" placeholder="Selecciona" options={optionsOf(whistleblowerTypes)} />
         )}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">

@@ -2,6 +2,7 @@ import type { PqrForm as PqrFormValues, PqrFormInput } from '../../../shared/val
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
 import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { NumberInput } from '../../components/NumberInput.tsx';
+import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { routes } from '../../lib/routes.ts';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
@@ -70,18 +71,7 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
           {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
         </Field>
         <Field label="Tipo de PQR" error={errors.type_pqr?.message}>
-          {(control) => (
-            <select {...control} {...register('type_pqr')} defaultValue="" className={inputClasses}>
-              <option value="" disabled>
-                Selecciona
-              </option>
-              {types.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          )}
+          {(control) => <SelectInput {...control} {...register('type_pqr')} defaultValue="" placeholder="Selecciona" options={optionsOf(types)} />}
         </Field>
       </div>
       <Field label="Mensaje" error={errors.message?.message}>

@@ -14,6 +14,7 @@ import type { BanksView } from '../../../../shared/views/booking.ts';
 import { bffGetJson } from '../../../lib/bff-browser.ts';
 import { Field, inputClasses } from '../../../components/Field.tsx';
 import { Button } from '../../../components/Button.tsx';
+import { SelectInput, labelledOptions } from '../../../components/SelectInput.tsx';
 import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface PsePaymentFormProps {
@@ -73,22 +74,18 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4" aria-label="Pago con PSE">
       <Field label={PAYMENT_TEXTS.typePerson} error={errors.typePerson?.message}>
-        {(control) => (
-          <select {...control} {...register('typePerson')} className={inputClasses}>
-            {PERSON_TYPES.map((type) => (
-              <option key={type} value={type}>{PERSON_TYPE_LABELS[type]}</option>
-            ))}
-          </select>
-        )}
+        {(control) => <SelectInput {...control} {...register('typePerson')} options={labelledOptions(PERSON_TYPES, PERSON_TYPE_LABELS)} />}
       </Field>
       <Field label={PAYMENT_TEXTS.bank} error={errors.bank?.message}>
         {(control) => (
-          <select {...control} {...register('bank')} className={inputClasses} disabled={banks === null}>
-            <option value="">{banks === null ? PAYMENT_TEXTS.loadingBanks : PAYMENT_TEXTS.chooseBank}</option>
-            {(banks ?? []).map((bank) => (
-              <option key={bank.code} value={bank.code}>{bank.name}</option>
-            ))}
-          </select>
+          <SelectInput
+            {...control}
+            {...register('bank')}
+            disabled={banks === null}
+            placeholder={banks === null ? PAYMENT_TEXTS.loadingBanks : PAYMENT_TEXTS.chooseBank}
+            placeholderSelectable
+            options={(banks ?? []).map((bank) => ({ value: bank.code, label: bank.name }))}
+          />
         )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -101,13 +98,7 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={PAYMENT_TEXTS.documentType} error={errors.documentType?.message}>
-          {(control) => (
-            <select {...control} {...register('documentType')} className={inputClasses}>
-              {PSE_DOC_TYPES.map((type) => (
-                <option key={type} value={type}>{DOC_TYPE_LABELS[type]}</option>
-              ))}
-            </select>
-          )}
+          {(control) => <SelectInput {...control} {...register('documentType')} options={labelledOptions(PSE_DOC_TYPES, DOC_TYPE_LABELS)} />}
         </Field>
         <Field label={PAYMENT_TEXTS.documentNumber} error={errors.documentNumber?.message}>
           {(control) => <input {...control} {...register('documentNumber')} className={inputClasses} />}
