@@ -52,9 +52,7 @@ export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFo
   } = form;
 
   return (
-    <form {...formProps} aria-label="Formulario de reporte"
-      className="flex flex-col gap-5"
-    >
+    <form {...formProps} aria-label="Formulario de reporte" className="flex flex-col gap-5">
       <Field label="Detalles del reporte" error={errors.details?.message}>
         {(control) => <textarea {...control} {...register('details')} rows={4} className={inputClasses} />}
       </Field>

@@ -55,9 +55,7 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
   } = form;
 
   return (
-    <form {...formProps} aria-label="Formulario PQR"
-      className="flex flex-col gap-5"
-    >
+    <form {...formProps} aria-label="Formulario PQR" className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nombre" error={errors.name?.message}>
           {(control) => <input {...control} {...register('name')} autoComplete="name" className={inputClasses} />}
