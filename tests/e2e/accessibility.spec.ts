@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Every page, audited by axe-core against WCAG 2.1 A and AA (names and labels, contrast,
+ * landmarks, ARIA use, label in name...), as served: public pages, the forms, the not-found
+ * page, and for a logged-in person the profile, the purchases and the seat map. Keyboard use
+ * of the seat map and the dialogs is walked in their own specs.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** The page's WCAG 2.1 A/AA violations, one line each: 'rule (impact): first elements'. */
+async function wcagViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    return result.violations;
+  });
+  return (violations as AxeViolation[]).map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`,
+  );
+}
+
+async function audit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  expect(await wcagViolations(page), path).toEqual([]);
+}
+
+test('public pages and forms meet WCAG 2.1 AA as axe sees them', async ({ page, request }) => {
+  const movies = ((await (await request.get('/bff/catalogue/movies')).json()) as { movies: Array<{ slug: string }> }).movies;
+  const rooms = ((await (await request.get('/bff/catalogue/rooms')).json()) as { rooms: Array<{ slug: string }> }).rooms;
+  const paths = [
+    '/',
+    '/cartelera',
+    '/proximos-estrenos',
+    '/salas',
+    `/sala/${rooms[0]!.slug}`,
+    '/confiteria',
+    '/club-vizionarios',
+    '/corporativo',
+    `/viziona/pelicula/${movies[0]!.slug}`,
+    '/pagina/terminos-y-condiciones',
+    '/contactanos',
+    '/linea-etica',
+    '/iniciar-sesion',
+    '/registrarme',
+    '/pagina-que-no-existe',
+  ];
+  for (const path of paths) await audit(page, path);
+});
+
+test('personal pages and the seat map meet WCAG 2.1 AA as axe sees them', async ({ page }) => {
+  await page.goto('/iniciar-sesion');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByLabel('Correo electrónico').fill('club@viziona.co');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Club1234');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/iniciar-sesion'));
+
+  await audit(page, '/mi-perfil');
+  await audit(page, '/mis-tickets');
+  const billboard = await (await page.request.get('/cartelera')).text();
+  const purchasePath = [...billboard.matchAll(/href="(\/[^"]+\/pelicula\/[^"]+\/funcion\/\d+)"/g)].at(-1)?.[1];
+  expect(purchasePath).toBeDefined();
+  await page.goto(purchasePath!);
+  await expect(page.locator('[data-purchase-ready]')).toBeVisible();
+  expect(await wcagViolations(page), purchasePath).toEqual([]);
+});
