@@ -47,6 +47,8 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
         "frame-ancestors 'none'",
+        // Violations are logged by the BFF (bff/routes/csp-reports), without full URLs.
+        'report-uri /bff/csp-reports',
       ],
     },
   },

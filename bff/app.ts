@@ -35,6 +35,7 @@ import bookingRoutes from './routes/booking/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import ticketRoutes from './routes/tickets/index.ts';
 import membershipRoutes from './routes/membership/index.ts';
+import cspReportRoutes from './routes/csp-reports/index.ts';
 
 export type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -90,6 +91,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
       await bff.register(paymentRoutes);
       await bff.register(ticketRoutes);
       await bff.register(membershipRoutes);
+      await bff.register(cspReportRoutes);
     },
     { prefix: '/bff' },
   );

@@ -69,8 +69,8 @@ export const REDACT_PATHS = [
 
 export const REDACTED = '[REDACTED]';
 
-/** Paths whose last segment is a secret (the reset-password code). */
-const SECRET_PATH = /^(\/bff\/auth\/reset\/|\/?update-password\/)[^/?#]+/;
+/** Paths whose last segment is a secret: the reset-password code in the BFF's, the cinema API's and the site's page path. */
+const SECRET_PATH = /^(\/bff\/auth\/reset\/|\/?update-password\/|\/forgot-password\/)[^/?#]+/;
 
 const SECRET_QUERY_KEYS = new Set(SECRET_KEYS.map((key) => key.toLowerCase()));
 

@@ -7,8 +7,16 @@ import { BffError, ERROR_MESSAGES } from '../errors.ts';
  * `X-Viziona-Client: web` (a header a cross-site page cannot send without a CORS preflight,
  * which this BFF never grants) and must not come from another site according to the
  * browser's `Sec-Fetch-Site` or `Origin`. Requests without either header are not from a
- * browser (the site's own server) and pass on the custom header alone.
+ * browser (the site's own server) and pass on the custom header alone. A route that changes
+ * nothing and must take what browsers send on their own (CSP reports) opts out with
+ * `config: { allowCrossSite: true }`.
  */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    allowCrossSite?: boolean;
+  }
+}
 
 export const CLIENT_HEADER = 'x-viziona-client';
 export const CLIENT_HEADER_VALUE = 'web';
@@ -29,7 +37,7 @@ export const sameOriginPlugin = fp(
   async (app) => {
     const { siteOrigin } = app.config;
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.allowCrossSite === true) return;
       if (!isSameSiteRequest(request, siteOrigin)) {
         throw new BffError(403, 'CROSS_SITE', ERROR_MESSAGES.crossSite);
       }

@@ -20,10 +20,10 @@ async function visit(page: Page, path: string): Promise<string[]> {
   return violationsOf(page);
 }
 
-test('rendered pages carry the policy, and it refuses an injected inline script', async ({ page }) => {
+test('rendered pages carry the policy, and it refuses and reports an injected inline script', async ({ page }) => {
   const response = await page.goto('/');
   const policy = response?.headers()['content-security-policy'] ?? '';
-  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "connect-src 'self'"]) {
+  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "connect-src 'self'", 'report-uri /bff/csp-reports']) {
     expect(policy).toContain(directive);
   }
   expect(policy).toMatch(/script-src 'self'( 'sha256-[^']+')+/);
@@ -31,6 +31,8 @@ test('rendered pages carry the policy, and it refuses an injected inline script'
 
   await watchViolations(page);
   await page.reload();
+  // The browser reports the violation to the BFF, which takes it (204) and logs it.
+  const reported = page.waitForResponse((answer) => answer.url().endsWith('/bff/csp-reports'));
   const ran = await page.evaluate(async () => {
     const script = document.createElement('script');
     script.textContent = 'window.__injected = true';
@@ -40,6 +42,7 @@ test('rendered pages carry the policy, and it refuses an injected inline script'
   });
   expect(ran).toBe(false);
   expect(await violationsOf(page)).toEqual([expect.stringMatching(/^script-src-elem inline/)]);
+  expect((await reported).status()).toBe(204);
 });
 
 test('public pages load without a single violation', async ({ page, request }) => {
