@@ -1,16 +1,9 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startStack, type Stack } from './harness.ts';
+import { logCapture, startStack, type Stack } from './harness.ts';
 import { Browser, DECLINED_CARD, DEMO, cardForm, freeSeats, login, solveCaptcha, upcomingShowtimes } from './booking-helpers.ts';
 
 /** Every log line the BFF writes while people reserve and pay, as text. */
-const lines: string[] = [];
-const capture = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    done();
-  },
-});
+const { stream: capture, lines } = logCapture();
 
 let stack: Stack;
 beforeAll(async () => {

@@ -1,25 +1,22 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from './harness.ts';
+import { logCapture, startStack, type Stack } from './harness.ts';
 
-/** The BFF's log lines, parsed. */
-const lines: Array<Record<string, unknown>> = [];
-const capture = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-    done();
-  },
-});
+/** The BFF's log lines. */
+const logs = logCapture();
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ logStream: capture });
+  stack = await startStack({ logStream: logs.stream });
 });
 afterAll(async () => {
   await stack.close();
 });
 
-const cspLines = () => lines.filter((line) => line.msg === 'csp violation').map((line) => line.csp);
+const cspLines = () =>
+  logs.lines
+    .map((line) => JSON.parse(line) as { msg?: string; csp?: unknown })
+    .filter((line) => line.msg === 'csp violation')
+    .map((line) => line.csp);
 
 /** A report as Chromium sends it for `report-uri`: no client header, no cookie. */
 function sendReport(body: string, contentType = 'application/csp-report', ip = '10.9.0.1') {
@@ -50,7 +47,7 @@ describe('POST /bff/csp-reports', () => {
     expect(cspLines().slice(before)).toEqual([
       { directive: 'script-src-elem', blocked: 'https://evil.example', page: '/forgot-password/[REDACTED]', disposition: 'enforce' },
     ]);
-    const logged = JSON.stringify(lines);
+    const logged = logs.lines.join('\n');
     for (const secret of ['SECRETRESETCODE', 'ana@example.com', 'steal.js', 'cookie=abc']) expect(logged).not.toContain(secret);
   });
 

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { DestinationStream } from 'pino';
 import { buildSandbox } from '../../sandbox/app.ts';
 import { buildApp, type BffApp } from '../../bff/app.ts';
@@ -155,4 +156,16 @@ export async function outbox(stack: Stack, to: string): Promise<Array<{ kind: st
   const list = (json as { data?: unknown }).data;
   if (!Array.isArray(list)) throw new Error(`unexpected outbox answer: ${JSON.stringify(json)}`);
   return list as Array<{ kind: string; code: string | null; link: string | null }>;
+}
+
+/** A log destination for `startStack({ logStream })` that keeps every line the BFF writes, as text. */
+export function logCapture(): { stream: Writable; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { stream, lines };
 }

@@ -1,17 +1,10 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeUrl } from '../../bff/plugins/logging.ts';
 import { SESSION_COOKIE } from '../../bff/plugins/session.ts';
-import { call, outbox, registerPerson, startStack, tokenInCookie, type Stack } from './harness.ts';
+import { call, logCapture, outbox, registerPerson, startStack, tokenInCookie, type Stack } from './harness.ts';
 
 /** Every log line the BFF writes, as text. */
-const lines: string[] = [];
-const capture = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    done();
-  },
-});
+const { stream: capture, lines } = logCapture();
 
 let stack: Stack;
 beforeAll(async () => {
