@@ -20,7 +20,7 @@ async function visit(page: Page, path: string): Promise<string[]> {
   return violationsOf(page);
 }
 
-test('rendered pages carry the policy, and it refuses and reports an injected inline script', async ({ page }) => {
+test('rendered pages carry the policy and the security headers; the policy refuses and reports an injected inline script', async ({ page }) => {
   const response = await page.goto('/');
   const policy = response?.headers()['content-security-policy'] ?? '';
   for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "connect-src 'self'", 'report-uri /bff/csp-reports']) {
@@ -28,6 +28,16 @@ test('rendered pages carry the policy, and it refuses and reports an injected in
   }
   expect(policy).toMatch(/script-src 'self'( 'sha256-[^']+')+/);
   expect(policy).not.toContain('unsafe-inline');
+  expect(response?.headers()).toMatchObject({
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': expect.stringContaining('camera=()'),
+  });
+  // The reset page's address holds the reset code: it is never sent on as a referrer.
+  const reset = await page.request.get('/forgot-password/codigo-de-prueba');
+  expect(reset.headers()['referrer-policy']).toBe('no-referrer');
 
   await watchViolations(page);
   await page.reload();
