@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 /**
  * Cache-Control of every BFF answer: personal or unmarked answers are `private, no-store`;
  * routes marked `config: { cache: PUBLIC_CACHE }` may be cached briefly by browsers and the
- * CDN, unless the answer sets a cookie. Every answer also carries its `x-request-id`.
+ * CDN, unless the answer sets a cookie. Every answer also carries its `x-request-id`, and
+ * `nosniff` so a browser never reads a JSON answer as anything else.
  */
 
 export const PUBLIC_CACHE = 'public';
@@ -22,6 +23,7 @@ export const cacheHeadersPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
       reply.header('x-request-id', request.id);
+      reply.header('x-content-type-options', 'nosniff');
       const setsCookie = reply.getHeader('set-cookie') !== undefined;
       const isPublic =
         request.routeOptions.config?.cache === PUBLIC_CACHE && reply.statusCode === 200;

@@ -162,4 +162,11 @@ describe('errors', () => {
     const replaced = await stack.app.inject({ method: 'GET', url: '/bff/health', headers: { 'x-request-id': 'bad id\n' } });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('marks every answer nosniff, errors included', async () => {
+    const ok = await stack.app.inject({ method: 'GET', url: '/bff/health' });
+    const missing = await stack.app.inject({ method: 'GET', url: '/bff/no-existe' });
+    expect(missing.statusCode).toBe(404);
+    for (const answer of [ok, missing]) expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
 });
