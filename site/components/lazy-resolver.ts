@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 export interface LazyResolver<TInput extends FieldValues, TOutput> {
@@ -31,4 +32,17 @@ export function lazyResolver<TInput extends FieldValues, TOutput>(
       loaded().catch(() => undefined);
     },
   };
+}
+
+/**
+ * `lazyResolver` for a zod schema: the resolver package and the module holding the schema
+ * load together, on demand.
+ */
+export function lazyZodResolver<TInput extends FieldValues, TOutput>(
+  loadSchema: () => Promise<z.ZodType<TOutput, TInput>>,
+): LazyResolver<TInput, TOutput> {
+  return lazyResolver(async () => {
+    const [{ zodResolver }, schema] = await Promise.all([import('@hookform/resolvers/zod'), loadSchema()]);
+    return zodResolver(schema);
+  });
 }

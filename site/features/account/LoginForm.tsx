@@ -2,20 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LoginForm as LoginFormValues } from '../../../shared/validation/login.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
-import { lazyResolver } from '../../components/lazy-resolver.ts';
+import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { login, openForgotDialog } from './stores.ts';
 import { LOGIN_SUCCESS_TEXT } from './texts.ts';
 
 // zod and the schema load when the person turns to the form (see lazy-resolver.ts).
-const validation = lazyResolver<LoginFormValues, LoginFormValues>(async () => {
-  const [{ zodResolver }, { LoginFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../../shared/validation/login.ts'),
-  ]);
-  return zodResolver(LoginFormSchema);
-});
+const validation = lazyZodResolver(async () => (await import('../../../shared/validation/login.ts')).LoginFormSchema);
 
 export interface LoginFormProps {
   /** Runs after a successful login, once the success text is shown. */

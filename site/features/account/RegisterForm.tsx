@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { RegistrationForm, RegistrationFormInput } from '../../../shared/validation/registration.ts';
 import { DEVICE, DOC_TYPES, DOC_TYPE_LABELS, SEXES, SEX_LABELS } from '../../../shared/validation/options.ts';
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
-import { lazyResolver } from '../../components/lazy-resolver.ts';
+import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';
 import { NumberInput } from '../../components/NumberInput.tsx';
@@ -30,13 +30,7 @@ const defaultValues: Partial<RegistrationFormInput> = {
 };
 
 // zod and the schema load when the person turns to the form (see lazy-resolver.ts).
-const validation = lazyResolver<RegistrationFormInput, RegistrationForm>(async () => {
-  const [{ zodResolver }, { RegistrationFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../../shared/validation/registration.ts'),
-  ]);
-  return zodResolver(RegistrationFormSchema);
-});
+const validation = lazyZodResolver(async () => (await import('../../../shared/validation/registration.ts')).RegistrationFormSchema);
 
 const linkClass = 'font-semibold text-brand underline underline-offset-4';
 

@@ -1,19 +1,13 @@
 import { useForm } from 'react-hook-form';
 import type { ResetPasswordForm as ResetPasswordValues } from '../../../shared/validation/reset-password.ts';
 import { Field } from '../../components/Field.tsx';
-import { lazyResolver } from '../../components/lazy-resolver.ts';
+import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { resetPassword } from './stores.ts';
 
 // zod and the schema load when the person turns to the form (see lazy-resolver.ts).
-const validation = lazyResolver<ResetPasswordValues, ResetPasswordValues>(async () => {
-  const [{ zodResolver }, { ResetPasswordFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../../shared/validation/reset-password.ts'),
-  ]);
-  return zodResolver(ResetPasswordFormSchema);
-});
+const validation = lazyZodResolver(async () => (await import('../../../shared/validation/reset-password.ts')).ResetPasswordFormSchema);
 
 export interface ResetPasswordFormProps {
   /** The code from the reset link (the route's last segment). */

@@ -1,6 +1,6 @@
 import type { EthicsForm as EthicsFormValues, EthicsFormInput } from '../../../shared/validation/service-forms.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
-import { lazyResolver } from '../../components/lazy-resolver.ts';
+import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
@@ -11,10 +11,7 @@ import { useServiceForm } from './use-service-form.ts';
 
 // zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts).
 const loadRules = () => import('../../../shared/validation/service-forms.ts');
-const validation = lazyResolver<EthicsFormInput, EthicsFormValues>(async () => {
-  const [{ zodResolver }, { EthicsFormSchema }] = await Promise.all([import('@hookform/resolvers/zod'), loadRules()]);
-  return zodResolver(EthicsFormSchema);
-});
+const validation = lazyZodResolver(async () => (await loadRules()).EthicsFormSchema);
 
 const defaultValues: EthicsFormInput = {
   details: '',

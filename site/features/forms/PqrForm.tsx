@@ -1,6 +1,6 @@
 import type { PqrForm as PqrFormValues, PqrFormInput } from '../../../shared/validation/service-forms.ts';
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
-import { lazyResolver } from '../../components/lazy-resolver.ts';
+import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -13,10 +13,7 @@ import { useServiceForm } from './use-service-form.ts';
 
 // zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts).
 const loadRules = () => import('../../../shared/validation/service-forms.ts');
-const validation = lazyResolver<PqrFormInput, PqrFormValues>(async () => {
-  const [{ zodResolver }, { PqrFormSchema }] = await Promise.all([import('@hookform/resolvers/zod'), loadRules()]);
-  return zodResolver(PqrFormSchema);
-});
+const validation = lazyZodResolver(async () => (await loadRules()).PqrFormSchema);
 
 const defaultValues: PqrFormInput = {
   name: '',
