@@ -10,7 +10,9 @@ import { captchaPlugin } from './plugins/captcha.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { configPlugin, type BffConfig } from './plugins/config.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { loggerOptions, requestIdFor } from './plugins/logging.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -60,6 +62,8 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(configPlugin, { config });
+  await app.register(metricsPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(rateLimitPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(sessionPlugin);

@@ -118,9 +118,9 @@ try {
   run('bff', [...watch, 'bff/server.ts'], { BFF_PORT: String(bffPort), UPSTREAM_URL: upstreamUrl, SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl });
   await waitFor(`${bffUrl}/bff/health`, 'BFF');
 
-  const siteEnv = { BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(sitePort), ASTRO_NODE_LOGGING: 'disabled' };
+  const siteEnv = { BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(sitePort), ASTRO_NODE_LOGGING: 'disabled', LOG_LEVEL: process.env.LOG_LEVEL };
   if (dev) run('site', [astroBin, 'dev', '--port', String(sitePort), '--host', '127.0.0.1'], siteEnv);
-  else run('site', ['dist/server/entry.mjs'], siteEnv);
+  else run('site', ['site/server.ts'], siteEnv);
   await waitFor(`http://127.0.0.1:${sitePort}/`, 'site');
 
   const frontDoor = createFrontDoor({ bffUrl, siteUrl: `http://127.0.0.1:${sitePort}` });

@@ -17,6 +17,12 @@ export interface CatalogueCacheOptions {
   /** How long an entry is kept to be served stale when the upstream fails. */
   keepMs?: number;
   maxEntries?: number;
+  /**
+   * With a kept entry on hand, how long a refresh may take before the kept entry is served
+   * stale (the refresh goes on and stores its answer when it comes): a hung upstream costs a
+   * page this long, not the upstream's whole timeout.
+   */
+  staleAfterMs?: number;
   now?: () => number;
   /** Whether a failed load may be answered with a stale entry (not for authoritative 4xx answers). */
   servesStaleOn?: (error: unknown) => boolean;
@@ -42,7 +48,18 @@ export const catalogueCacheDefaults = {
   freshMs: 5 * 60_000,
   keepMs: 30 * 60_000,
   maxEntries: 500,
+  staleAfterMs: 1_500,
 } as const;
+
+const TIMED_OUT = Symbol('timed out');
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 function statusOf(error: unknown): number | null {
   if (typeof error !== 'object' || error === null) return null;
@@ -61,6 +78,7 @@ export class CatalogueCache {
   readonly freshMs: number;
   readonly keepMs: number;
   readonly maxEntries: number;
+  readonly staleAfterMs: number;
   readonly #now: () => number;
   readonly #servesStaleOn: (error: unknown) => boolean;
   readonly #entries = new Map<string, Entry>();
@@ -70,6 +88,7 @@ export class CatalogueCache {
     this.freshMs = options.freshMs ?? catalogueCacheDefaults.freshMs;
     this.keepMs = Math.max(options.keepMs ?? catalogueCacheDefaults.keepMs, this.freshMs);
     this.maxEntries = Math.max(1, options.maxEntries ?? catalogueCacheDefaults.maxEntries);
+    this.staleAfterMs = options.staleAfterMs ?? catalogueCacheDefaults.staleAfterMs;
     this.#now = options.now ?? (() => Date.now());
     this.#servesStaleOn = options.servesStaleOn ?? isUpstreamOutage;
   }
@@ -104,9 +123,15 @@ export class CatalogueCache {
     if (entry && now - entry.storedAt >= this.keepMs) this.#entries.delete(key);
 
     try {
-      const loaded = await this.#loadOnce(key, load);
-      const outcome: CacheOutcome = this.#now() - loaded.storedAt >= this.freshMs ? 'stale' : entry ? 'refreshed' : 'miss';
-      return { value: loaded.value as T, json: loaded.json, outcome, storedAt: loaded.storedAt };
+      const loading = this.#loadOnce(key, load);
+      if (entry && now - entry.storedAt < this.keepMs) {
+        const loaded = await within(loading, this.staleAfterMs);
+        if (loaded !== TIMED_OUT) return this.#answer<T>(loaded, true);
+        // The refresh goes on without a reader; its failure is only the upstream's outage.
+        loading.catch(() => {});
+        return { value: entry.value as T, json: entry.json, outcome: 'stale', storedAt: entry.storedAt };
+      }
+      return this.#answer<T>(await loading, entry !== undefined);
     } catch (error) {
       const kept = this.#entries.get(key);
       if (kept && this.#now() - kept.storedAt < this.keepMs && this.#servesStaleOn(error)) {
@@ -114,6 +139,12 @@ export class CatalogueCache {
       }
       throw error;
     }
+  }
+
+  #answer<T>(loaded: Entry, replacedAnEntry: boolean): CachedRead<T> {
+    const outcome: CacheOutcome =
+      this.#now() - loaded.storedAt >= this.freshMs ? 'stale' : replacedAnEntry ? 'refreshed' : 'miss';
+    return { value: loaded.value as T, json: loaded.json, outcome, storedAt: loaded.storedAt };
   }
 
   delete(key: string): void {
@@ -159,6 +190,7 @@ export class CatalogueCache {
  * themselves `config: { cache: PUBLIC_CACHE }` for the Cache-Control header.
  */
 export function sendCachedJson(reply: FastifyReply, read: CachedRead<unknown>): FastifyReply {
+  reply.server.metrics.cacheReads.inc({ outcome: read.outcome });
   if (read.outcome === 'stale') reply.log.warn({ storedAt: new Date(read.storedAt).toISOString() }, 'catalogue read served stale');
   return reply
     .header('content-type', 'application/json; charset=utf-8')

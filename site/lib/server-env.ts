@@ -1,20 +1,79 @@
 /**
- * The site server's configuration, read once from the environment. Nothing here reaches
- * the browser: only server code (middleware, page frontmatter) imports this module.
+ * The site server's configuration, read once from the environment and validated: the server
+ * entry (site/server.ts) refuses to start with a message naming each bad variable. Nothing
+ * here reaches the browser: only server code (the entry, middleware, page frontmatter)
+ * imports this module, and the site holds no secret.
  */
-function readBffUrl(): string {
-  const explicit = process.env.BFF_URL?.trim();
-  if (explicit) return explicit.replace(/\/+$/, '');
-  const port = process.env.BFF_PORT?.trim() || '4300';
-  return `http://127.0.0.1:${port}`;
+import { z } from 'zod';
+
+const wholeNumber = (name: string, min: number, max: number) => {
+  const error = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
+const SiteEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: wholeNumber('PORT', 0, 65_535).default(4322),
+  BFF_PORT: wholeNumber('BFF_PORT', 0, 65_535).default(4300),
+  BFF_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), { error: 'BFF_URL must be an http(s) URL' })
+    .optional(),
+  // Above the BFF's worst read (two 4 s attempts), so the BFF's own answer, stale data
+  // included, always reaches the page before the site gives up.
+  BFF_TIMEOUT_MS: wholeNumber('BFF_TIMEOUT_MS', 100, 120_000).default(10_000),
+  OPS_PORT: wholeNumber('OPS_PORT', 0, 65_535).optional(),
+  DRAIN_SECONDS: wholeNumber('DRAIN_SECONDS', 0, 120).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface SiteEnv {
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Where server code reaches the BFF (no trailing slash). */
+  bffUrl: string;
+  bffTimeoutMs: number;
+  /** Port of /live, /ready and /metrics; none when unset. */
+  opsPort: number | undefined;
+  /** After SIGTERM: how long readiness says no while requests are still served. */
+  drainMs: number;
+  logLevel: string;
 }
 
-function readTimeoutMs(): number {
-  const value = Number(process.env.BFF_TIMEOUT_MS ?? '');
-  return Number.isFinite(value) && value > 0 ? value : 8000;
+export class SiteConfigError extends Error {
+  override name = 'SiteConfigError';
 }
 
-export const serverEnv = {
-  bffUrl: readBffUrl(),
-  bffTimeoutMs: readTimeoutMs(),
-} as const;
+const DRAIN_SECONDS_IN_PRODUCTION = 5;
+
+export function loadSiteEnv(env: Record<string, string | undefined>): SiteEnv {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = SiteEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
+    });
+    throw new SiteConfigError(`Invalid site configuration: ${problems.join('; ')}`);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  if (isProduction && values.BFF_URL === undefined) {
+    throw new SiteConfigError('Missing required configuration in production: BFF_URL. Set this variable in the environment.');
+  }
+  return {
+    isProduction,
+    host: values.HOST,
+    port: values.PORT,
+    bffUrl: (values.BFF_URL ?? `http://127.0.0.1:${values.BFF_PORT}`).replace(/\/+$/, ''),
+    bffTimeoutMs: values.BFF_TIMEOUT_MS,
+    opsPort: values.OPS_PORT,
+    drainMs: (values.DRAIN_SECONDS ?? (isProduction ? DRAIN_SECONDS_IN_PRODUCTION : 0)) * 1000,
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+export const serverEnv: SiteEnv = loadSiteEnv(process.env);
