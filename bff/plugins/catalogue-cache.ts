@@ -48,7 +48,7 @@ export const catalogueCacheDefaults = {
   freshMs: 5 * 60_000,
   keepMs: 30 * 60_000,
   maxEntries: 500,
-  staleAfterMs: 1_500,
+  staleAfterMs: 800,
 } as const;
 
 const TIMED_OUT = Symbol('timed out');
@@ -82,7 +82,7 @@ export class CatalogueCache {
   readonly #now: () => number;
   readonly #servesStaleOn: (error: unknown) => boolean;
   readonly #entries = new Map<string, Entry>();
-  readonly #loading = new Map<string, Promise<Entry>>();
+  readonly #loading = new Map<string, { promise: Promise<Entry>; startedAt: number }>();
 
   constructor(options: CatalogueCacheOptions = {}) {
     this.freshMs = options.freshMs ?? catalogueCacheDefaults.freshMs;
@@ -125,7 +125,9 @@ export class CatalogueCache {
     try {
       const loading = this.#loadOnce(key, load);
       if (entry && now - entry.storedAt < this.keepMs) {
-        const loaded = await within(loading, this.staleAfterMs);
+        // A refresh already slower than the deadline (a hung upstream): nobody waits for it again.
+        const waited = now - (this.#loading.get(key)?.startedAt ?? now);
+        const loaded = await within(loading, Math.max(0, this.staleAfterMs - waited));
         if (loaded !== TIMED_OUT) return this.#answer<T>(loaded, true);
         // The refresh goes on without a reader; its failure is only the upstream's outage.
         loading.catch(() => {});
@@ -157,7 +159,7 @@ export class CatalogueCache {
 
   #loadOnce(key: string, load: () => Promise<{ value: unknown; storedAt: number }>): Promise<Entry> {
     const pending = this.#loading.get(key);
-    if (pending) return pending;
+    if (pending) return pending.promise;
     const loading = (async () => {
       try {
         const { value, storedAt } = await load();
@@ -168,7 +170,7 @@ export class CatalogueCache {
         this.#loading.delete(key);
       }
     })();
-    this.#loading.set(key, loading);
+    this.#loading.set(key, { promise: loading, startedAt: this.#now() });
     return loading;
   }
 

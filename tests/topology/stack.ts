@@ -135,7 +135,7 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
   const logs = path.join(dir, 'logs');
   mkdirSync(logs);
   const ports = { nginx: base, internal: base + 1, sandbox: base + 2, redis: base + 3, bff: [base + 10, base + 12], site: [base + 20, base + 22] };
-  const url = `http://localhost:${ports.nginx}`;
+  const url = `http://127.0.0.1:${ports.nginx}`;
   const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
 
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {

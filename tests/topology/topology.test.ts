@@ -1,0 +1,219 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Movie } from '../../shared/cinema-api/catalogue.ts';
+import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
+import { startTopology, type Topology } from './stack.ts';
+import { clientAddress, SeatStream, Visitor } from './visitors.ts';
+
+/**
+ * The production topology under the failures operators meet: a replica killed or stopped,
+ * a thousand open seat maps, a client lying about its address, Redis gone, the cinema API
+ * hung. Each case prints its figures.
+ */
+
+let topology: Topology;
+let addresses = 0;
+const visitors: Visitor[] = [];
+
+function visitor(): Visitor {
+  const one = new Visitor(topology.url, clientAddress(addresses++));
+  visitors.push(one);
+  return one;
+}
+
+const figures: string[] = [];
+const figure = (line: string): void => {
+  figures.push(line);
+  console.log(`[topology] ${line}`);
+};
+
+const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
+
+/** Showtimes at least two hours ahead (whatever the hour), for streams that must stay open. */
+async function futureShowtimes(): Promise<number[]> {
+  const answer = await fetch(`${topology.sandboxUrl}/api/v1/movies/theater/viziona`, { headers: SANDBOX_HEADERS });
+  const movies = ((await answer.json()) as { data: Movie[] }).data;
+  const later = Date.now() + 2 * 60 * 60_000;
+  return movies
+    .flatMap((movie) => movie.showtimes)
+    .filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, later))
+    .map((showtime) => showtime.id);
+}
+
+async function setOutage(outage: { down: boolean; hung?: boolean }): Promise<void> {
+  const answer = await fetch(`${topology.sandboxUrl}/sandbox/outage`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(outage),
+  });
+  expect(answer.status).toBe(200);
+}
+
+const PAGES = ['/', '/cartelera', '/proximos-estrenos', '/salas', '/confiteria'];
+
+/** Visitors reading pages and BFF answers in a loop until `until` resolves; counts what failed. */
+async function browse(people: Visitor[], paths: string[], until: Promise<unknown>) {
+  let requests = 0;
+  const failures: string[] = [];
+  let done = false;
+  void until.then(() => (done = true));
+  await Promise.all(
+    people.map(async (person, index) => {
+      let step = index;
+      while (!done) {
+        const target = paths[step++ % paths.length] ?? '/';
+        requests += 1;
+        try {
+          const answer = await person.send('GET', target);
+          if (answer.status >= 500) failures.push(`${target} ${answer.status}`);
+        } catch (error) {
+          failures.push(`${target} ${(error as Error).message}`);
+        }
+      }
+    }),
+  );
+  return { requests, failures };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  topology = await startTopology();
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(visitors.map((one) => one.close()));
+  await topology?.close();
+  console.log(`\n[topology] figures:\n  ${figures.join('\n  ')}\n`);
+}, 60_000);
+
+describe('the production topology', () => {
+  it('answers through nginx with one request id in the access log', async () => {
+    const person = visitor();
+    const page = await person.send('GET', '/cartelera');
+    expect(page.status).toBe(200);
+    expect(page.requestId).toMatch(/^[0-9a-f]{32}$/);
+    // nginx writes the line once the answer has gone out.
+    const log = path.join(topology.dir, 'logs/nginx-access.log');
+    let line: string | undefined;
+    for (let tries = 0; tries < 50 && !line; tries += 1) {
+      line = readFileSync(log, 'utf8').split('\n').find((entry) => entry.includes(`"reqId":"${page.requestId}"`));
+      if (!line) await pause(100);
+    }
+    expect(line, readFileSync(log, 'utf8').slice(-600)).toMatch(/"upstreamTime":"[0-9.]+"/);
+  });
+
+  it('keeps every session and GET, and charges nobody twice, when a BFF replica is killed', async () => {
+    const [showtimeId] = await futureShowtimes();
+    if (showtimeId === undefined) throw new Error('the sandbox has no showtime two hours ahead');
+    const people = [visitor(), visitor(), visitor(), visitor()];
+    await people[0]!.login('demo@viziona.co', 'Demo1234');
+    await people[1]!.login('demo@viziona.co', 'Demo1234');
+    await people[2]!.login('club@viziona.co', 'Club1234');
+    await people[3]!.login('club@viziona.co', 'Club1234');
+    const streams = people.map((person) => new SeatStream(person, showtimeId));
+    await Promise.all(streams.map((stream) => stream.open()));
+
+    const killed = pause(1_500).then(() => topology.bffs[0].stop('SIGKILL'));
+    const browsing = browse(people, ['/bff/session', `/bff/booking/${showtimeId}`, '/cartelera', '/mis-tickets', '/bff/catalogue/releases'], killed.then(() => pause(5_000)));
+    const { requests, failures } = await browsing;
+
+    const emails = await Promise.all(people.map((person) => person.sessionEmail()));
+    const reconnections = streams.flatMap((stream) => stream.reconnections);
+    streams.forEach((stream) => stream.close());
+    await topology.bffs[0].start();
+
+    figure(`BFF SIGKILL: ${requests} GETs during the kill, ${failures.length} failed; sessions kept ${emails.filter(Boolean).length}/4; seat streams reconnected ${reconnections.length}, slowest ${Math.round(Math.max(0, ...reconnections))} ms`);
+    expect(failures).toEqual([]);
+    expect(emails).toEqual(['demo@viziona.co', 'demo@viziona.co', 'club@viziona.co', 'club@viziona.co']);
+    // The streams on the killed replica broke and came back (from the BFF's 3 s retry) within 5 s.
+    expect(reconnections.length).toBeGreaterThan(0);
+    for (const ms of reconnections) expect(ms).toBeLessThan(5_000);
+  }, 60_000);
+
+  it('loses no request when a BFF and a site replica are stopped with SIGTERM', async () => {
+    const people = [visitor(), visitor(), visitor(), visitor()];
+    const stopped = pause(1_000).then(() => Promise.all([topology.bffs[1].stop('SIGTERM'), topology.sites[0].stop('SIGTERM')]));
+    const { requests, failures } = await browse(people, [...PAGES, '/bff/catalogue/releases', '/bff/session'], stopped.then(() => pause(2_000)));
+    await Promise.all([topology.bffs[1].start(), topology.sites[0].start()]);
+    figure(`SIGTERM BFF + site: ${requests} requests during the drain, ${failures.length} failed`);
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('keeps pages at 200 with 1,000 seat maps open through nginx', async () => {
+    const showtimes = await futureShowtimes();
+    // Customers with a few tabs each: 250 sessions from 250 addresses, four seat maps each.
+    const customers = Array.from({ length: 250 }, () => visitor());
+    for (let batch = 0; batch < customers.length; batch += 25) {
+      await Promise.all(customers.slice(batch, batch + 25).map((customer) => customer.login('club@viziona.co', 'Club1234')));
+    }
+    const started = performance.now();
+    const streams = customers.flatMap((customer, index) =>
+      // A presale: everybody on the same few showtimes.
+      [0, 1, 2, 3].map((tab) => new SeatStream(customer, showtimes[(index * 4 + tab) % 8] ?? 0)),
+    );
+    const opened = await Promise.allSettled(streams.map((stream) => stream.open()));
+    const openMs = performance.now() - started;
+    const reader = visitor();
+    const pages = await Promise.all(PAGES.flatMap((page) => [page, page]).map((page) => reader.send('GET', page)));
+    streams.forEach((stream) => stream.close());
+    const open = opened.filter((result) => result.status === 'fulfilled').length;
+    const refusals = [...new Set(opened.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : [])))];
+    figure(`1,000 seat maps: ${open} open${refusals.length ? ` (refused: ${refusals.join('; ')})` : ''} in ${Math.round(openMs)} ms; pages meanwhile ${pages.map((page) => page.status).join(',')} (slowest ${Math.round(Math.max(...pages.map((page) => page.ms)))} ms)`);
+    expect(open).toBe(1_000);
+    expect(pages.every((page) => page.status === 200)).toBe(true);
+  }, 120_000);
+
+  it('counts log-in attempts by the real client address whatever X-Forwarded-For says', async () => {
+    const attacker = visitor();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 14; attempt += 1) {
+      const spoofed = `203.0.113.${attempt + 1}`;
+      const answer = await attacker.send('POST', '/bff/auth/login', { email: 'demo@viziona.co', password: 'Wrong1234' }, { 'x-forwarded-for': spoofed, 'x-real-ip': spoofed });
+      statuses.push(answer.status);
+    }
+    figure(`spoofed X-Forwarded-For: statuses ${statuses.join(',')}`);
+    expect(statuses).toContain(429);
+  }, 60_000);
+
+  it('falls back to in-memory limits within a second, without stalling, when Redis stops', async () => {
+    await topology.redis.stop('SIGKILL');
+    const attacker = visitor();
+    const answers = [];
+    for (let attempt = 0; attempt < 24; attempt += 1) {
+      answers.push(await attacker.send('POST', '/bff/auth/login', { email: 'nobody@viziona.co', password: 'Wrong1234' }));
+    }
+    const slowest = Math.max(...answers.map((answer) => answer.ms));
+    const refusedAt = answers.findIndex((answer) => answer.status === 429);
+    await topology.redis.start();
+    figure(`Redis stopped: 24 log-ins answered, slowest ${Math.round(slowest)} ms, first 429 at attempt ${refusedAt + 1} (memory counts per replica)`);
+    expect(slowest).toBeLessThan(1_000);
+    // Each replica counts on its own now: ten attempts a replica at most.
+    expect(refusedAt).toBeGreaterThanOrEqual(0);
+    expect(refusedAt).toBeLessThanOrEqual(21);
+  }, 60_000);
+
+  it('serves catalogue pages from stale data within 3 s when the cinema API hangs', async () => {
+    const reader = visitor();
+    // Warm every page on both replicas (nginx alternates), then let the entries go stale.
+    for (let round = 0; round < 4; round += 1) {
+      for (const page of PAGES) expect((await reader.send('GET', page)).status).toBe(200);
+    }
+    await pause(1_200);
+    await setOutage({ down: false, hung: true });
+    try {
+      const answers = [];
+      for (const page of PAGES) answers.push(await reader.send('GET', page));
+      const slowest = Math.max(...answers.map((answer) => answer.ms));
+      figure(`cinema API hung: ${answers.map((answer) => answer.status).join(',')}, slowest ${Math.round(slowest)} ms`);
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.text).not.toContain('No pudimos cargar');
+      }
+      expect(slowest).toBeLessThan(3_000);
+    } finally {
+      await setOutage({ down: false, hung: false });
+    }
+  }, 60_000);
+});
