@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { ensureDebianPackages } from './debian-packages.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * `npm test`: typecheck, unit and integration tests (vitest), the production build, and the
- * end-to-end tests in Debian's Chromium (Playwright). Ends with one line `N passed, N failed`.
+ * `npm test`: typecheck, unit and integration tests (vitest), the production build, the
+ * production topology (tests/topology) and the end-to-end tests in Debian's Chromium
+ * (Playwright). Installs the Debian packages they run when missing. Ends with one line
+ * `N passed, N failed`.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'viziona-tests-'));
@@ -34,15 +37,6 @@ async function step(name: string, command: string, args: string[]): Promise<bool
   return ok;
 }
 
-async function ensureChromium(): Promise<void> {
-  if (existsSync('/usr/bin/chromium')) return;
-  console.log('\n=== installing Debian Chromium (apt-get) ===');
-  const asRoot = (args: string[]): Promise<number> =>
-    process.getuid?.() === 0 ? exec('apt-get', args, { DEBIAN_FRONTEND: 'noninteractive' }) : exec('sudo', ['apt-get', ...args]);
-  await asRoot(['update', '-qq']);
-  await asRoot(['install', '-y', '-qq', 'chromium']);
-}
-
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
@@ -51,10 +45,10 @@ interface VitestReport {
   success: boolean;
 }
 
-async function vitest(): Promise<void> {
-  console.log('\n=== unit and integration tests (vitest) ===');
-  const output = path.join(reports, 'vitest.json');
-  const code = await exec(bin('vitest'), ['run', '-c', 'tests/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
+async function vitest(title: string, config: string): Promise<void> {
+  console.log(`\n=== ${title} (vitest) ===`);
+  const output = path.join(reports, `${path.basename(path.dirname(config))}-vitest.json`);
+  const code = await exec(bin('vitest'), ['run', '-c', config, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
   if (!existsSync(output)) {
     failed += 1;
     console.log('✗ vitest produced no report');
@@ -90,12 +84,15 @@ async function playwright(): Promise<void> {
   if (code !== 0 && report.stats.unexpected === 0) failed += Math.max(1, report.errors?.length ?? 0);
 }
 
-await ensureChromium();
+ensureDebianPackages();
 await step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-await vitest();
+await vitest('unit and integration tests', 'tests/vitest.config.ts');
 const built = await step('build', 'npm', ['run', '--silent', 'build']);
-if (built) await playwright();
-else failed += 1;
+if (built) {
+  // The production topology (nginx, Redis, two replicas of each) runs the built site.
+  await vitest('production topology', 'tests/topology/vitest.config.ts');
+  await playwright();
+} else failed += 2;
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

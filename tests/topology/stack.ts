@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDebianPackages } from '../debian-packages.ts';
 
 /**
  * The production topology as local processes: Debian's nginx rendered from our own
@@ -92,21 +93,6 @@ const redisAnswers = (port: number): Probe => () =>
     socket.once('error', reject);
   });
 
-/** Installs Debian's nginx and redis-server when missing (as `npm test` installs Chromium). */
-export function ensureDebianPackages(): void {
-  const missing = [
-    ['nginx', '/usr/sbin/nginx'],
-    ['redis-server', '/usr/bin/redis-server'],
-  ].filter(([, binary]) => spawnSync('test', ['-x', binary ?? '']).status !== 0);
-  if (missing.length === 0) return;
-  const asRoot = (args: string[]) =>
-    process.getuid?.() === 0
-      ? spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
-      : spawnSync('sudo', ['apt-get', ...args], { stdio: 'inherit' });
-  asRoot(['update', '-qq']);
-  asRoot(['install', '-y', '-qq', ...missing.map(([name]) => name ?? '')]);
-}
-
 /** Fills the template's `${NGINX_*}` variables, as the nginx image's envsubst does in compose. */
 export function renderNginxConf(values: Record<string, string>): string {
   const template = readFileSync(path.join(root, 'docker/nginx.conf.template'), 'utf8');
@@ -130,7 +116,7 @@ export interface Topology {
 }
 
 export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5600)): Promise<Topology> {
-  ensureDebianPackages();
+  ensureDebianPackages(['nginx', 'redis-server']);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'viziona-topology-'));
   const logs = path.join(dir, 'logs');
   mkdirSync(logs);
