@@ -45,7 +45,8 @@ function service(
     child: null,
     async start() {
       const log = (chunk: Buffer) => writeFileSync(logFile, chunk, { flag: 'a' });
-      const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      // Its own process group: nginx's workers outlive a killed master otherwise.
+      const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       child.stdout?.on('data', log);
       child.stderr?.on('data', log);
       self.child = child;
@@ -56,7 +57,7 @@ function service(
       if (!child || child.exitCode !== null || child.signalCode !== null) return;
       await new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
-        child.kill(signal);
+        if (child.pid !== undefined) process.kill(-child.pid, signal);
       });
       self.child = null;
     },
