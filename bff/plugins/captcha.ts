@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { connectRedis } from './redis-client.ts';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -117,7 +117,7 @@ function keySignatureSecret(hmacKey: string): string {
 function defaultStore(app: FastifyInstance): SpentCaptchaStore {
   const { redisUrl } = app.config;
   if (!redisUrl) return createMemorySpentCaptchaStore();
-  const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false });
+  const redis = connectRedis(redisUrl);
   redis.on('error', (error: Error) => app.log.warn({ err: error }, 'captcha redis error'));
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());

@@ -1,6 +1,6 @@
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { connectRedis } from './redis-client.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { redisWithMemoryFallback } from './rate-limit-store.ts';
 
@@ -22,20 +22,6 @@ export const RATE_LIMITS = {
   verificationSend: { max: 5, timeWindow: minutes(15) },
   verificationValidate: { max: 10, timeWindow: minutes(15) },
 } as const satisfies Record<string, RateLimitOptions>;
-
-/**
- * A Redis connection that never makes a request wait on it: no offline queue (a command
- * while disconnected fails at once), a short command timeout, reconnection every second.
- */
-export function connectRedis(url: string): Redis {
-  return new Redis(url, {
-    connectTimeout: 1_000,
-    commandTimeout: 500,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => 1_000,
-  });
-}
 
 export const rateLimitPlugin = fp(
   async (app) => {

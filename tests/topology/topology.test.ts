@@ -67,6 +67,8 @@ async function browse(people: Visitor[], paths: string[], until: Promise<unknown
         try {
           const answer = await person.send('GET', target);
           if (answer.status >= 500) failures.push(`${target} ${answer.status}`);
+          // A logged-in customer sent to log in has lost their page, whatever the status says.
+          if (person.cookie && answer.location?.startsWith('/iniciar-sesion')) failures.push(`${target} → ${answer.location}`);
         } catch (error) {
           failures.push(`${target} ${(error as Error).message}`);
         }
@@ -158,6 +160,22 @@ describe('the production topology', () => {
     await Promise.all([topology.bffs[1].start(), topology.sites[0].start()]);
     figure(`SIGTERM BFF + site: ${requests} requests during the drain, ${failures.length} failed`);
     expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('tells a logged-in customer the service is unavailable, instead of sending them to log in, while no BFF answers', async () => {
+    const customer = visitor();
+    await customer.login('demo@viziona.co', 'Demo1234');
+    await Promise.all(topology.bffs.map((bff) => bff.stop('SIGKILL')));
+    try {
+      const page = await customer.send('GET', '/mis-tickets');
+      figure(`no BFF: /mis-tickets with a session answered ${page.status}${page.location ? ` → ${page.location}` : ''}`);
+      expect(page.location).toBeUndefined();
+      expect(page.status).toBe(503);
+      expect(page.text).toContain('El servicio no está disponible en este momento');
+    } finally {
+      await Promise.all(topology.bffs.map((bff) => bff.start()));
+    }
+    expect((await customer.send('GET', '/mis-tickets')).status).toBe(200);
   }, 60_000);
 
   it('keeps pages at 200 with 1,000 seat maps open through nginx', async () => {

@@ -6,7 +6,7 @@ import { Agent, request } from 'undici';
  * it keeps from `Set-Cookie`, and the headers our pages send on every state change.
  */
 
-export type Answer = { status: number; text: string; json: unknown; ms: number; requestId: string | undefined };
+export type Answer = { status: number; text: string; json: unknown; ms: number; requestId: string | undefined; location: string | undefined };
 
 const SESSION_COOKIE = 'viziona_session';
 
@@ -44,8 +44,11 @@ export class Visitor {
     } catch {
       // a page, not JSON
     }
-    const requestId = answer.headers['x-request-id'];
-    return { status: answer.statusCode, text, json, ms: performance.now() - started, requestId: typeof requestId === 'string' ? requestId : undefined };
+    const header = (name: string): string | undefined => {
+      const value = answer.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    return { status: answer.statusCode, text, json, ms: performance.now() - started, requestId: header('x-request-id'), location: header('location') };
   }
 
   async login(email: string, password: string): Promise<void> {
