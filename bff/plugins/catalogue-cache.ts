@@ -26,7 +26,21 @@ export interface CatalogueCacheOptions {
   now?: () => number;
   /** Whether a failed load may be answered with a stale entry (not for authoritative 4xx answers). */
   servesStaleOn?: (error: unknown) => boolean;
+  /**
+   * Where every replica keeps the last good copy of each entry (Redis when configured), so a
+   * replica that never read an entry, or restarted, still has it to serve stale during an
+   * outage: every replica shows the same pages then.
+   */
+  shared?: SharedCopies;
 }
+
+/** The two operations of the shared store the cache needs (bff/plugins/shared-store.ts has them). */
+export interface SharedCopies {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+}
+
+const SHARED_PREFIX = 'catalogue:';
 
 export type CacheOutcome = 'hit' | 'miss' | 'refreshed' | 'stale';
 
@@ -81,6 +95,7 @@ export class CatalogueCache {
   readonly staleAfterMs: number;
   readonly #now: () => number;
   readonly #servesStaleOn: (error: unknown) => boolean;
+  readonly #shared: SharedCopies | undefined;
   readonly #entries = new Map<string, Entry>();
   readonly #loading = new Map<string, { promise: Promise<Entry>; startedAt: number }>();
 
@@ -91,6 +106,7 @@ export class CatalogueCache {
     this.staleAfterMs = options.staleAfterMs ?? catalogueCacheDefaults.staleAfterMs;
     this.#now = options.now ?? (() => Date.now());
     this.#servesStaleOn = options.servesStaleOn ?? isUpstreamOutage;
+    this.#shared = options.shared;
   }
 
   get size(): number {
@@ -135,11 +151,26 @@ export class CatalogueCache {
       }
       return this.#answer<T>(await loading, entry !== undefined);
     } catch (error) {
-      const kept = this.#entries.get(key);
-      if (kept && this.#now() - kept.storedAt < this.keepMs && this.#servesStaleOn(error)) {
+      if (!this.#servesStaleOn(error)) throw error;
+      const kept = this.#entries.get(key) ?? (await this.#sharedCopy(key));
+      if (kept && this.#now() - kept.storedAt < this.keepMs) {
         return { value: kept.value as T, json: kept.json, outcome: 'stale', storedAt: kept.storedAt };
       }
       throw error;
+    }
+  }
+
+  /** The last good copy another replica stored, if the shared store has one and answers. */
+  async #sharedCopy(key: string): Promise<Entry | undefined> {
+    try {
+      const text = await this.#shared?.get(SHARED_PREFIX + key);
+      if (!text) return undefined;
+      const { storedAt, json } = JSON.parse(text) as { storedAt: number; json: string };
+      const entry: Entry = { value: JSON.parse(json) as unknown, json, storedAt };
+      this.#store(key, entry);
+      return entry;
+    } catch {
+      return undefined;
     }
   }
 
@@ -165,6 +196,8 @@ export class CatalogueCache {
         const { value, storedAt } = await load();
         const stored: Entry = { value, json: JSON.stringify(value), storedAt: Math.min(storedAt, this.#now()) };
         this.#store(key, stored);
+        // Best effort: an outage of the shared store costs only this copy.
+        this.#shared?.set(SHARED_PREFIX + key, JSON.stringify({ storedAt: stored.storedAt, json: stored.json }), this.keepMs).catch(() => {});
         return stored;
       } finally {
         this.#loading.delete(key);

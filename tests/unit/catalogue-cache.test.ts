@@ -73,6 +73,20 @@ describe('CatalogueCache', () => {
     expect(await cache.read('k', hung)).toMatchObject({ value: 'new', outcome: 'hit' });
   });
 
+  it('serves another replica\'s last good copy on a cold replica during an outage', async () => {
+    const copies = new Map<string, string>();
+    const shared = { get: async (key: string) => copies.get(key) ?? null, set: async (key: string, value: string) => void copies.set(key, value) };
+    const warm = new CatalogueCache({ shared });
+    await warm.read('releases', async () => ({ titles: ['Dune'] }));
+    const cold = new CatalogueCache({ shared });
+    // An authoritative answer is never covered with another replica's copy.
+    await expect(cold.read('releases', async () => Promise.reject(new UpstreamError(404)))).rejects.toThrow('upstream 404');
+    const read = await cold.read('releases', async () => {
+      throw new UpstreamError(503);
+    });
+    expect(read).toMatchObject({ value: { titles: ['Dune'] }, outcome: 'stale' });
+  });
+
   it('passes authoritative upstream answers on instead of covering them with stale data', async () => {
     const time = clock();
     const cache = new CatalogueCache({ now: time.now });
