@@ -29,6 +29,32 @@ export async function upcomingShowtimes(stack: Stack): Promise<Array<{ id: numbe
     .map((showtime) => ({ id: showtime.id, room: showtime.room, format: showtime.movie_format }));
 }
 
+/**
+ * Showtimes chosen by what a test needs, never by their place in a list that depends on the
+ * hour: the format, the price zones of the room, and a start at least `minutesAhead` away.
+ */
+export async function showtimesWith(
+  stack: Stack,
+  need: { format?: string; zones?: string[]; minutesAhead?: number },
+): Promise<Array<{ id: number; room: number; format: string }>> {
+  const movies = await sandboxGet<{ data: Movie[] }>(stack, 'movies/theater/viziona');
+  const from = Date.now() + (need.minutesAhead ?? 60) * 60_000;
+  const candidates = movies.data
+    .flatMap((movie) => movie.showtimes)
+    .filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, from))
+    .filter((showtime) => need.format === undefined || showtime.movie_format === need.format);
+  const chosen: Array<{ id: number; room: number; format: string }> = [];
+  for (const showtime of candidates) {
+    if (need.zones) {
+      const data = await sandboxGet<{ data: { prices: Array<{ zona: string; valor: number }> } }>(stack, `room/${showtime.id}`);
+      const zones = new Set(data.data.prices.filter((price) => price.valor > 1).map((price) => price.zona));
+      if (!need.zones.every((zone) => zones.has(zone))) continue;
+    }
+    chosen.push({ id: showtime.id, room: showtime.room, format: showtime.movie_format });
+  }
+  return chosen;
+}
+
 /** A showtime that has already started today (the seed keeps one). */
 export async function startedShowtime(stack: Stack): Promise<number | null> {
   const movies = await sandboxGet<{ data: Movie[] }>(stack, 'movies/theater/viziona');

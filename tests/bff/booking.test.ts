@@ -15,8 +15,8 @@ import {
   login,
   seatsOf,
   solveCaptcha,
+  showtimesWith,
   startedShowtime,
-  upcomingShowtimes,
 } from './booking-helpers.ts';
 
 let stack: Stack;
@@ -25,8 +25,8 @@ let otherShowtimeId: number;
 
 beforeAll(async () => {
   stack = await startStack();
-  const upcoming = (await upcomingShowtimes(stack)).filter((showtime) => showtime.format === '2D');
-  if (upcoming.length < 2) throw new Error('the sandbox has no upcoming 2D showtimes');
+  const upcoming = await showtimesWith(stack, { format: '2D', zones: ['General', 'Preferencial'] });
+  if (upcoming.length < 2) throw new Error('the sandbox has no upcoming 2D showtimes with General and Preferencial seats');
   showtimeId = upcoming[0]!.id;
   otherShowtimeId = upcoming[1]!.id;
 });
@@ -101,7 +101,14 @@ describe('reservation', () => {
     expect((await other.send('POST', '/bff/booking/cancel', {})).body).toEqual({ released: false });
     expect(seatsOf(await other.view(otherShowtimeId)).find((seat) => seat.id === a!.id)?.state).toBe('occupied');
     // ... nor pay for it.
-    const pay = await other.send('POST', '/bff/payments/card', { brandId: 1, products: [], card: cardForm(await solveCaptcha(stack.app)) });
+    const pay = await other.send('POST', '/bff/payments/card', {
+      brandId: 1,
+      products: [],
+      showtimeId: otherShowtimeId,
+      seats: [a!.id, b!.id],
+      total: 2 * 16_000,
+      card: cardForm(await solveCaptcha(stack.app)),
+    });
     expect(pay.status).toBe(409);
 
     // The holder releases it.
@@ -230,16 +237,28 @@ describe('payment', () => {
   }
   const combo = { code: 'COMBO-PAREJA', quantity: 1, choices: ['CRIS-SAL', 'GAS-COLA', 'AGUA'] };
 
-  it('charges what the BFF computed, ignoring any total the browser sends, and issues one QR per seat', async () => {
+  it('charges what the BFF computed only when it is the total the customer saw, and issues one QR per seat', async () => {
     const browser = await demo();
     const { view, seats } = await holdTwoSeats(browser);
-    const result = await browser.send('POST', '/bff/payments/card', {
-      brandId: view.payBrands[0]!.id,
-      products: [combo],
-      card: cardForm(await solveCaptcha(stack.app)),
+    const expectedTotal = 2 * 14_000 + 32_000 + 2 * 2_000 + 1 * 1_000;
+    const body = { brandId: view.payBrands[0]!.id, products: [combo], showtimeId, seats };
+    const cheaper = await browser.send('POST', '/bff/payments/card', {
+      ...body,
       total: 1,
       subtotal: 1,
       total_service: 0,
+      card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(cheaper.status).toBe(409);
+    expect(cheaper.body).toMatchObject({
+      error: { code: 'TOTAL_CHANGED', message: `El total de tu compra cambió de ${formatCop(1)} a ${formatCop(expectedTotal)} y no se hizo ningún cobro. Vuelve a seleccionar tus sillas para ver los precios vigentes.` },
+    });
+    expect(await sandboxBills(browser).then((bills) => bills.filter((bill) => bill.seats.some((seat) => seats.includes(seat)) && bill.showtime?.id === showtimeId))).toEqual([]);
+    const result = await browser.send('POST', '/bff/payments/card', {
+      ...body,
+      total: expectedTotal,
+      subtotal: 1,
+      card: cardForm(await solveCaptcha(stack.app)),
     });
     expect(result.status).toBe(200);
     const payment = result.body as PaymentResultView;
@@ -266,8 +285,9 @@ describe('payment', () => {
 
   it('charges once when pay is pressed twice', async () => {
     const browser = await demo();
-    const { view } = await holdTwoSeats(browser, 'Preferencial');
-    const body = { brandId: view.payBrands[0]!.id, products: [], card: cardForm(await solveCaptcha(stack.app)) };
+    const { view, seats } = await holdTwoSeats(browser, 'Preferencial');
+    const price = view.zones.find((zone) => zone.zone === 'Preferencial')!.price;
+    const body = { brandId: view.payBrands[0]!.id, products: [], showtimeId, seats, total: 2 * (price + 2_000), card: cardForm(await solveCaptcha(stack.app)) };
     const [first, second] = await Promise.all([
       browser.send('POST', '/bff/payments/card', body),
       browser.send('POST', '/bff/payments/card', body),
@@ -277,8 +297,8 @@ describe('payment', () => {
     expect((first.body as PaymentResultView).bill).toBe((second.body as PaymentResultView).bill);
     // A late third click with the same form answers the same bill too.
     const third = await new Browser(stack.app, browser.cookie).send('POST', '/bff/payments/card', body);
-    expect([200, 409]).toContain(third.status);
-    if (third.status === 200) expect((third.body as PaymentResultView).bill).toBe((first.body as PaymentResultView).bill);
+    expect(third.status).toBe(200);
+    expect((third.body as PaymentResultView).bill).toBe((first.body as PaymentResultView).bill);
     const bills = await sandboxBills(browser);
     expect(bills.filter((bill) => bill.bill === (first.body as PaymentResultView).bill)).toHaveLength(1);
     const consecutive = bills.find((bill) => bill.bill === (first.body as PaymentResultView).bill)!.score_consecutive;
@@ -287,10 +307,13 @@ describe('payment', () => {
 
   it('keeps the hold after a declined card and answers its bill', async () => {
     const browser = await demo();
-    const { view } = await holdTwoSeats(browser);
+    const { view, seats } = await holdTwoSeats(browser);
     const answer = await browser.send('POST', '/bff/payments/card', {
       brandId: view.payBrands[0]!.id,
       products: [],
+      showtimeId,
+      seats,
+      total: 2 * 16_000,
       card: cardForm(await solveCaptcha(stack.app), DECLINED_CARD),
     });
     expect(answer.status).toBe(200);
@@ -307,8 +330,10 @@ describe('payment', () => {
 
   it('refuses a cart over the combo limit and a combo without its recipe', async () => {
     const browser = await demo();
-    const { view } = await holdTwoSeats(browser);
+    const { view, seats } = await holdTwoSeats(browser);
+    const seen = { showtimeId, seats, total: 2 * 16_000 };
     const tooMany = await browser.send('POST', '/bff/payments/card', {
+      ...seen,
       brandId: view.payBrands[0]!.id,
       products: [{ ...combo, quantity: 11 }],
       card: cardForm(await solveCaptcha(stack.app)),
@@ -316,6 +341,7 @@ describe('payment', () => {
     expect(tooMany.status).toBe(422);
     expect((tooMany.body as { error: { message: string } }).error.message).toBe('Solo puedes seleccionar 10 combos en total.');
     const incomplete = await browser.send('POST', '/bff/payments/card', {
+      ...seen,
       brandId: view.payBrands[0]!.id,
       products: [{ ...combo, choices: ['CRIS-SAL'] }],
       card: cardForm(await solveCaptcha(stack.app)),
@@ -323,6 +349,7 @@ describe('payment', () => {
     expect((incomplete.body as { error: { message: string } }).error.message).toBe('Debes seleccionar la receta del combo');
     // A member-only product is not sold to a non-member.
     const memberOnly = await browser.send('POST', '/bff/payments/card', {
+      ...seen,
       brandId: view.payBrands[0]!.id,
       products: [{ code: 'CF-CRIS-GRANDE', quantity: 1, choices: [] }],
       card: cardForm(await solveCaptcha(stack.app)),
@@ -333,9 +360,12 @@ describe('payment', () => {
 
   it('starts a PSE payment: the bank page address, the hold handed to the pending bill', async () => {
     const browser = await demo();
-    const { view } = await holdTwoSeats(browser);
+    const { view, seats } = await holdTwoSeats(browser);
     const banks = (await browser.send('GET', '/bff/payments/banks')).body as { banks: Array<{ code: string }> };
     const answer = await browser.send('POST', '/bff/payments/pse', {
+      showtimeId,
+      seats,
+      total: 2 * 16_000,
       brandId: view.payBrands[0]!.id,
       products: [],
       pse: {
@@ -358,8 +388,11 @@ describe('payment', () => {
 
   it('never echoes the card number or the CVC', async () => {
     const browser = await demo();
-    const { view } = await holdTwoSeats(browser);
+    const { view, seats } = await holdTwoSeats(browser);
     const answer = await browser.send('POST', '/bff/payments/card', {
+      showtimeId,
+      seats,
+      total: 2 * 16_000,
       brandId: view.payBrands[0]!.id,
       products: [],
       card: { ...cardForm(await solveCaptcha(stack.app)), cvc: '98765', cardNumber: '4575623182290327' },

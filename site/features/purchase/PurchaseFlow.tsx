@@ -139,6 +139,8 @@ function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowP
   const brand = useStore(state.$payBrand);
 
   const products = () => cart.map((item) => ({ code: item.offer.code, quantity: item.quantity, choices: item.choices }));
+  /** What the customer sees on screen: the payment is charged only if the BFF holds and computes exactly this. */
+  const seen = () => ({ showtimeId: view.showtime.id, seats: [...(hold?.seats ?? selected)], total: totals.total });
 
   /** Section 4's after-payment flows; answers field messages for the form when there are. */
   const afterPayment = (outcome: PaymentOutcome, prefix: 'card' | 'pse'): Record<string, string> | null => {
@@ -170,11 +172,11 @@ function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowP
 
   const payCard = async (card: CardForm) => {
     if (!brand) return null;
-    return afterPayment(await payTicketsByCard({ brandId: brand.id, products: products(), card }), 'card');
+    return afterPayment(await payTicketsByCard({ ...seen(), brandId: brand.id, products: products(), card }), 'card');
   };
   const payPse = async (pse: PseForm) => {
     if (!brand) return null;
-    return afterPayment(await payTicketsByPse({ brandId: brand.id, products: products(), pse }), 'pse');
+    return afterPayment(await payTicketsByPse({ ...seen(), brandId: brand.id, products: products(), pse }), 'pse');
   };
 
   return (

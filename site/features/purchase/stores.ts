@@ -16,6 +16,7 @@ import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import { countCombos, computeTotals, type Totals } from '../../../shared/booking/totals.ts';
 import type {
   BookingView,
+  CancelBody,
   CancelView,
   HoldView,
   PayBrandView,
@@ -219,7 +220,7 @@ export function createPurchaseState(initial: BookingView) {
     $comboOffer.set(null);
     if ($hold.get()) {
       $hold.set(null);
-      await bffPostJson<CancelView>('/booking/cancel', {});
+      await bffPostJson<CancelView>('/booking/cancel', { showtimeId } satisfies CancelBody);
     }
     await refetch();
   }
@@ -332,7 +333,7 @@ export function createPurchaseState(initial: BookingView) {
     stopTimer();
     if ($hold.get()) {
       $hold.set(null);
-      await bffPostJson<CancelView>('/booking/cancel', {});
+      await bffPostJson<CancelView>('/booking/cancel', { showtimeId } satisfies CancelBody);
     }
     leavingForPayment = true;
     window.location.assign('/');

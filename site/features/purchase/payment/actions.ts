@@ -5,7 +5,7 @@
  */
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
-import type { CartLineInput, PaymentResultView } from '../../../../shared/views/booking.ts';
+import type { CartLineInput, PaymentResultView, PurchaseSeen } from '../../../../shared/views/booking.ts';
 import type { MembershipView } from '../../../../shared/views/session.ts';
 import type { BffFailure } from '../../../lib/bff-error.ts';
 import { bffPostJson } from '../../../lib/bff-browser.ts';
@@ -32,12 +32,12 @@ function outcomeOf(answer: { ok: true; data: PaymentResultView } | { ok: false; 
     : { kind: 'failed', failure: answer.failure };
 }
 
-export async function payTicketsByCard(body: { brandId: number; products: CartLineInput[]; card: CardForm }): Promise<PaymentOutcome> {
+export async function payTicketsByCard(body: PurchaseSeen & { brandId: number; products: CartLineInput[]; card: CardForm }): Promise<PaymentOutcome> {
   const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPostJson<PaymentResultView>('/payments/card', body));
   return outcomeOf(answer);
 }
 
-export async function payTicketsByPse(body: { brandId: number; products: CartLineInput[]; pse: PseForm }): Promise<PaymentOutcome> {
+export async function payTicketsByPse(body: PurchaseSeen & { brandId: number; products: CartLineInput[]; pse: PseForm }): Promise<PaymentOutcome> {
   const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPostJson<PaymentResultView>('/payments/pse', body));
   return outcomeOf(answer);
 }
