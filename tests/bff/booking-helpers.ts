@@ -13,7 +13,7 @@ const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key'
 export const APPROVED_CARD = '4575623182290326';
 export const DECLINED_CARD = '4151611527583283';
 
-export async function sandboxGet<T>(stack: Stack, path: string): Promise<T> {
+export async function sandboxGet<T>(stack: Pick<Stack, 'sandboxUrl'>, path: string): Promise<T> {
   const response = await fetch(`${stack.sandboxUrl}/api/v1/${path}`, { headers: SANDBOX_HEADERS });
   if (!response.ok) throw new Error(`sandbox GET ${path} answered ${response.status}`);
   return (await response.json()) as T;
@@ -34,7 +34,7 @@ export async function upcomingShowtimes(stack: Stack): Promise<Array<{ id: numbe
  * hour: the format, the price zones of the room, and a start at least `minutesAhead` away.
  */
 export async function showtimesWith(
-  stack: Stack,
+  stack: Pick<Stack, 'sandboxUrl'>,
   need: { format?: string; zones?: string[]; minutesAhead?: number },
 ): Promise<Array<{ id: number; room: number; format: string }>> {
   const movies = await sandboxGet<{ data: Movie[] }>(stack, 'movies/theater/viziona');

@@ -180,6 +180,17 @@ describe('reservation', () => {
     },
     120_000,
   );
+
+  it('refuses a person more reservations than an honest customer makes (20 in ten minutes), on any cookie', async () => {
+    const person = await registerPerson(stack.app);
+    const seat = freeSeats(await new Browser(stack.app, person.cookie).view(showtimeId), 'General')[0]!;
+    const statuses: number[] = [];
+    // A client that ignores Set-Cookie: always the first cookie.
+    for (let attempt = 0; attempt < 21; attempt += 1) statuses.push((await new Browser(stack.app, person.cookie).reserve(showtimeId, 'General', [seat.id])).status);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    await new Browser(stack.app, person.cookie).send('POST', '/bff/booking/cancel', { showtimeId });
+  });
 });
 
 describe('live seats', () => {
