@@ -36,6 +36,8 @@ afterAll(async () => {
 });
 
 const demo = async () => new Browser(stack.app, await login(stack.app, DEMO.email, DEMO.password));
+/** A person of their own, for tests that pay more than once (payments are rate-limited per person). */
+const newPerson = async () => new Browser(stack.app, (await registerPerson(stack.app)).cookie);
 
 
 describe('booking view', () => {
@@ -249,7 +251,7 @@ describe('payment', () => {
   const combo = { code: 'COMBO-PAREJA', quantity: 1, choices: ['CRIS-SAL', 'GAS-COLA', 'AGUA'] };
 
   it('charges what the BFF computed only when it is the total the customer saw, and issues one QR per seat', async () => {
-    const browser = await demo();
+    const browser = await newPerson();
     const { view, seats } = await holdTwoSeats(browser);
     const expectedTotal = 2 * 14_000 + 32_000 + 2 * 2_000 + 1 * 1_000;
     const body = { brandId: view.payBrands[0]!.id, products: [combo], showtimeId, seats };
@@ -292,6 +294,58 @@ describe('payment', () => {
       expect(decoded?.data).toBe(code.code);
     }
     expect(ticket.codes.map((code) => code.seat).sort()).toEqual([...seats].sort());
+  });
+
+  it('charges nothing when the payment names another showtime or other seats than the hold (two tabs)', async () => {
+    const browser = await newPerson();
+    // Tab A reserves two seats here; tab B (same person) then reserves on another showtime.
+    const { view, seats } = await holdTwoSeats(browser);
+    const otherView = await browser.view(otherShowtimeId);
+    const otherSeat = freeSeats(otherView, 'Preferencial')[0]!;
+    expect((await browser.reserve(otherShowtimeId, 'Preferencial', [otherSeat.id])).status).toBe(200);
+    // The first hold was released: one live hold per person.
+    expect(seatsOf(await browser.view(showtimeId)).filter((seat) => seats.includes(seat.id)).map((seat) => seat.state)).toEqual(['available', 'available']);
+
+    // Tab A pays what it shows: refused, nothing charged, and told where the hold is now.
+    const billsBefore = (await sandboxBills(browser)).length;
+    const tabA = await browser.send('POST', '/bff/payments/card', {
+      brandId: view.payBrands[0]!.id, products: [], showtimeId, seats, total: 2 * 16_000, card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(tabA.status).toBe(409);
+    const error = (tabA.body as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe('HOLD_CHANGED');
+    expect(error.message).toMatch(/^Tu reserva activa ahora es para otra función \(.+, Sala [^)]+\): la hiciste en otra ventana o dispositivo\. No se hizo ningún cobro\. Vuelve a seleccionar tus sillas\.$/);
+    // The right showtime with other seats than the hold: refused too.
+    const wrongSeats = await browser.send('POST', '/bff/payments/card', {
+      brandId: view.payBrands[0]!.id, products: [], showtimeId: otherShowtimeId, seats: [otherSeat.id, seats[0]!], total: 2 * 19_000, card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(wrongSeats.status).toBe(409);
+    expect((wrongSeats.body as { error: { message: string } }).error.message).toBe(
+      `Tus sillas reservadas cambiaron: ahora son ${otherSeat.id}. No se hizo ningún cobro. Vuelve a seleccionar tus sillas.`,
+    );
+    expect(await sandboxBills(browser)).toHaveLength(billsBefore);
+    expect((await browser.hold())?.seats).toEqual([otherSeat.id]);
+    await browser.send('POST', '/bff/booking/cancel', { showtimeId: otherShowtimeId });
+  });
+
+  it('answers an expired reservation (409, nothing charged) when the cinema let the hold go', async () => {
+    const browser = await newPerson();
+    const { view, seats } = await holdTwoSeats(browser);
+    const advance = (seconds: number) =>
+      fetch(`${stack.sandboxUrl}/sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
+    await advance(601);
+    try {
+      const answer = await browser.send('POST', '/bff/payments/card', {
+        brandId: view.payBrands[0]!.id, products: [], showtimeId, seats, total: 2 * 16_000, card: cardForm(await solveCaptcha(stack.app)),
+      });
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({
+        error: { code: 'HOLD_EXPIRED', message: 'Tu reserva de sillas expiró y no se hizo ningún cobro. Vuelve a seleccionar tus sillas.' },
+      });
+      expect(await browser.hold()).toBeNull();
+    } finally {
+      await advance(-601);
+    }
   });
 
   it('charges once when pay is pressed twice', async () => {
@@ -435,6 +489,41 @@ describe('membership', () => {
     expect(after.zones.find((zone) => zone.zone === 'General')).toMatchObject({ price: 11_200, isMemberPrice: true });
     const transaction = (await browser.send('GET', `/bff/payments/transactions/${body.result.bill}`)).body as TransactionView;
     expect(transaction).toMatchObject({ total: 63_000, payType: { id: 3 }, showtime: null });
+  });
+});
+
+describe('membership bought on another device', () => {
+  it('gives member prices at the next booking view and at payment, not the log-in snapshot', async () => {
+    const person = await registerPerson(stack.app);
+    const laptop = new Browser(stack.app, await login(stack.app, person.email, person.password));
+    const phone = new Browser(stack.app, await login(stack.app, person.email, person.password));
+    const view = await laptop.view(showtimeId);
+    expect(view.zones.find((zone) => zone.zone === 'General')?.price).toBe(14_000);
+    const seat = freeSeats(view, 'General')[0]!;
+    expect((await laptop.reserve(showtimeId, 'General', [seat.id])).status).toBe(200);
+
+    const offer = (await phone.send('GET', '/bff/membership/offer')).body as { payBrands: Array<{ id: number }> };
+    const bought = await phone.send('POST', '/bff/membership/purchase', { brandId: offer.payBrands[0]!.id, card: cardForm(await solveCaptcha(stack.app)) });
+    expect((bought.body as { result: PaymentResultView }).result.accepted).toBe(true);
+
+    // The laptop's cookie still says "no membership"; its prices follow the cinema API.
+    const after = await laptop.view(showtimeId);
+    expect(after.zones.find((zone) => zone.zone === 'General')).toMatchObject({ price: 11_200, isMemberPrice: true });
+    expect(after.membership?.active).toBe(true);
+    // The seat held at the ordinary price: paying it is refused, nothing charged.
+    const stale = await laptop.send('POST', '/bff/payments/card', {
+      brandId: offer.payBrands[0]!.id, products: [], showtimeId, seats: [seat.id], total: 16_000, card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(stale.status).toBe(409);
+    expect((stale.body as { error: { code: string } }).error.code).toBe('PRICE_CHANGED');
+    // Chosen again, the seat is held at the member price and paid at it.
+    expect((await laptop.reserve(showtimeId, 'General', [seat.id])).status).toBe(200);
+    const paid = await laptop.send('POST', '/bff/payments/card', {
+      brandId: offer.payBrands[0]!.id, products: [], showtimeId, seats: [seat.id], total: 13_200, card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(paid.status).toBe(200);
+    const transaction = (await laptop.send('GET', `/bff/payments/transactions/${(paid.body as PaymentResultView).bill}`)).body as TransactionView;
+    expect(transaction.total).toBe(13_200);
   });
 });
 
