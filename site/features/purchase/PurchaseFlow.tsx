@@ -13,6 +13,7 @@ import {
   payTicketsByCard,
   payTicketsByPse,
   showPaymentError,
+  showPaymentPending,
   showPaymentSuccess,
   type PaymentOutcome,
 } from './payment/actions.ts';
@@ -149,6 +150,13 @@ function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowP
         state.leaveForPayment(false);
         showPaymentSuccess(() => window.location.assign(routes.transactionStatus(outcome.result.bill)));
         return null;
+      case 'pending':
+        state.leaveForPayment(false);
+        showPaymentPending(() => window.location.assign(routes.transactionStatus(outcome.result.bill)));
+        return null;
+      case 'changed':
+        state.purchaseChanged(outcome.failure);
+        return null;
       case 'declined':
         state.leaveForPayment(true);
         showPaymentError(outcome.result.message, () => window.location.assign(routes.transactionStatus(outcome.result.bill)));
@@ -205,6 +213,7 @@ function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowP
         onClose={state.closePayment}
         onPayCard={payCard}
         onPayPse={payPse}
+        secondsLeft={hold ? secondsLeft : null}
       />
     </>
   );

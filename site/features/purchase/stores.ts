@@ -27,6 +27,8 @@ import type {
 } from '../../../shared/views/booking.ts';
 import { bffGetJson, bffPostJson } from '../../lib/bff-browser.ts';
 import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
+import type { BffFailure } from '../../lib/bff-error.ts';
+import { PURCHASE_TEXTS } from './texts.ts';
 
 export interface CartItem {
   key: string;
@@ -328,6 +330,29 @@ export function createPurchaseState(initial: BookingView) {
     }
   }
 
+  /**
+   * A payment was refused before any charge because the purchase on screen is not the one
+   * the BFF holds (the hold expired or is now another tab's, the price or the total changed):
+   * the person reads what changed and goes back to the seats, which shows the truth again.
+   */
+  function purchaseChanged(failure: BffFailure): void {
+    $payBrand.set(null);
+    $checkoutOpen.set(false);
+    if (failure.code === 'PAYMENT_IN_PROGRESS') {
+      openStatusModal({ type: 'warning', title: BOOKING_TEXTS.paymentErrorTitle, subtitle: failure.message, actionLabel: 'Ok' });
+      return;
+    }
+    stopTimer();
+    if (failure.code !== 'TOTAL_CHANGED' && failure.code !== 'PRICE_CHANGED') $hold.set(null);
+    openStatusModal({
+      type: 'warning',
+      title: failure.code === 'HOLD_EXPIRED' ? BOOKING_TEXTS.expiredTitle : PURCHASE_TEXTS.holdChangedTitle,
+      subtitle: failure.message,
+      actionLabel: PURCHASE_TEXTS.backToSeats,
+      onAction: () => void resetPurchase(),
+    });
+  }
+
   /** The hold is gone at the cinema (a failed bank payment): stop, reset and go home. */
   async function abandonAfterFailure(): Promise<void> {
     stopTimer();
@@ -374,6 +399,7 @@ export function createPurchaseState(initial: BookingView) {
     choosePayBrand,
     closePayment,
     leaveForPayment,
+    purchaseChanged,
     abandonAfterFailure,
   };
 }
