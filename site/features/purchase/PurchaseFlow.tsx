@@ -58,7 +58,7 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
     setReady(true);
     const hold = state.$hold.get();
     if (hold) state.startTimer(hold.secondsLeft);
-    const stopSeats = followSeats(state.showtimeId, state.applyLiveRows);
+    const stopSeats = followSeats(state.showtimeId, state.applyLiveRows, state.applyHoldEvent);
     const onPageHide = () => state.releaseOnLeave();
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) state.resumeAfterLeave();

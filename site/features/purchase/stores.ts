@@ -18,6 +18,7 @@ import type {
   BookingView,
   CancelBody,
   CancelView,
+  HoldEvent,
   HoldView,
   PayBrandView,
   ReserveView,
@@ -227,18 +228,62 @@ export function createPurchaseState(initial: BookingView) {
     await refetch();
   }
 
-  /** Leaving the page: the hold is released (unless the page leaves for a payment outcome). */
+  /**
+   * Leaving the page (unless it leaves for a payment outcome): the BFF releases the hold a few
+   * seconds later, unless another page showing it (a duplicate tab, this page reloaded) claims it.
+   */
   function releaseOnLeave(): void {
     if (leavingForPayment || !$hold.get()) return;
     $hold.set(null);
     stopTimer();
+    const body: CancelBody = { showtimeId, leaving: true };
     void fetch('/bff/booking/cancel', {
       method: 'POST',
       keepalive: true,
       credentials: 'same-origin',
       headers: { ...CLIENT_HEADERS, 'content-type': 'application/json' },
-      body: '{}',
+      body: JSON.stringify(body),
     }).catch(() => undefined);
+  }
+
+  /**
+   * The person's hold as the BFF has it now (the live stream's `hold` event): this page shows
+   * the truth. A hold on this showtime made or changed elsewhere is adopted with the server's
+   * remaining time; a hold released, paid or moved to another showtime elsewhere takes the
+   * page back to the seats with a message; a hold another page left is claimed.
+   */
+  function applyHoldEvent(event: HoldEvent): void {
+    if (leavingForPayment) return;
+    const mine = $hold.get();
+    const server = event.hold;
+    if (server) {
+      if (event.leaving && mine) void bffPostJson<{ kept: boolean }>('/booking/hold/keep', { showtimeId });
+      const sameSeats = mine !== null && mine.seats.join('|') === server.seats.join('|');
+      if (sameSeats && Math.abs(server.secondsLeft - $secondsLeft.get()) <= 3) return;
+      $hold.set(server);
+      $zone.set(server.zone);
+      $selected.set(server.seats);
+      if (!sameSeats) $cart.set([]);
+      $step.set(1);
+      startTimer(server.secondsLeft);
+      return;
+    }
+    if (!mine) return;
+    stopTimer();
+    $hold.set(null);
+    $step.set(0);
+    $selected.set([]);
+    $cart.set([]);
+    $checkoutOpen.set(false);
+    $payBrand.set(null);
+    $comboOffer.set(null);
+    openStatusModal({
+      type: 'warning',
+      title: PURCHASE_TEXTS.holdGoneTitle,
+      subtitle: event.elsewhere ? PURCHASE_TEXTS.holdElsewhere(event.elsewhere) : PURCHASE_TEXTS.holdReleased,
+      actionLabel: 'Ok',
+      onAction: () => void refetch(),
+    });
   }
 
   /** Back from the browser's page cache after leaving: the hold was released, start over. */
@@ -388,6 +433,7 @@ export function createPurchaseState(initial: BookingView) {
     continuePurchase,
     resetPurchase,
     releaseOnLeave,
+    applyHoldEvent,
     resumeAfterLeave,
     chooseSnack,
     addCombo,

@@ -53,4 +53,5 @@ export const PAYMENT_TEXTS = {
   choose: 'Selecciona una opción',
   pendingTitle: 'Estamos confirmando tu pago',
   pending: 'Tu entidad financiera aún no confirma el pago. Te mostraremos el resultado en cuanto llegue; no vuelvas a pagar esta compra.',
+  pendingFollow: 'Esta página se actualizará sola en cuanto tu entidad financiera confirme o rechace el pago.',
 } as const;
