@@ -145,3 +145,27 @@ export function cardForm(captcha: string, cardNumber: string = APPROVED_CARD) {
 }
 
 export type PaymentAnswer = PaymentResultView;
+
+/** Reads a server-sent event stream: `next(name)` answers the data of the next event of that name. */
+export function eventStream(response: Response): { next(name: string): Promise<string> } {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    async next(name) {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (block.includes(`event: ${name}`) && data) return data.slice(6);
+          continue;
+        }
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error('stream ended');
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+  };
+}

@@ -11,6 +11,7 @@ import {
   DECLINED_CARD,
   DEMO,
   cardForm,
+  eventStream,
   freeSeats,
   login,
   seatsOf,
@@ -211,26 +212,10 @@ describe('live seats', () => {
       signal: controller.signal,
     });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
+    const stream = eventStream(response);
     const nextSeatState = async (): Promise<string> => {
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (block.includes('event: seats') && data) {
-            const rows = (JSON.parse(data.slice(6)) as { rows: string[] }).rows;
-            return rows[rowIndex]![cellIndex]!;
-          }
-          continue;
-        }
-        const chunk = await reader.read();
-        if (chunk.done) throw new Error('stream ended');
-        buffer += decoder.decode(chunk.value, { stream: true });
-      }
+      const rows = (JSON.parse(await stream.next('seats')) as { rows: string[] }).rows;
+      return rows[rowIndex]![cellIndex]!;
     };
     expect(await nextSeatState()).toBe('a');
     expect((await buyer.reserve(otherShowtimeId, seat.zone, [seat.id])).status).toBe(200);
