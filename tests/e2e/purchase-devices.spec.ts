@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { violationsOf } from './csp-violations.ts';
 import {
   APPROVED_CARD,
   PHONE,
@@ -154,6 +155,8 @@ test('phone: a pending card is told it is being confirmed, and the status page f
   try {
     await expect(page.getByRole('heading', { name: 'Estado del pago: Aceptada' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: 'VER MIS CÓDIGOS QR' })).toBeVisible();
+    // The follower's script and the sticky countdown tripped no Content Security Policy.
+    expect(await violationsOf(page)).toEqual([]);
   } finally {
     await advanceSandboxClock(-181);
   }
