@@ -7,6 +7,7 @@ import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';
 import { NumberInput } from '../../components/NumberInput.tsx';
+import { DocumentNumberInput } from '../../components/DocumentNumberInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { routes } from '../../lib/routes.ts';
 import { fetchRegisterToken, register as registerAccount } from './stores.ts';
@@ -49,7 +50,8 @@ export default function RegisterForm() {
     setError,
     getValues,
     watch,
-    formState: { errors, isSubmitting },
+    trigger,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<RegistrationFormInput, unknown, RegistrationForm>({
     resolver: validation.resolver,
     defaultValues,
@@ -68,6 +70,7 @@ export default function RegisterForm() {
   }, []);
 
   const robotConfirmed = Boolean(watch('register_token'));
+  const docType = watch('doc_type');
 
   const onSubmit = async (values: RegistrationForm) => {
     setServerMessage(null);
@@ -130,14 +133,25 @@ export default function RegisterForm() {
         </Field>
         <Field label="Tipo de documento" error={errors.doc_type?.message}>
           {(control) => (
-            <SelectInput {...control} {...register('doc_type')} defaultValue="" placeholder="Selecciona" options={labelledOptions(DOC_TYPES, DOC_TYPE_LABELS)} />
+            <SelectInput
+              {...control}
+              {...register('doc_type', {
+                // The number's rule depends on the type: check it again once the form was sent.
+                onChange: () => isSubmitted && void trigger(['doc_number', 'confirmDocNumber']),
+              })}
+              defaultValue=""
+              placeholder="Selecciona"
+              options={labelledOptions(DOC_TYPES, DOC_TYPE_LABELS)}
+            />
           )}
         </Field>
         <Field label="Número de documento" error={errors.doc_number?.message}>
-          {(control) => <NumberInput {...control} {...register('doc_number')} autoComplete="off" />}
+          {(control) => <DocumentNumberInput {...control} {...register('doc_number')} docType={docType} autoComplete="off" />}
         </Field>
         <Field label="Confirmar número de documento" error={errors.confirmDocNumber?.message}>
-          {(control) => <NumberInput {...control} {...register('confirmDocNumber')} autoComplete="off" onPaste={blockPaste} />}
+          {(control) => (
+            <DocumentNumberInput {...control} {...register('confirmDocNumber')} docType={docType} autoComplete="off" onPaste={blockPaste} />
+          )}
         </Field>
         <Field label="Celular" error={errors.phone?.message}>
           {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
