@@ -50,8 +50,7 @@ export default function RegisterForm() {
     setError,
     getValues,
     watch,
-    trigger,
-    formState: { errors, isSubmitting, isSubmitted },
+    formState: { errors, isSubmitting },
   } = useForm<RegistrationFormInput, unknown, RegistrationForm>({
     resolver: validation.resolver,
     defaultValues,
@@ -135,10 +134,8 @@ export default function RegisterForm() {
           {(control) => (
             <SelectInput
               {...control}
-              {...register('doc_type', {
-                // The number's rule depends on the type: check it again once the form was sent.
-                onChange: () => isSubmitted && void trigger(['doc_number', 'confirmDocNumber']),
-              })}
+              // The number's rule depends on the type: checked again when the type changes.
+              {...register('doc_type', { deps: ['doc_number', 'confirmDocNumber'] })}
               defaultValue=""
               placeholder="Selecciona"
               options={labelledOptions(DOC_TYPES, DOC_TYPE_LABELS)}

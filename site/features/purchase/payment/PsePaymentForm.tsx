@@ -100,7 +100,7 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={PAYMENT_TEXTS.documentType} error={errors.documentType?.message}>
-          {(control) => <SelectInput {...control} {...register('documentType')} options={labelledOptions(PSE_DOC_TYPES, DOC_TYPE_LABELS)} />}
+          {(control) => <SelectInput {...control} {...register('documentType', { deps: 'documentNumber' })} options={labelledOptions(PSE_DOC_TYPES, DOC_TYPE_LABELS)} />}
         </Field>
         <Field label={PAYMENT_TEXTS.documentNumber} error={errors.documentNumber?.message}>
           {(control) => <DocumentNumberInput {...control} {...register('documentNumber')} docType={watch('documentType')} autoComplete="off" />}
