@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { violationsOf } from './csp-violations.ts';
+import { phone } from './devices.ts';
 import {
   APPROVED_CARD,
-  PHONE,
   advanceSandboxClock,
   logIn,
   modal,
@@ -92,7 +92,7 @@ test('a tab with its live stream learns at once that the hold moved to another s
 for (const device of ['desktop', 'phone'] as const) {
   test(`${device}: a reload on step 1 resumes the hold with the server's time, and closing a duplicate tab keeps it`, async ({ browser }) => {
     const showtime = takeShowtime();
-    const page = await openAs(browser, 'demo', purchasePath(showtime), device === 'phone' ? { device: PHONE } : {});
+    const page = await openAs(browser, 'demo', purchasePath(showtime), device === 'phone' ? { device: phone } : {});
     const [seat] = await pickSeats(page, 1);
     await reserve(page);
     await page.reload();
@@ -138,7 +138,7 @@ test('paying after the cinema let the hold go says the reservation expired and l
 
 test('phone: a pending card is told it is being confirmed, and the status page follows it until it is accepted', async ({ browser }) => {
   const showtime = takeShowtime();
-  const page = await openAs(browser, 'demo', purchasePath(showtime), { device: PHONE });
+  const page = await openAs(browser, 'demo', purchasePath(showtime), { device: phone });
   await pickSeats(page, 1);
   await reserve(page);
   const wizard = await openPayment(page, 'Tarjeta de crédito o débito');
@@ -170,29 +170,29 @@ test('a membership bought on a second device gives the first one member prices, 
   await expect(general).toContainText('$ 14.000');
 
   // The phone: its own log-in, the club page, a card payment.
-  const phoneContext = await browser.newContext({ ...PHONE });
-  const phone = await phoneContext.newPage();
-  await logIn(phone, 'nuevo');
-  await phone.goto('/club-vizionarios');
-  const buy = phone.getByRole('button', { name: /^Afiliate por solo / });
+  const handsetContext = await browser.newContext({ ...phone });
+  const handset = await handsetContext.newPage();
+  await logIn(handset, 'nuevo');
+  await handset.goto('/club-vizionarios');
+  const buy = handset.getByRole('button', { name: /^Afiliate por solo / });
   await buy.scrollIntoViewIfNeeded();
-  await expect(phone.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(handset.locator('astro-island[ssr]')).toHaveCount(0);
   await buy.click();
-  const detail = phone.getByRole('dialog', { name: 'Membresía Club Vizionarios' });
+  const detail = handset.getByRole('dialog', { name: 'Membresía Club Vizionarios' });
   await detail.getByRole('button', { name: /ePayco/ }).click();
-  const wizard = phone.getByRole('dialog', { name: 'Pago en línea' });
+  const wizard = handset.getByRole('dialog', { name: 'Pago en línea' });
   // The club page announces card or PSE: both are offered.
   await expect(wizard.getByRole('button', { name: /PSE/ })).toBeVisible();
   await wizard.getByRole('button', { name: /Tarjeta de crédito/ }).click();
-  await payByCard(phone, wizard, APPROVED_CARD);
-  await expect(modal(phone).getByText('¡Transaccion exitosa!')).toBeVisible();
-  await modal(phone).getByRole('button', { name: 'Aceptar' }).click();
-  await phone.waitForLoadState('load');
+  await payByCard(handset, wizard, APPROVED_CARD);
+  await expect(modal(handset).getByText('¡Transaccion exitosa!')).toBeVisible();
+  await modal(handset).getByRole('button', { name: 'Aceptar' }).click();
+  await handset.waitForLoadState('load');
   // After buying, the club page says so and until when, instead of offering it again.
-  await expect(phone.getByText('Ya eres parte del Club Vizionarios')).toBeVisible();
-  await expect(phone.getByText(/^Tu membresía está vigente hasta el \d{1,2} de \w+ de \d{4}\.$/)).toBeVisible();
-  await expect(phone.getByRole('button', { name: /^Afiliate por solo / })).toHaveCount(0);
-  await phoneContext.close();
+  await expect(handset.getByText('Ya eres parte del Club Vizionarios')).toBeVisible();
+  await expect(handset.getByText(/^Tu membresía está vigente hasta el \d{1,2} de \w+ de \d{4}\.$/)).toBeVisible();
+  await expect(handset.getByRole('button', { name: /^Afiliate por solo / })).toHaveCount(0);
+  await handsetContext.close();
 
   // The laptop's cookie still holds its log-in snapshot; its next view follows the cinema.
   await laptop.reload();

@@ -83,8 +83,6 @@ export async function logIn(page: Page, person: Person): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith('/iniciar-sesion'));
 }
 
-/** A phone: 390 × 844, touch, mobile viewport. */
-export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } as const;
 
 /** Islands answer clicks once hydrated (Astro drops their `ssr` attribute then). */
 export async function hydrated(page: Page): Promise<void> {
@@ -94,7 +92,7 @@ export async function hydrated(page: Page): Promise<void> {
 export interface OpenOptions {
   fakeClock?: boolean;
   liveSeats?: boolean;
-  /** Open as a phone (PHONE) or with other context options. */
+  /** Open as a phone (`phone` of devices.ts) or with other context options. */
   device?: BrowserContextOptions;
   /** Another tab of this context (the same browser) instead of a new context. */
   context?: BrowserContext;
