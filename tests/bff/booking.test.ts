@@ -477,6 +477,27 @@ describe('membership', () => {
   });
 });
 
+describe('membership by PSE', () => {
+  it('sends the person to the bank page when the payment method allows PSE', async () => {
+    const browser = await newPerson();
+    const offer = (await browser.send('GET', '/bff/membership/offer')).body as { payBrands: Array<{ id: number }>; paymentMethod: { pse: boolean } };
+    expect(offer.paymentMethod.pse).toBe(true);
+    const banks = (await browser.send('GET', '/bff/payments/banks')).body as { banks: Array<{ code: string }> };
+    const answer = await browser.send('POST', '/bff/membership/purchase/pse', {
+      brandId: offer.payBrands[0]!.id,
+      pse: {
+        typePerson: 'natural', bank: banks.banks[0]!.code, firstName: 'Daniela', lastName: 'Gómez',
+        documentType: 'CC', documentNumber: '1010101010', email: 'daniela@example.com', phoneNumber: '3001234567',
+      },
+    });
+    expect(answer.status).toBe(200);
+    const { result } = answer.body as { result: PaymentResultView };
+    expect(result.bankUrl).toMatch(/\/sandbox\/pse\//);
+    const transaction = (await browser.send('GET', `/bff/payments/transactions/${result.bill}`)).body as TransactionView;
+    expect(transaction).toMatchObject({ total: 63_000, payType: { id: 3 }, status: { id: 3 } });
+  });
+});
+
 describe('membership bought on another device', () => {
   it('gives member prices at the next booking view and at payment, not the log-in snapshot', async () => {
     const person = await registerPerson(stack.app);

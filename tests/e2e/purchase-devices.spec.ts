@@ -142,7 +142,8 @@ test('phone: a pending card is told it is being confirmed, and the status page f
   await pickSeats(page, 1);
   await reserve(page);
   const wizard = await openPayment(page, 'Tarjeta de crédito o débito');
-  await payByCard(page, wizard, PENDING_CARD);
+  // Scrolled down to the pay button on the phone, the countdown is still in view.
+  await payByCard(page, wizard, PENDING_CARD, () => expect(wizard.getByRole('timer')).toBeInViewport());
   await expect(modal(page).getByText('Estamos confirmando tu pago')).toBeVisible();
   await expect(page.getByText('¡Transaccion exitosa!')).toHaveCount(0);
   await modal(page).getByRole('button', { name: 'Aceptar' }).click();

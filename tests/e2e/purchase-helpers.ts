@@ -154,13 +154,16 @@ export async function openPayment(page: Page, method: 'Tarjeta de crédito o dé
   return wizard;
 }
 
-export async function payByCard(page: Page, wizard: Locator, cardNumber: string): Promise<void> {
+/** Fills the card form as a person does and pays; `beforePay` runs with the form filled, at the pay button. */
+export async function payByCard(page: Page, wizard: Locator, cardNumber: string, beforePay?: () => Promise<void>): Promise<void> {
   await wizard.getByLabel('Nombre del titular').fill('Daniela Gómez');
   await wizard.getByLabel('Número de la tarjeta').fill(cardNumber);
   await wizard.getByLabel('Mes de vencimiento (MM)').fill('12');
   await wizard.getByLabel('Año de vencimiento (AAAA)').fill(String(new Date().getFullYear() + 2));
   await wizard.getByLabel('Código de seguridad (CVC)').fill('123');
   await solveCaptcha(page);
+  await wizard.getByRole('button', { name: /^Pagar / }).scrollIntoViewIfNeeded();
+  await beforePay?.();
   await wizard.getByRole('button', { name: /^Pagar / }).click();
 }
 
