@@ -21,6 +21,7 @@ export const CHECKOUT_ERRORS = {
     `Tus sillas reservadas cambiaron: ahora son ${seats}. No se hizo ningún cobro. Vuelve a seleccionar tus sillas.`,
   totalChanged: (seen: string, now: string) =>
     `El total de tu compra cambió de ${seen} a ${now} y no se hizo ningún cobro. Vuelve a seleccionar tus sillas para ver los precios vigentes.`,
+  alreadyPaid: 'Esta compra ya fue pagada: revisa Mis Compras. No se hizo un nuevo cobro.',
   paymentBusy: 'Ya estamos procesando un pago de esta compra. Espera unos segundos y revisa Mis Compras.',
   unknownProduct: 'Uno de los productos del carrito ya no está disponible.',
   badQuantity: 'La cantidad mínima de cada producto es 1.',

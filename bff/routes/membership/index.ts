@@ -2,18 +2,17 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ConsecutiveAnswerSchema } from '../../../shared/cinema-api/booking.ts';
-import { PAY_STATUS_REJECTED, PAY_TYPE_MEMBERSHIP } from '../../../shared/cinema-api/payments.ts';
-import { CardFormSchema, PseFormSchema, type CardForm } from '../../../shared/validation/payment.ts';
+import { PAY_TYPE_MEMBERSHIP } from '../../../shared/cinema-api/payments.ts';
+import { CardFormSchema, PseFormSchema } from '../../../shared/validation/payment.ts';
 import { MembershipOfferViewSchema, PaymentResultViewSchema, type PaymentResultView } from '../../../shared/views/booking.ts';
 import { MembershipViewSchema } from '../../../shared/views/session.ts';
 import { forgetMembership, membershipOf } from '../../booking/audience.ts';
 import { CHECKOUT_ERRORS, paymentBusy } from '../../booking/checkout.ts';
 import { ownerOf } from '../../booking/hold.ts';
-import { payByCard, payByPse, type PurchaseOrder } from '../../booking/pay.ts';
+import { payByCard, payByPse, paymentSettles, verifyCardCaptcha, type PurchaseOrder } from '../../booking/pay.ts';
 import { payOnce } from '../../booking/payment-gate.ts';
 import { perPersonRateLimit } from '../../booking/rate-limits.ts';
 import { BffError, unauthenticated } from '../../errors.ts';
-import { captchaRefusal } from '../../plugins/captcha.ts';
 import type { FastifyRequest } from 'fastify';
 
 export const MembershipPurchaseBodySchema = z.object({ brandId: z.int().positive(), card: CardFormSchema });
@@ -63,17 +62,15 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     fingerprint: string,
     method: 'card' | 'pse',
     charge: (order: PurchaseOrder) => Promise<PaymentResultView>,
+    /** Checks only the attempt that pays runs (the card's captcha), inside the lock. */
+    verify: () => Promise<void> = async () => undefined,
   ) {
     const owner = ownerOf(request) ?? '';
     const result = await payOnce(
       app.sharedStore,
-      { scope: `${owner}:membership`, fingerprint, settles: (value) => value.status.id !== PAY_STATUS_REJECTED, busy: paymentBusy },
+      { scope: `${owner}:membership`, fingerprint, settles: paymentSettles, busy: paymentBusy },
       async () => {
-        if (method === 'card') {
-          const { card } = request.body as { card: CardForm };
-          const verdict = await app.verifyCaptcha(card.captcha);
-          if (!verdict.ok) throw captchaRefusal(verdict, 'card.captcha');
-        }
+        await verify();
         const { sources } = app.booking;
         const [settings, payBrands, paymentMethod] = await Promise.all([
           sources.settings(request, { fresh: true }),
@@ -121,7 +118,14 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { card, brandId } = request.body;
-      return purchase(request, brandId, sha256(card.captcha), 'card', (order) => payByCard(app, request, order, card));
+      return purchase(
+        request,
+        brandId,
+        sha256(card.captcha),
+        'card',
+        (order) => payByCard(app, request, order, card),
+        () => verifyCardCaptcha(app, card),
+      );
     },
   );
 

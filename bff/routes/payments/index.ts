@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BillAnswerSchema } from '../../../shared/cinema-api/bills.ts';
-import { PAY_METHODS, PAY_STATUS_REJECTED, PAY_TYPE_TICKETS } from '../../../shared/cinema-api/payments.ts';
+import { PAY_METHODS, PAY_TYPE_TICKETS } from '../../../shared/cinema-api/payments.ts';
 import { CardFormSchema, PseFormSchema } from '../../../shared/validation/payment.ts';
 import { formatCop } from '../../../shared/format/money.ts';
-import type { CardForm } from '../../../shared/validation/payment.ts';
 import {
   BanksViewSchema,
   CartLineSchema,
@@ -18,12 +17,11 @@ import {
 } from '../../../shared/views/booking.ts';
 import { paymentBusy, priceTicketPurchase, CHECKOUT_ERRORS, type PricedPurchase } from '../../booking/checkout.ts';
 import { forgetHold, isLive, readHold, updateHold, type HoldState } from '../../booking/hold.ts';
-import { payByCard, payByPse, type PurchaseOrder } from '../../booking/pay.ts';
+import { payByCard, payByPse, paymentSettles, verifyCardCaptcha, type PurchaseOrder } from '../../booking/pay.ts';
 import { payOnce } from '../../booking/payment-gate.ts';
 import { perPersonRateLimit } from '../../booking/rate-limits.ts';
 import { toTransactionView } from '../../booking/bill-views.ts';
 import { BffError, unauthenticated } from '../../errors.ts';
-import { captchaRefusal } from '../../plugins/captcha.ts';
 import { upstreamPath } from '../../plugins/upstream.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -64,6 +62,7 @@ async function holdSeen(app: FastifyInstance, request: FastifyRequest, seen: Pur
 async function requireLiveHold(app: FastifyInstance, request: FastifyRequest, seenHold: HoldState): Promise<HoldState> {
   const hold = await readHold(app, request);
   if (!hold || hold.id !== seenHold.id) throw new BffError(409, 'HOLD_CHANGED', CHECKOUT_ERRORS.holdMissing);
+  if (hold.settled) throw new BffError(409, 'HOLD_CHANGED', CHECKOUT_ERRORS.alreadyPaid);
   if (!isLive(hold)) throw new BffError(409, 'HOLD_EXPIRED', CHECKOUT_ERRORS.holdExpired);
   return hold;
 }
@@ -93,7 +92,7 @@ async function holdGoneUpstream(app: FastifyInstance, hold: HoldState, error: un
   return new BffError(409, 'HOLD_EXPIRED', CHECKOUT_ERRORS.holdExpired);
 }
 
-const paymentSettles = (result: PaymentResultView): boolean => result.status.id !== PAY_STATUS_REJECTED;
+
 
 /**
  * Ticket payments (card and PSE) and the status reads after them. The body names the
@@ -118,17 +117,15 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     fingerprint: string,
     method: 'card' | 'pse',
     charge: (order: PurchaseOrder) => Promise<PaymentResultView>,
+    /** Checks that run only for the attempt that pays (the card's captcha), inside the lock. */
+    verify: () => Promise<void> = async () => undefined,
   ): Promise<PaymentResultView> {
     const seenHold = await holdSeen(app, request, body);
     return payOnce(
       app.sharedStore,
       { scope: `${seenHold.owner}:${seenHold.consecutive}`, fingerprint, settles: paymentSettles, busy: paymentBusy },
       async () => {
-        if (method === 'card') {
-          const card = (request.body as { card: CardForm }).card;
-          const verdict = await app.verifyCaptcha(card.captcha);
-          if (!verdict.ok) throw captchaRefusal(verdict, 'card.captcha');
-        }
+        await verify();
         const hold = await requireLiveHold(app, request, seenHold);
         await checkBrand(app, request, body.brandId);
         const priced = await priceTicketPurchase(app, request, hold, body.products);
@@ -156,7 +153,14 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { card } = request.body;
-      return payTickets(request, request.body, sha256(card.captcha), 'card', (order) => payByCard(app, request, order, card));
+      return payTickets(
+        request,
+        request.body,
+        sha256(card.captcha),
+        'card',
+        (order) => payByCard(app, request, order, card),
+        () => verifyCardCaptcha(app, card),
+      );
     },
   );
 
