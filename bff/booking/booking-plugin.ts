@@ -2,20 +2,18 @@ import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import { ROOM_STATUS_POLL_MS } from '../../shared/booking/constants.ts';
 import { buildSeatMap, encodeSeatStates } from '../../shared/booking/seat-map.ts';
-import type { PaymentResultView, SeatStatesEvent } from '../../shared/views/booking.ts';
+import type { SeatStatesEvent } from '../../shared/views/booking.ts';
 import { createBookingSources, type BookingSources } from './booking-sources.ts';
-import { PaymentGate } from './payment-gate.ts';
 import { RoomStatusHub } from './room-status-hub.ts';
 
 /**
- * What the purchase routes share in one BFF process: the upstream reads with their caches,
- * the room-status hub (one poll per watched showtime) and the payment gate (one payment per
- * hold at a time).
+ * What the purchase routes share in one BFF process: the upstream reads with their caches
+ * and the room-status hub (one poll per watched showtime). What replicas must share (holds,
+ * locks, payment outcomes) is in `app.sharedStore`.
  */
 export interface BookingServices {
   sources: BookingSources;
   statusHub: RoomStatusHub;
-  payments: PaymentGate<PaymentResultView>;
 }
 
 declare module 'fastify' {
@@ -43,7 +41,7 @@ export const bookingPlugin = fp(
         return JSON.stringify(event);
       },
     });
-    app.decorate('booking', { sources, statusHub, payments: new PaymentGate<PaymentResultView>() });
+    app.decorate('booking', { sources, statusHub });
     new Gauge({
       name: 'viziona_bff_seat_streams_open',
       help: 'Live seat-map streams open on this replica',
@@ -55,5 +53,5 @@ export const bookingPlugin = fp(
     // Before the server closes: open event streams would otherwise keep it waiting.
     app.addHook('preClose', async () => statusHub.close());
   },
-  { name: 'viziona-booking', dependencies: ['viziona-upstream', 'viziona-metrics'] },
+  { name: 'viziona-booking', dependencies: ['viziona-upstream', 'viziona-shared-store', 'viziona-metrics'] },
 );

@@ -241,7 +241,9 @@ declare module 'fastify' {
 
 export const catalogueCachePlugin = fp<CatalogueCacheOptions>(
   async (app, options) => {
-    app.decorate('catalogueCache', new CatalogueCache(options));
+    // Copies shared across replicas only mean something in Redis; memory would hold each twice.
+    const shared = app.sharedStore.kind === 'redis' ? app.sharedStore : undefined;
+    app.decorate('catalogueCache', new CatalogueCache({ shared, ...options }));
   },
-  { name: 'viziona-catalogue-cache' },
+  { name: 'viziona-catalogue-cache', dependencies: ['viziona-shared-store'] },
 );

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { PAY_STATUS_PENDING } from '../../shared/booking/constants.ts';
 
 /**
  * Prometheus metrics of one BFF process, served on the operations port (bff/ops-server.ts),
@@ -38,7 +39,7 @@ export function createBffMetrics() {
     }),
     payments: new Counter({
       name: 'viziona_bff_payments_total',
-      help: 'Payment requests answered, by kind (card, pse, membership) and outcome',
+      help: 'Payment requests answered, by kind (card, pse, membership_card, membership_pse) and outcome (accepted, pending, rejected, refused_4xx, error)',
       labelNames: ['kind', 'outcome'] as const,
       registers: [registry],
     }),
@@ -57,6 +58,27 @@ export function createBffMetrics() {
 
 export type BffMetrics = ReturnType<typeof createBffMetrics>;
 
+/** The payment routes, by what they sell and how. */
+const PAYMENT_ROUTES: Record<string, string> = {
+  '/bff/payments/card': 'card',
+  '/bff/payments/pse': 'pse',
+  '/bff/membership/purchase': 'membership_card',
+  '/bff/membership/purchase/pse': 'membership_pse',
+};
+
+/** accepted, pending or rejected by the provider; refused (4xx) by us; error (5xx). */
+function paymentOutcome(statusCode: number, payload: unknown): string {
+  if (statusCode >= 500) return 'error';
+  if (statusCode >= 400) return `refused_${statusCode}`;
+  try {
+    const result = JSON.parse(String(payload)) as { accepted?: boolean; status?: { id?: number } };
+    if (result.accepted) return 'accepted';
+    return result.status?.id === PAY_STATUS_PENDING ? 'pending' : 'rejected';
+  } catch {
+    return 'unknown';
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: BffMetrics;
@@ -74,6 +96,11 @@ export const metricsPlugin = fp(
         reply.elapsedTime / 1000,
       );
       if (reply.statusCode === 429) metrics.rateLimited.inc({ route });
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      const kind = PAYMENT_ROUTES[request.routeOptions.url ?? ''];
+      if (kind && request.method === 'POST') metrics.payments.inc({ kind, outcome: paymentOutcome(reply.statusCode, payload) });
+      return payload;
     });
   },
   { name: 'viziona-metrics' },

@@ -1,6 +1,5 @@
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import { connectRedis } from './redis-client.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { redisWithMemoryFallback } from './rate-limit-store.ts';
 
@@ -25,27 +24,9 @@ export const RATE_LIMITS = {
 
 export const rateLimitPlugin = fp(
   async (app) => {
-    let store: FastifyRateLimitStoreCtor | undefined;
-    if (app.config.redisUrl) {
-      const redis = connectRedis(app.config.redisUrl);
-      let warned = 0;
-      redis.on('error', (error: Error) => {
-        // One line a minute at most while Redis is away, not one a request.
-        if (Date.now() - warned > 60_000) app.log.warn({ err: error }, 'rate-limit redis error: counting in memory');
-        warned = Date.now();
-      });
-      store = redisWithMemoryFallback(redis, 'viziona-bff-rate-limit:', () => {});
-      app.lifecycle.addCheck('redis', async () => {
-        const up = redis.status === 'ready' && (await redis.ping()) === 'PONG';
-        app.metrics.redisUp.set(up ? 1 : 0);
-        return up;
-      });
-      app.addHook('onClose', async () => {
-        await redis.quit().catch(() => redis.disconnect());
-      });
-    } else {
-      app.metrics.redisUp.set(-1);
-    }
+    const store: FastifyRateLimitStoreCtor | undefined = app.redis
+      ? redisWithMemoryFallback(app.redis, 'viziona-bff-rate-limit:', () => {})
+      : undefined;
     const factor = app.config.rateLimitFactor;
     if (factor > 1) {
       // Runs before the rate-limit plugin's own onRoute hook reads the route's limit.
@@ -64,5 +45,5 @@ export const rateLimitPlugin = fp(
       errorResponseBuilder: () => new BffError(429, 'RATE_LIMITED', ERROR_MESSAGES.rateLimited),
     });
   },
-  { name: 'viziona-rate-limit', dependencies: ['viziona-config', 'viziona-metrics', 'viziona-lifecycle'] },
+  { name: 'viziona-rate-limit', dependencies: ['viziona-config', 'viziona-redis'] },
 );
