@@ -128,8 +128,9 @@ export class CatalogueCache {
    * asked for again soon) rather than as fresh.
    */
   async readComposite<T>(key: string, load: () => Promise<{ value: T; storedAt: number }>): Promise<CachedRead<T>> {
+    // A replica that has not read this key yet takes the copy another replica stored.
+    const entry = this.#entries.get(key) ?? (this.#shared ? await this.#sharedCopy(key) : undefined);
     const now = this.#now();
-    const entry = this.#entries.get(key);
     if (entry && now - entry.storedAt < this.freshMs) {
       // Refresh the LRU position: Map iteration order is insertion order.
       this.#entries.delete(key);
@@ -151,9 +152,8 @@ export class CatalogueCache {
       }
       return this.#answer<T>(await loading, entry !== undefined);
     } catch (error) {
-      if (!this.#servesStaleOn(error)) throw error;
-      const kept = this.#entries.get(key) ?? (await this.#sharedCopy(key));
-      if (kept && this.#now() - kept.storedAt < this.keepMs) {
+      const kept = this.#entries.get(key);
+      if (kept && this.#now() - kept.storedAt < this.keepMs && this.#servesStaleOn(error)) {
         return { value: kept.value as T, json: kept.json, outcome: 'stale', storedAt: kept.storedAt };
       }
       throw error;

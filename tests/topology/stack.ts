@@ -125,6 +125,21 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
   const url = `http://127.0.0.1:${ports.nginx}`;
   const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
 
+  // A port still answering means processes of an earlier run: they would answer instead of ours.
+  const taken = await Promise.all(
+    [ports.nginx, ports.internal, ports.sandbox, ports.redis, ...ports.bff, ...ports.site].map(async (port) =>
+      new Promise<number | null>((resolve) => {
+        const socket = createConnection(port, '127.0.0.1', () => {
+          socket.destroy();
+          resolve(port);
+        });
+        socket.once('error', () => resolve(null));
+      }),
+    ),
+  );
+  const busy = taken.filter((port) => port !== null);
+  if (busy.length > 0) throw new Error(`ports ${busy.join(', ')} are already in use (set TOPOLOGY_PORT to another base)`);
+
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
     mkdirSync(path.join(dir, temp));
     chmodSync(path.join(dir, temp), 0o777);

@@ -62,8 +62,9 @@ export class Visitor {
     return user?.email ?? null;
   }
 
+  /** Drops every connection, open seat streams included. */
   close(): Promise<void> {
-    return this.agent.close();
+    return this.agent.destroy();
   }
 }
 

@@ -73,18 +73,24 @@ describe('CatalogueCache', () => {
     expect(await cache.read('k', hung)).toMatchObject({ value: 'new', outcome: 'hit' });
   });
 
-  it('serves another replica\'s last good copy on a cold replica during an outage', async () => {
+  it('gives a cold replica the copy another replica stored: fresh as a hit, later stale during an outage', async () => {
+    const time = clock();
     const copies = new Map<string, string>();
     const shared = { get: async (key: string) => copies.get(key) ?? null, set: async (key: string, value: string) => void copies.set(key, value) };
-    const warm = new CatalogueCache({ shared });
-    await warm.read('releases', async () => ({ titles: ['Dune'] }));
-    const cold = new CatalogueCache({ shared });
-    // An authoritative answer is never covered with another replica's copy.
-    await expect(cold.read('releases', async () => Promise.reject(new UpstreamError(404)))).rejects.toThrow('upstream 404');
-    const read = await cold.read('releases', async () => {
+    await new CatalogueCache({ shared, now: time.now }).read('releases', async () => ({ titles: ['Dune'] }));
+
+    let calls = 0;
+    const cold = new CatalogueCache({ shared, now: time.now });
+    const hit = await cold.read('releases', async () => ({ titles: [`call ${++calls}`] }));
+    expect(hit).toMatchObject({ value: { titles: ['Dune'] }, outcome: 'hit' });
+    expect(calls).toBe(0);
+
+    time.advance(10 * minute);
+    const restarted = new CatalogueCache({ shared, now: time.now });
+    const stale = await restarted.read('releases', async () => {
       throw new UpstreamError(503);
     });
-    expect(read).toMatchObject({ value: { titles: ['Dune'] }, outcome: 'stale' });
+    expect(stale).toMatchObject({ value: { titles: ['Dune'] }, outcome: 'stale' });
   });
 
   it('passes authoritative upstream answers on instead of covering them with stale data', async () => {
