@@ -76,9 +76,10 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
         agent,
       },
       (upstream) => {
-        // The browser went away before the answer came (a navigation): nothing to pipe into.
+        // The browser went away before the answer came (a navigation): nothing to pipe into,
+        // and nothing to drain either (an event stream never ends by itself).
         if (res.destroyed) {
-          upstream.resume();
+          upstream.destroy();
           return;
         }
         const headers = { ...upstream.headers };
@@ -104,7 +105,10 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
         res.destroy();
       }
     });
-    req.on('aborted', () => upstreamReq.destroy());
+    // The browser left (before or during the answer): the upstream request ends with it.
+    res.on('close', () => {
+      if (!res.writableFinished) upstreamReq.destroy();
+    });
     pipeline(req, upstreamReq, () => undefined);
   });
   server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => tunnelUpgrade(site, req, socket, head));

@@ -5,6 +5,7 @@ import type { PaymentResultView, SeatStatesEvent } from '../../shared/views/book
 import { createBookingSources, type BookingSources } from './booking-sources.ts';
 import { PaymentGate } from './payment-gate.ts';
 import { RoomStatusHub } from './room-status-hub.ts';
+import { StreamSlots } from './stream-slots.ts';
 
 /**
  * What the purchase routes share in one BFF process: the upstream reads with their caches,
@@ -15,6 +16,8 @@ export interface BookingServices {
   sources: BookingSources;
   statusHub: RoomStatusHub;
   payments: PaymentGate<PaymentResultView>;
+  /** Open live seat streams per person and per address (capped). */
+  streams: StreamSlots;
 }
 
 declare module 'fastify' {
@@ -42,7 +45,7 @@ export const bookingPlugin = fp(
         return JSON.stringify(event);
       },
     });
-    app.decorate('booking', { sources, statusHub, payments: new PaymentGate<PaymentResultView>() });
+    app.decorate('booking', { sources, statusHub, payments: new PaymentGate<PaymentResultView>(), streams: new StreamSlots() });
     // Before the server closes: open event streams would otherwise keep it waiting.
     app.addHook('preClose', async () => statusHub.close());
   },
