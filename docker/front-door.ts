@@ -25,9 +25,8 @@ function forwardHeaders(req: http.IncomingMessage, target: URL): http.OutgoingHt
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   }
-  const remote = req.socket.remoteAddress ?? '';
-  const prior = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = prior ? `${String(prior)}, ${remote}` : remote;
+  // The edge says who the client is; whatever the client claimed is dropped, never appended.
+  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = 'http';
   headers['x-forwarded-host'] = req.headers.host ?? target.host;
   return headers;
