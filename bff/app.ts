@@ -5,6 +5,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { attemptCountersPlugin } from './plugins/attempt-counters.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
 
   await app.register(configPlugin, { config });
   await app.register(rateLimitPlugin);
+  await app.register(attemptCountersPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(sessionPlugin);
   await app.register(sameOriginPlugin);

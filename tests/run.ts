@@ -36,13 +36,18 @@ async function step(name: string, command: string, args: string[]): Promise<bool
   return ok;
 }
 
+/** Debian packages the tests run: Chromium (Playwright) and redis-server (shared counters). */
 async function ensureChromium(): Promise<void> {
-  if (existsSync('/usr/bin/chromium')) return;
-  console.log('\n=== installing Debian Chromium (apt-get) ===');
+  const missing = [
+    ['/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/redis-server', 'redis-server'],
+  ].filter(([binary]) => !existsSync(binary!)).map(([, name]) => name!);
+  if (missing.length === 0) return;
+  console.log(`\n=== installing ${missing.join(', ')} (apt-get) ===`);
   const asRoot = (args: string[]): Promise<number> =>
     process.getuid?.() === 0 ? exec('apt-get', args, { DEBIAN_FRONTEND: 'noninteractive' }) : exec('sudo', ['apt-get', ...args]);
   await asRoot(['update', '-qq']);
-  await asRoot(['install', '-y', '-qq', 'chromium']);
+  await asRoot(['install', '-y', '-qq', ...missing]);
 }
 
 interface VitestReport {

@@ -70,7 +70,7 @@ export async function call(
   app: BffApp,
   method: Method,
   url: string,
-  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = {
     ...(method === 'GET' ? {} : SAME_ORIGIN_HEADERS),
@@ -81,6 +81,7 @@ export async function call(
     method,
     url,
     headers,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
   const setCookie = [response.headers['set-cookie']]

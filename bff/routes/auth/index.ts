@@ -20,6 +20,7 @@ import {
 } from '../../../shared/validation/reset-password.ts';
 import { DoneViewSchema, RegisterTokenViewSchema } from '../../../shared/views/accounts.ts';
 import { SessionViewSchema } from '../../../shared/views/session.ts';
+import { countLoginAttempt, countResetMail, forgetLoginAttempts } from '../../accounts/attempt-guards.ts';
 import { openSession } from '../../accounts/session-user.ts';
 import { BffError, ERROR_MESSAGES } from '../../errors.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
@@ -39,12 +40,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: LoginFormSchema, response: { 200: SessionViewSchema } },
     },
     async (request) => {
+      await countLoginAttempt(app, request.body.email);
       const answer = await app.upstream.call(request, {
         method: 'POST',
         path: 'login',
         body: toLoginPayload(request.body),
         schema: SessionAnswerSchema,
       });
+      await forgetLoginAttempts(app, request.body.email);
       await openSession(app, request, answer);
       return sessionView(request.auth);
     },
@@ -117,6 +120,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ForgotPasswordFormSchema, response: { 200: DoneViewSchema } },
     },
     async (request) => {
+      await countResetMail(app, request.body.email);
       await app.upstream.call(request, {
         method: 'POST',
         path: 'forgot',
