@@ -15,7 +15,6 @@ export const EMAIL_MAX_LENGTH = 190;
 export const DOC_NUMBER_MAX_LENGTH = 20;
 export const PHONE_MAX_LENGTH = 20;
 export const VERIFICATION_CODE_MAX_LENGTH = 64;
-export const REGISTER_TOKEN_MAX_LENGTH = 512;
 
 export const MESSAGES = {
   /** Shown when the password is empty. */

@@ -18,11 +18,12 @@ import {
   ResetPasswordFormSchema,
   toResetPasswordPayload,
 } from '../../../shared/validation/reset-password.ts';
-import { DoneViewSchema, RegisterTokenViewSchema } from '../../../shared/views/accounts.ts';
+import { DoneViewSchema } from '../../../shared/views/accounts.ts';
 import { SessionViewSchema } from '../../../shared/views/session.ts';
 import { countLoginAttempt, countResetMail, forgetLoginAttempts } from '../../accounts/attempt-guards.ts';
 import { openSession } from '../../accounts/session-user.ts';
 import { BffError, ERROR_MESSAGES } from '../../errors.ts';
+import { captchaRefusal } from '../../plugins/captcha.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { endSession, sessionView } from '../../plugins/session.ts';
 import { upstreamPath } from '../../plugins/upstream.ts';
@@ -60,10 +61,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: RegistrationFormSchema, response: { 201: SessionViewSchema } },
     },
     async (request, reply) => {
+      // The robot check: a solved proof of work, spent here, before the API hands out the
+      // one-use register token (which never leaves the BFF).
+      const verdict = await app.verifyCaptcha(request.body.captcha);
+      if (!verdict.ok) throw captchaRefusal(verdict, 'captcha');
+      const { token } = await app.upstream.call(request, {
+        method: 'POST',
+        path: 'token/register',
+        body: {},
+        schema: TokenAnswerSchema,
+      });
       const answer = await app.upstream.call(request, {
         method: 'POST',
         path: 'register',
-        body: toRegistrationPayload(request.body),
+        body: toRegistrationPayload(request.body, token),
         schema: SessionAnswerSchema,
       });
       await openSession(app, request, answer);
@@ -92,24 +103,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       endSession(request);
       return { ok: true as const };
-    },
-  );
-
-  app.get(
-    '/auth/register-token',
-    {
-      config: { rateLimit: RATE_LIMITS.registerToken },
-      schema: { response: { 200: RegisterTokenViewSchema } },
-    },
-    async (request, reply) => {
-      const answer = await app.upstream.call(request, {
-        method: 'POST',
-        path: 'token/register',
-        body: {},
-        schema: TokenAnswerSchema,
-      });
-      reply.header('cache-control', 'private, no-store');
-      return { token: answer.token };
     },
   );
 
