@@ -93,7 +93,8 @@ export function destinationAfterLogin(location: Pick<Location, 'pathname' | 'sea
   if (isGuestOnlyPath(location.pathname)) {
     return safeReturnTo(new URLSearchParams(location.search).get('returnTo')) ?? routes.home;
   }
-  return `${location.pathname}${location.search}${location.hash}`;
+  // The page's own address can be `//evil.example` too (a crafted link): never leave the site.
+  return safeReturnTo(`${location.pathname}${location.search}${location.hash}`) ?? routes.home;
 }
 
 /** A full page load, so every server-rendered part shows the new session. */
