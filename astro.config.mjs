@@ -22,6 +22,9 @@ function zodWithoutEvalInBrowsers() {
 const bffUrl = process.env.BFF_URL ?? `http://127.0.0.1:${process.env.BFF_PORT ?? 4300}`;
 
 export default defineConfig({
+  // The public origin of absolute URLs (canonical, og:url, JSON-LD, sitemap); SITE_ORIGIN at
+  // run time takes precedence (site/lib/server-env.ts). Never taken from a request header.
+  site: process.env.SITE_ORIGIN ?? `http://localhost:${process.env.PORT ?? 4321}`,
   srcDir: './site',
   publicDir: './site/public',
   outDir: './dist',

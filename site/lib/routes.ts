@@ -36,6 +36,11 @@ export const routes = {
   transactionStatus: (bill: string | number) => `/estado-transaccion/${segment(bill)}`,
 } as const;
 
+/** What the cinema API's slugs look like (content pages, movies, rooms); anything else cannot exist. */
+export function isSlug(value: string): boolean {
+  return /^[A-Za-z0-9-]{1,120}$/.test(value);
+}
+
 /** The main navigation, in the spec's order. */
 export const mainNavigation: ReadonlyArray<{ label: string; href: string }> = [
   { label: 'Home', href: routes.home },
