@@ -16,6 +16,9 @@ export interface FrontDoorOptions {
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
+/** What the site and the BFF answer; anything else (TRACE, TRACK, CONNECT, WebDAV…) stops here. */
+const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']);
+
 function isBffPath(url: string): boolean {
   return url === '/bff' || url.startsWith('/bff/') || url.startsWith('/bff?');
 }
@@ -64,6 +67,12 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
   const server = http.createServer((req, res) => {
+    if (!ALLOWED_METHODS.has(req.method ?? '')) {
+      req.resume();
+      res.writeHead(405, { allow: [...ALLOWED_METHODS].join(', '), 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      res.end(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED', message: 'Método no permitido.' } }));
+      return;
+    }
     const target = isBffPath(req.url ?? '/') ? bff : site;
     const upstreamReq = http.request(
       {
@@ -109,6 +118,10 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
       if (!res.writableFinished) upstreamReq.destroy();
     });
     pipeline(req, upstreamReq, () => undefined);
+  });
+  // CONNECT never reaches the request handler: refuse it on the socket.
+  server.on('connect', (_req: http.IncomingMessage, socket: net.Socket) => {
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
   server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => tunnelUpgrade(site, req, socket, head));
   return server;

@@ -60,6 +60,12 @@ const EnvSchema = z.object({
   SANDBOX_PORT: port('SANDBOX_PORT').default(4400),
   UPSTREAM_URL: httpUrl('UPSTREAM_URL').optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .int({ error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .min(1000, { error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .max(600_000, { error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .default(180_000),
   CINEMA_API_KEY: secret('CINEMA_API_KEY').optional(),
   CINEMA_ACTION_KEY: secret('CINEMA_ACTION_KEY').optional(),
   CINEMA_REGISTER_CODE: secret('CINEMA_REGISTER_CODE').optional(),
@@ -107,6 +113,8 @@ export type BffConfig = {
   /** Base URL of the cinema API, ending in `/api/v1` (no trailing slash). */
   upstreamUrl: string;
   upstreamTimeoutMs: number;
+  /** How long a client may take to send a whole request, body included (then 408 and closed). */
+  requestTimeoutMs: number;
   cinema: {
     apiKey: string;
     actionKey: string;
@@ -194,6 +202,7 @@ export function loadConfig(env: Env): BffConfig {
     host: values.HOST,
     upstreamUrl,
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     cinema: {
       apiKey: withDefault('CINEMA_API_KEY'),
       actionKey: withDefault('CINEMA_ACTION_KEY'),
