@@ -106,10 +106,15 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
       },
     );
     upstreamReq.on('error', () => {
+      // The upstream stopped reading (it answered early and closed): what the browser still
+      // sends is read and dropped, so the answer reaches it instead of a reset.
+      req.unpipe(upstreamReq);
+      req.resume();
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ error: { code: 'BAD_GATEWAY', message: 'El servicio no está disponible en este momento. Intenta de nuevo.' } }));
-      } else {
+      } else if (!res.writableFinished) {
+        // An answer cut in the middle: the browser must not take it for a whole one.
         res.destroy();
       }
     });
@@ -117,7 +122,8 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
     res.on('close', () => {
       if (!res.writableFinished) upstreamReq.destroy();
     });
-    pipeline(req, upstreamReq, () => undefined);
+    req.pipe(upstreamReq);
+    req.on('error', () => upstreamReq.destroy());
   });
   // CONNECT never reaches the request handler: refuse it on the socket.
   server.on('connect', (_req: http.IncomingMessage, socket: net.Socket) => {
