@@ -16,6 +16,7 @@ import { loggerOptions, requestIdFor } from './plugins/logging.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { sessionRevocationsPlugin } from './plugins/session-revocations.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import authRoutes from './routes/auth/index.ts';
 import catalogueRoutes from './routes/catalogue/index.ts';
@@ -73,6 +74,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(rateLimitPlugin);
   await app.register(attemptCountersPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(sessionRevocationsPlugin);
   await app.register(sessionPlugin);
   await app.register(sameOriginPlugin);
   await app.register(cacheHeadersPlugin);

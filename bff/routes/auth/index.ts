@@ -25,7 +25,7 @@ import { openSession } from '../../accounts/session-user.ts';
 import { BffError, ERROR_MESSAGES } from '../../errors.ts';
 import { captchaRefusal } from '../../plugins/captcha.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
-import { endSession, sessionView } from '../../plugins/session.ts';
+import { revokeSession, sessionView } from '../../plugins/session.ts';
 import { upstreamPath } from '../../plugins/upstream.ts';
 
 /**
@@ -101,7 +101,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
       }
-      endSession(request);
+      await revokeSession(app, request);
       return { ok: true as const };
     },
   );
