@@ -39,8 +39,9 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        // Posters, banners and rooms come from the cinema API's image host, whatever it is.
-        "img-src 'self' data: https: http:",
+        // Posters, banners and rooms come from the cinema API's image host: the site's
+        // middleware adds the origins of IMAGE_ORIGINS at run time, and no other host.
+        "img-src 'self' data:",
         // The trailer, only once a person presses play.
         'frame-src https://www.youtube-nocookie.com',
         "connect-src 'self'",

@@ -1,5 +1,5 @@
 /**
- * The site server's configuration, read once from the environment (`BFF_URL`, `BFF_PORT`, `BFF_TIMEOUT_MS`, `SITE_ORIGIN`). Nothing here reaches
+ * The site server's configuration, read once from the environment (`BFF_URL`, `BFF_PORT`, `BFF_TIMEOUT_MS`, `SITE_ORIGIN`, `IMAGE_ORIGINS`). Nothing here reaches
  * the browser: only server code (middleware, page frontmatter) imports this module.
  */
 function readBffUrl(): string {
@@ -25,8 +25,22 @@ function readPublicOrigin(): string {
   return new URL(configured).origin;
 }
 
+/**
+ * Where the cinema API's images (posters, banners, rooms) come from: the CSP's `img-src`
+ * allows these origins and no other host. `IMAGE_ORIGINS`, comma-separated (`npm start` sets it
+ * to the cinema API's origin); unset, images come only from this site.
+ */
+function readImageOrigins(): string[] {
+  return (process.env.IMAGE_ORIGINS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => URL.canParse(entry) && /^https?:$/.test(new URL(entry).protocol))
+    .map((entry) => new URL(entry).origin);
+}
+
 export const serverEnv = {
   bffUrl: readBffUrl(),
   bffTimeoutMs: readTimeoutMs(),
   publicOrigin: readPublicOrigin(),
+  imageOrigins: readImageOrigins(),
 } as const;

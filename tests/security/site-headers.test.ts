@@ -49,6 +49,18 @@ describe('absolute URLs come from the configured public origin', () => {
   });
 });
 
+describe('Content Security Policy', () => {
+  it('limits img-src to this site and the configured image origin', async () => {
+    const answer = await fetch(`${stack.frontUrl}/cartelera`);
+    const html = await answer.text();
+    const policy = answer.headers.get('content-security-policy') ?? '';
+    const imgSrc = policy.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('img-src')) ?? '';
+    expect(imgSrc.split(/\s+/).sort()).toEqual(['data:', 'img-src', "'self'", stack.sandboxUrl].sort());
+    // The posters on the page come from that origin.
+    expect(html).toContain(`${stack.sandboxUrl}/sandbox/images/`);
+  });
+});
+
 describe('content page slugs', () => {
   it('a slug with line breaks is a 404 and writes no line of its own into the log', async () => {
     const forged = '{"level":"error","msg":"forged"}';

@@ -95,7 +95,7 @@ export async function startSecurityStack(options: SecurityStackOptions = {}): Pr
     siteUrl = `http://127.0.0.1:${port}`;
     site = spawn(process.execPath, ['dist/server/entry.mjs'], {
       cwd: root,
-      env: { ...process.env, BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(port), SITE_ORIGIN, NODE_ENV: 'production' },
+      env: { ...process.env, BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(port), SITE_ORIGIN, IMAGE_ORIGINS: sandboxUrl, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     site.stdout?.on('data', (chunk: Buffer) => siteOutput.push(chunk.toString('utf8')));
