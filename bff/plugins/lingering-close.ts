@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 
 /**
@@ -36,7 +36,8 @@ export const lingeringClosePlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply) => {
       const raw = request.raw;
-      if (raw.complete || raw.destroyed || raw.socket.destroyed || raw.httpVersionMajor !== 1) return;
+      // Only real HTTP/1 connections (not app.inject's stand-in) whose body is still unread.
+      if (!(raw.socket instanceof Socket) || raw.complete || raw.destroyed || raw.socket.destroyed || raw.httpVersionMajor !== 1) return;
       reply.header('connection', 'close');
       lingerThenClose(raw.socket, raw);
     });

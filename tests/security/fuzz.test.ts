@@ -132,7 +132,8 @@ function buildRequests(seed: number): FuzzRequest[] {
     if (next() < 0.3) headers['sec-fetch-site'] = pick(['same-origin', 'cross-site', 'none', 'garbage']);
     if (next() < 0.2) headers.origin = pick(['http://localhost:4321', 'null', 'https://evil.example', '%%%']);
     const cookieRoll = next();
-    if (cookieRoll < 0.45) headers.cookie = `viziona_session=${cookie}`;
+    // Never the real session on log-out: that would end it for the rest of the run.
+    if (cookieRoll < 0.45 && !path.startsWith('/bff/auth/logout')) headers.cookie = `viziona_session=${cookie}`;
     else if (cookieRoll < 0.65) headers.cookie = pick(['viziona_session=garbage', 'viziona_session=', 'viziona_session=%ff%fe', `viziona_session=${'A'.repeat(5000)}`, 'a=b; viziona_session=x; viziona_session=y', '=;;=']);
     if (next() < 0.1) headers['x-forwarded-for'] = pick(['1.2.3.4', 'garbage', '::ffff:1.1.1.1, 10.0.0.1']);
     if (next() < 0.1) headers['x-request-id'] = pick(['%0a{"forged":1}', 'a'.repeat(300), 'ok-id-123']);
