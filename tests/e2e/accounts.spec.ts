@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/validation/messages.ts';
+import { tickRobotCheck } from './robot-check.ts';
 
 /**
  * The account flows as a new person lives them, in order: registration (and its validation
@@ -145,11 +146,12 @@ test('the registration form shows every validation message', async () => {
   }
   await expect(page.getByText(/^Debe tener de 8 a 12/)).toBeVisible();
 
-  // Number inputs take digits only; confirm inputs refuse pasting.
-  const docNumber = page.getByLabel('Número de documento', { exact: true });
-  await docNumber.fill('');
-  await docNumber.pressSequentially('1e2.3-4+5E');
-  await expect(docNumber).toHaveValue('12345');
+  // Number inputs (the phone) take digits only; the document number is text (a passport has
+  // letters, a NIT a dash: account-form-rules.spec.ts); confirm inputs refuse pasting.
+  const cellphone = page.getByLabel('Celular');
+  await cellphone.fill('');
+  await cellphone.pressSequentially('1e2.3-4+5E');
+  await expect(cellphone).toHaveValue('12345');
   for (const label of ['Confirmar correo electrónico', 'Confirmar contraseña', 'Confirmar número de documento']) {
     const refused = await page.getByLabel(label).evaluate((input) => {
       const data = new DataTransfer();
@@ -179,10 +181,7 @@ test('a new person registers and verifies the e-mail with the code from the outb
   await page.getByLabel('Acepto los Términos y Condiciones').check();
   await page.getByLabel('Acepto la Política de Privacidad').check();
   // The robot check: a real proof of work, verified by the BFF before it asks for a register token.
-  const robot = page.locator('altcha-widget');
-  await robot.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await page.getByLabel('Confirmar que no soy un robot').click();
-  await expect(robot.getByText('Verificado', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await tickRobotCheck(page);
   await page.getByRole('button', { name: 'Registrarme' }).click();
 
   await expect(page.getByText('Registro exitoso.')).toBeVisible();
