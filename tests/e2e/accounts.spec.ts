@@ -182,9 +182,11 @@ test('a new person registers and verifies the e-mail with the code from the outb
   await page.getByLabel('Acepto la Política de Privacidad').check();
   // The robot check: a real proof of work, verified by the BFF before it asks for a register token.
   await tickRobotCheck(page);
+  // The success text shows for 0.8 s before the page loads again: watch for it from the click
+  // on, so a busy machine cannot miss the moment.
+  const success = page.getByText('Registro exitoso.').waitFor({ state: 'visible' });
   await page.getByRole('button', { name: 'Registrarme' }).click();
-
-  await expect(page.getByText('Registro exitoso.')).toBeVisible();
+  await success;
   await expect(page).toHaveURL(/\/$/);
 
   // Registration sent a first code; the header prompts for verification.
