@@ -17,6 +17,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { sessionRevocationsPlugin } from './plugins/session-revocations.ts';
+import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import authRoutes from './routes/auth/index.ts';
 import catalogueRoutes from './routes/catalogue/index.ts';
@@ -73,6 +74,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(lingeringClosePlugin);
   await app.register(rateLimitPlugin);
   await app.register(attemptCountersPlugin);
+  await app.register(sharedStorePlugin, {});
   await app.register(errorHandlerPlugin);
   await app.register(sessionRevocationsPlugin);
   await app.register(sessionPlugin);

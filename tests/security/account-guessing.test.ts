@@ -5,7 +5,7 @@ import { loadConfig } from '../../bff/plugins/config.ts';
 import { buildSandbox } from '../../sandbox/app.ts';
 import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES } from '../../shared/validation/attempt-limits.ts';
 import { SITE_ORIGIN, call, outbox, registerPerson, type Stack } from '../bff/harness.ts';
-import { startRedis } from './redis.ts';
+import { startRedisServer, type RedisServer } from '../bff/redis-server.ts';
 
 /**
  * The finding: nothing counted per account or per target. Many addresses guessed one
@@ -13,13 +13,13 @@ import { startRedis } from './redis.ts';
  * BFF replicas share a real Redis, and each attempt comes from its own address and replica.
  */
 
-let redis: Awaited<ReturnType<typeof startRedis>>;
+let redis: RedisServer;
 let sandbox: ReturnType<typeof buildSandbox>;
 let sandboxUrl: string;
 let replicas: BffApp[];
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startRedisServer();
   sandbox = buildSandbox({ db: ':memory:' });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;

@@ -5,7 +5,7 @@ import { loadConfig } from '../../bff/plugins/config.ts';
 import { SECURE_SESSION_COOKIE } from '../../bff/plugins/session.ts';
 import { buildSandbox } from '../../sandbox/app.ts';
 import { SITE_ORIGIN, call, registerPerson } from '../bff/harness.ts';
-import { startRedis } from './redis.ts';
+import { startRedisServer, type RedisServer } from '../bff/redis-server.ts';
 
 /**
  * The findings: after log-out the old cookie still showed who the person was, and after a
@@ -13,14 +13,14 @@ import { startRedis } from './redis.ts';
  * real Redis: what one ends, the other refuses.
  */
 
-let redis: Awaited<ReturnType<typeof startRedis>>;
+let redis: RedisServer;
 let sandbox: ReturnType<typeof buildSandbox>;
 let one: BffApp;
 let two: BffApp;
 let sandboxUrl: string;
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startRedisServer();
   sandbox = buildSandbox({ db: ':memory:' });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;

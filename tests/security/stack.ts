@@ -8,6 +8,7 @@ import { buildSandbox } from '../../sandbox/app.ts';
 import { buildApp, type BffApp } from '../../bff/app.ts';
 import { loadConfig, type BffConfig } from '../../bff/plugins/config.ts';
 import { createFrontDoor } from '../../docker/front-door.ts';
+import { sparePort } from '../spare-port.ts';
 
 /**
  * The whole topology on loopback, for attacks that need real sockets: the sandbox (counting
@@ -39,17 +40,6 @@ export interface SecurityStackOptions {
   logStream?: DestinationStream;
   /** Starts the built site behind the front door (needs `npm run build`). */
   site?: boolean;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
@@ -91,7 +81,7 @@ export async function startSecurityStack(options: SecurityStackOptions = {}): Pr
   let siteUrl: string | null = null;
   const siteOutput: string[] = [];
   if (options.site) {
-    const port = await freePort();
+    const port = await sparePort();
     siteUrl = `http://127.0.0.1:${port}`;
     site = spawn(process.execPath, ['dist/server/entry.mjs'], {
       cwd: root,

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BookingViewSchema,
+  CancelBodySchema,
   CancelViewSchema,
   ReserveBodySchema,
   ReserveViewSchema,
 } from '../../../shared/views/booking.ts';
 import { buildBookingView } from '../../booking/booking-view.ts';
-import { readHold, readLiveHold, toHoldView } from '../../booking/hold.ts';
+import { readLiveHold, toHoldView } from '../../booking/hold.ts';
+import { followHold, keepHold, leaveHold } from '../../booking/hold-presence.ts';
 import { releaseHold, reserveSeats } from '../../booking/reserve.ts';
 import { BffError, ERROR_MESSAGES, unauthenticated } from '../../errors.ts';
 import { perPersonRateLimit } from '../../booking/rate-limits.ts';
@@ -32,23 +34,24 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => buildBookingView(app, request, request.params.showtimeId),
   );
 
-  // Live seat states: server-sent events fed by the shared room-status poll. The stream's
-  // life is tied to the socket from the first line: a client that leaves while the showtime
-  // is still being read, or whose socket fails a write, leaves no watcher behind.
+  // Live seat states and the person's hold: server-sent events fed by the shared room-status
+  // poll. The stream's life is tied to the socket from the first line: a client that leaves
+  // while the showtime is still being read, or whose socket fails a write, leaves no watcher
+  // behind.
   app.get('/booking/:showtimeId/events', { schema: { params: ShowtimeParamsSchema } }, async (request, reply) => {
     const { showtimeId } = request.params;
     const raw = reply.raw;
     const release = app.booking.streams.take(`person:${request.auth!.user.email}`, `ip:${request.ip}`);
     if (!release) throw new BffError(429, 'RATE_LIMITED', ERROR_MESSAGES.tooManyStreams);
     let open = true;
-    let stop: () => void = () => undefined;
+    const stops: Array<() => void> = [];
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     const end = () => {
       if (!open) return;
       open = false;
       release();
       clearInterval(heartbeat);
-      stop();
+      for (const stop of stops) stop();
       if (!raw.destroyed) raw.end();
     };
     const write = (text: string) => {
@@ -82,12 +85,15 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       'x-request-id': request.id,
     });
     write(`retry: 3000\n\n`);
-    stop = app.booking.statusHub.watch(showtimeId, {
-      request,
-      send: (event) => write(`event: seats\ndata: ${event}\n\n`),
-      end,
-    });
-    if (!open) stop();
+    stops.push(followHold(app, request, showtimeId, (event) => write(`event: hold\ndata: ${event}\n\n`)));
+    stops.push(
+      app.booking.statusHub.watch(showtimeId, {
+        request,
+        send: (event) => write(`event: seats\ndata: ${event}\n\n`),
+        end,
+      }),
+    );
+    if (!open) for (const stop of stops) stop();
     heartbeat = setInterval(() => write(`: ping\n\n`), HEARTBEAT_MS);
     heartbeat.unref();
   });
@@ -108,7 +114,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/hold',
     { schema: { response: { 200: z.object({ hold: ReserveViewSchema.shape.hold.nullable() }) } } },
     async (request) => {
-      const hold = readLiveHold(request);
+      const hold = await readLiveHold(app, request);
       return { hold: hold ? toHoldView(hold) : null };
     },
   );
@@ -117,13 +123,27 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/cancel',
     {
       config: { rateLimit: perPersonRateLimit.cancel },
-      schema: { body: z.object({}).passthrough().optional(), response: { 200: CancelViewSchema } },
+      schema: { body: CancelBodySchema.default({ leaving: false }), response: { 200: CancelViewSchema } },
     },
     async (request) => {
-      const hold = readHold(request);
-      if (!hold) return { released: false };
+      const { showtimeId, leaving } = request.body;
+      const hold = await readLiveHold(app, request);
+      if (!hold || (showtimeId !== undefined && hold.showtimeId !== showtimeId)) return { released: false };
+      if (leaving) {
+        await leaveHold(app, request, hold);
+        return { released: false };
+      }
       return { released: await releaseHold(app, request, hold) };
     },
+  );
+
+  app.post(
+    '/booking/hold/keep',
+    {
+      config: { rateLimit: perPersonRateLimit.cancel },
+      schema: { body: z.object({ showtimeId: z.int().positive() }), response: { 200: z.object({ kept: z.boolean() }) } },
+    },
+    async (request) => ({ kept: await keepHold(app, request, request.body.showtimeId) }),
   );
 };
 
