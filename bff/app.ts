@@ -73,8 +73,8 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(configPlugin, { config });
   await app.register(lingeringClosePlugin);
   await app.register(rateLimitPlugin);
-  await app.register(attemptCountersPlugin);
   await app.register(sharedStorePlugin, {});
+  await app.register(attemptCountersPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(sessionRevocationsPlugin);
   await app.register(sessionPlugin);

@@ -1,21 +1,22 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { createMemoryStore, type SharedStore } from './shared-store.ts';
 
 /**
  * Counters per account, per code and per target address (wrong passwords, wrong verification
  * codes, mails sent), which the per-address rate limits cannot see: an attacker with many
- * addresses still meets them. In Redis when REDIS_URL is set, so every replica shares them;
- * in this process's memory otherwise. A Redis failure falls back to memory (the counts then
- * hold per replica) rather than locking everybody out.
+ * addresses still meets them. Kept in `app.sharedStore` (Redis when REDIS_URL is set, so every
+ * replica shares them). A store failure counts in this process's memory instead (the counts
+ * then hold per replica) rather than locking everybody out.
  *
  * Fixed windows: the first hit of a key starts its window; the count resets when it ends.
+ * A hit is a compare-and-swap on `{count, until}`, retried when another request won the race,
+ * so concurrent attempts are all counted.
  */
 
 export interface AttemptCounters {
   /** Adds one to `key` and answers the count in the current window. */
   hit(key: string, windowMs: number): Promise<number>;
-  /** The count in the current window (0 when none). */
-  count(key: string): Promise<number>;
   /** Forgets `key` (a success, a new code). */
   reset(key: string): Promise<void>;
 }
@@ -26,106 +27,67 @@ declare module 'fastify' {
   }
 }
 
-const MAX_MEMORY_KEYS = 200_000;
+const PREFIX = 'attempts:';
+const MAX_RACES = 20;
 
-export function createMemoryAttemptCounters(now: () => number = Date.now): AttemptCounters {
-  const entries = new Map<string, { count: number; expiresAt: number }>();
-  const live = (key: string) => {
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt <= now()) {
-      entries.delete(key);
-      return undefined;
+type Window = { count: number; until: number };
+
+function parseWindow(text: string | null, now: number): Window | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as Partial<Window>;
+    if (typeof value.count === 'number' && typeof value.until === 'number' && value.until > now) return { count: value.count, until: value.until };
+  } catch {
+    // a damaged entry starts over
+  }
+  return null;
+}
+
+export function createAttemptCounters(store: SharedStore, onError: (error: unknown) => void, fallback?: SharedStore): AttemptCounters {
+  const counting = async (target: SharedStore, key: string, windowMs: number): Promise<number> => {
+    for (let race = 0; race < MAX_RACES; race += 1) {
+      const now = Date.now();
+      const stored = await target.get(PREFIX + key);
+      const current = parseWindow(stored, now);
+      if (!current) {
+        const first: Window = { count: 1, until: now + windowMs };
+        if (stored === null ? await target.setIfAbsent(PREFIX + key, JSON.stringify(first), windowMs) : await target.swap(PREFIX + key, stored, JSON.stringify(first), windowMs)) return 1;
+        continue;
+      }
+      const next: Window = { count: current.count + 1, until: current.until };
+      if (await target.swap(PREFIX + key, stored!, JSON.stringify(next), Math.max(1, current.until - now))) return next.count;
     }
-    return entry;
-  };
-  const makeRoom = () => {
-    if (entries.size < MAX_MEMORY_KEYS) return;
-    const at = now();
-    for (const [key, entry] of entries) if (entry.expiresAt <= at) entries.delete(key);
-    // Still full: drop the oldest windows (they are the nearest to ending anyway).
-    for (const key of entries.keys()) {
-      if (entries.size < MAX_MEMORY_KEYS) break;
-      entries.delete(key);
-    }
+    // Lost every race: heavy contention on one key is an attack in itself; count it as over.
+    return Number.MAX_SAFE_INTEGER;
   };
   return {
     async hit(key, windowMs) {
-      const entry = live(key);
-      if (entry) {
-        entry.count += 1;
-        return entry.count;
+      try {
+        return await counting(store, key, windowMs);
+      } catch (error) {
+        onError(error);
+        if (!fallback) throw error;
+        return counting(fallback, key, windowMs);
       }
-      makeRoom();
-      entries.set(key, { count: 1, expiresAt: now() + windowMs });
-      return 1;
-    },
-    async count(key) {
-      return live(key)?.count ?? 0;
     },
     async reset(key) {
-      entries.delete(key);
+      try {
+        await store.delete(PREFIX + key);
+      } catch (error) {
+        onError(error);
+      }
+      await fallback?.delete(PREFIX + key);
     },
-  };
-}
-
-const PREFIX = 'viziona-attempts:';
-
-export function createRedisAttemptCounters(
-  redis: Redis,
-  onError: (error: unknown) => void,
-  fallback: AttemptCounters = createMemoryAttemptCounters(),
-): AttemptCounters {
-  const guarded = async <T>(work: () => Promise<T>, otherwise: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      onError(error);
-      return otherwise();
-    }
-  };
-  return {
-    hit: (key, windowMs) =>
-      guarded(
-        async () => {
-          // SET NX starts the window once; INCR counts inside it. One round trip, atomic.
-          const answer = await redis.multi().set(PREFIX + key, '0', 'PX', windowMs, 'NX').incr(PREFIX + key).exec();
-          const counted = answer?.[1];
-          if (!counted || counted[0]) throw counted?.[0] ?? new Error('redis transaction failed');
-          return Number(counted[1]);
-        },
-        () => fallback.hit(key, windowMs),
-      ),
-    count: (key) =>
-      guarded(
-        async () => Number((await redis.get(PREFIX + key)) ?? 0),
-        () => fallback.count(key),
-      ),
-    reset: (key) =>
-      guarded(
-        async () => {
-          await redis.del(PREFIX + key);
-        },
-        () => fallback.reset(key),
-      ),
   };
 }
 
 export const attemptCountersPlugin = fp(
-  async (app) => {
-    const { redisUrl } = app.config;
-    if (!redisUrl) {
-      app.decorate('attempts', createMemoryAttemptCounters());
-      return;
-    }
-    const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false });
-    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'attempt counters redis error'));
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
+  async (app: FastifyInstance) => {
+    const fallback = app.sharedStore.kind === 'redis' ? createMemoryStore() : undefined;
     app.decorate(
       'attempts',
-      createRedisAttemptCounters(redis, (error) => app.log.warn({ err: error }, 'attempt counters unavailable, counting in this replica')),
+      createAttemptCounters(app.sharedStore, (error) => app.log.warn({ err: error }, 'attempt counters unavailable, counting in this replica'), fallback),
     );
   },
-  { name: 'viziona-attempt-counters', dependencies: ['viziona-config'] },
+  { name: 'viziona-attempt-counters', dependencies: ['viziona-shared-store'] },
 );

@@ -57,6 +57,15 @@ describe('guessing one account from many addresses', () => {
     expect(right.cookie).toBeUndefined();
   }, 60_000);
 
+  it('counts concurrent guesses too: 30 at once reach the API at most as often as the lock allows', async () => {
+    const person = await registerPerson(replicas[1]!);
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => attempt('POST', '/bff/auth/login', { body: { email: person.email, password: 'Mala12345' } }).then((answer) => answer.status)),
+    );
+    expect(statuses.filter((status) => status === 422).length).toBeLessThanOrEqual(ATTEMPT_LIMITS.login.lockAfter);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(30 - ATTEMPT_LIMITS.login.lockAfter);
+  }, 60_000);
+
   it('kills a verification code after a few wrong tries; a new code works', async () => {
     const person = await registerPerson(replicas[0]!);
     const [first] = await mailbox(person.email);
