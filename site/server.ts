@@ -12,6 +12,7 @@ import { formatWithOptions } from 'node:util';
 import { pino } from 'pino';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { requestContext } from './lib/request-context.ts';
+import { routeServerLog } from './lib/server-log.ts';
 import { loadSiteEnv, SiteConfigError, type SiteEnv } from './lib/server-env.ts';
 
 let env: SiteEnv;
@@ -34,7 +35,8 @@ const log = pino({
   },
 });
 
-// Pages and the adapter write with console: every such line becomes JSON with its request id
+routeServerLog((event, details) => log.error(details, `[site] ${event}`));
+// Anything else written with console (the adapter's own errors): every such line becomes JSON with its request id
 // (a path with a newline in it can no longer forge a line).
 const asText = (args: unknown[]): string => formatWithOptions({ breakLength: Infinity }, ...args);
 console.error = (...args: unknown[]) => log.error(asText(args));

@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * `npm test`: typecheck, unit and integration tests (vitest), the production build, the
- * production topology (tests/topology) and the end-to-end tests in Debian's Chromium
- * (Playwright). Installs the Debian packages they run when missing. Ends with one line
+ * security suite (tests/security: attacks and a bounded fuzz against the built site), the
+ * production topology (tests/topology: nginx, Redis, two replicas of each) and the end-to-end
+ * tests in Debian's Chromium (Playwright). Installs the Debian packages they run when
+ * missing. Ends with one line
  * `N passed, N failed`.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,10 +91,12 @@ await step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await vitest('unit and integration tests', 'tests/vitest.config.ts');
 const built = await step('build', 'npm', ['run', '--silent', 'build']);
 if (built) {
+  // The attacks replay against the built site too, so they run after the build.
+  await vitest('security attacks and fuzz', 'tests/security/vitest.config.ts');
   // The production topology (nginx, Redis, two replicas of each) runs the built site.
   await vitest('production topology', 'tests/topology/vitest.config.ts');
   await playwright();
-} else failed += 2;
+} else failed += 3;
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

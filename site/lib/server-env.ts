@@ -1,5 +1,6 @@
 /**
- * The site server's configuration, read once from the environment and validated: the server
+ * The site server's configuration (`BFF_URL`, `BFF_TIMEOUT_MS`, `SITE_ORIGIN`, `IMAGE_ORIGINS`,
+ * `OPS_PORT`, `DRAIN_SECONDS`, ...), read once from the environment and validated: the server
  * entry (site/server.ts) refuses to start with a message naming each bad variable. Nothing
  * here reaches the browser: only server code (the entry, middleware, page frontmatter)
  * imports this module, and the site holds no secret.
@@ -27,6 +28,18 @@ const SiteEnvSchema = z.object({
   OPS_PORT: wholeNumber('OPS_PORT', 0, 65_535).optional(),
   DRAIN_SECONDS: wholeNumber('DRAIN_SECONDS', 0, 120).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SITE_ORIGIN: z
+    .string()
+    .trim()
+    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), { error: 'SITE_ORIGIN must be an http(s) URL' })
+    .optional(),
+  IMAGE_ORIGINS: z
+    .string()
+    .refine(
+      (value) => value.split(',').every((entry) => entry.trim() === '' || (/^https?:\/\//.test(entry.trim()) && URL.canParse(entry.trim()))),
+      { error: 'IMAGE_ORIGINS must list http(s) origins, separated by commas' },
+    )
+    .optional(),
 });
 
 export interface SiteEnv {
@@ -41,6 +54,15 @@ export interface SiteEnv {
   /** After SIGTERM: how long readiness says no while requests are still served. */
   drainMs: number;
   logLevel: string;
+  /**
+   * The public origin absolute URLs are built from (canonical, og:url, JSON-LD, sitemap,
+   * robots): `SITE_ORIGIN`, else Astro's `site` from the build. Never the request's Host or
+   * X-Forwarded-Host: those pages are cached and shared, so a forged header would be served
+   * to everybody.
+   */
+  publicOrigin: string;
+  /** The cinema API's image origins (`IMAGE_ORIGINS`): the only hosts the CSP's img-src allows besides this site. */
+  imageOrigins: string[];
 }
 
 export class SiteConfigError extends Error {
@@ -73,6 +95,13 @@ export function loadSiteEnv(env: Record<string, string | undefined>): SiteEnv {
     opsPort: values.OPS_PORT,
     drainMs: (values.DRAIN_SECONDS ?? (isProduction ? DRAIN_SECONDS_IN_PRODUCTION : 0)) * 1000,
     logLevel: values.LOG_LEVEL,
+    // `import.meta.env` exists in the built pages, not when Node runs the server entry itself.
+    publicOrigin: new URL(values.SITE_ORIGIN ?? import.meta.env?.SITE ?? 'http://localhost:4321').origin,
+    imageOrigins: (values.IMAGE_ORIGINS ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '')
+      .map((entry) => new URL(entry).origin),
   };
 }
 
