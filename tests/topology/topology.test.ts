@@ -129,6 +129,41 @@ async function untilServed(paths: string[] = ['/bff/health', '/']): Promise<void
   }
 }
 
+let customersMade = 0;
+
+/**
+ * New customers, registered straight in the sandbox (test data, as a seeded database would
+ * hold them): each real person has an account of their own, and the BFF limits streams and
+ * log-ins per account.
+ */
+async function newCustomers(count: number): Promise<Array<{ email: string; password: string }>> {
+  const made: Array<{ email: string; password: string }> = [];
+  for (let batch = 0; batch < count; batch += 10) {
+    made.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(10, count - batch) }, async () => {
+          const number = (customersMade += 1);
+          const token = await fetch(`${topology.sandboxUrl}/api/v1/token/register`, { method: 'POST', headers: SANDBOX_HEADERS });
+          const { token: registerToken } = (await token.json()) as { token: string };
+          const email = `topologia${number}@correo.test`;
+          const answer = await fetch(`${topology.sandboxUrl}/api/v1/register`, {
+            method: 'POST',
+            headers: { ...SANDBOX_HEADERS, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              name: 'Laura', lastname: 'Pérez', email, password: 'Clave1234', doc_type: 'CC',
+              doc_number: String(50_000_000 + number), phone: '3109876543',
+              birthday: '1990-01-31', sex: 'F', device: 'web', register_token: registerToken,
+            }),
+          });
+          if (answer.status !== 201) throw new Error(`sandbox register answered ${answer.status}: ${await answer.text()}`);
+          return { email, password: 'Clave1234' };
+        }),
+      )),
+    );
+  }
+  return made;
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
@@ -192,10 +227,16 @@ describe('the production topology', () => {
 
     const killed = pause(1_500).then(() => topology.bffs[0].stop('SIGKILL'));
     const paying = pause(1_450).then(() =>
-      Promise.all(buyers.flatMap((buyer, index) => [0, 1].map(() => buyer.send('POST', '/bff/payments/card', { ...orders[index], card: forms[index] })))),
+      Promise.all(
+        buyers.flatMap((buyer, index) =>
+          [0, 1].map(() =>
+            buyer.send('POST', '/bff/payments/card', { ...orders[index], card: forms[index] }).catch((error: Error) => ({ status: 0, json: null, text: error.message })),
+          ),
+        ),
+      ),
     );
     const browsing = browse(people, ['/bff/session', `/bff/booking/${showtimeId}`, '/cartelera', '/mis-tickets', '/bff/catalogue/releases'], killed.then(() => pause(5_000)));
-    const [{ requests, failures }, payments] = await Promise.all([browsing, paying]);
+    const [{ requests, failures }, payments] = await Promise.all([browsing, paying]).finally(() => killed.then(() => topology.bffs[0].start()).then(() => untilServed()));
     const after = await Promise.all(buyers.map(purchaseCount));
     const newBills = after.map((count, index) => count - (before[index] ?? 0));
     const billsAnswered = buyers.map((_, index) => new Set(payments.slice(index * 2, index * 2 + 2).filter((answer) => answer.status === 200).map((answer) => (answer.json as PaymentResultView).bill)));
@@ -203,8 +244,6 @@ describe('the production topology', () => {
     const emails = await Promise.all(people.map((person) => person.sessionEmail()));
     const reconnections = streams.flatMap((stream) => stream.reconnections);
     streams.forEach((stream) => stream.close());
-    await topology.bffs[0].start();
-    await untilServed();
 
     figure(`BFF SIGKILL: ${requests} GETs during the kill, ${failures.length} failed; sessions kept ${emails.filter(Boolean).length}/4; seat streams reconnected ${reconnections.length}, slowest ${Math.round(Math.max(0, ...reconnections))} ms; double-clicked payments answered ${payments.map((answer) => answer.status).join(',')}, new bills per buyer ${newBills.join(',')}`);
     expect(failures).toEqual([]);
@@ -248,10 +287,14 @@ describe('the production topology', () => {
 
   it('keeps pages at 200 with 1,000 seat maps open through nginx', async () => {
     const showtimes = await futureShowtimes();
-    // Customers with a few tabs each: 250 sessions from 250 addresses, four seat maps each.
-    const customers = Array.from({ length: 250 }, () => visitor());
+    // 250 people, each from their own address with their own account, four tabs each.
+    const accounts = await newCustomers(250);
+    const customers = accounts.map(() => visitor());
     for (let batch = 0; batch < customers.length; batch += 25) {
-      await Promise.all(customers.slice(batch, batch + 25).map((customer) => customer.login('club@viziona.co', 'Club1234')));
+      await Promise.all(customers.slice(batch, batch + 25).map((customer, index) => {
+        const account = accounts[batch + index]!;
+        return customer.login(account.email, account.password);
+      }));
     }
     const rssBefore = topology.bffs.map((bff) => rssMiB(bff.child?.pid));
     const started = performance.now();
@@ -279,7 +322,8 @@ describe('the production topology', () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 14; attempt += 1) {
       const spoofed = `203.0.113.${attempt + 1}`;
-      const answer = await attacker.send('POST', '/bff/auth/login', { email: 'demo@viziona.co', password: 'Wrong1234' }, { 'x-forwarded-for': spoofed, 'x-real-ip': spoofed });
+      // Another account each time: what is tested is the count per client address.
+      const answer = await attacker.send('POST', '/bff/auth/login', { email: `alguien${attempt}@correo.test`, password: 'Wrong1234' }, { 'x-forwarded-for': spoofed, 'x-real-ip': spoofed });
       statuses.push(answer.status);
     }
     figure(`spoofed X-Forwarded-For: statuses ${statuses.join(',')}`);
@@ -291,7 +335,8 @@ describe('the production topology', () => {
     const attacker = visitor();
     const answers = [];
     for (let attempt = 0; attempt < 24; attempt += 1) {
-      answers.push(await attacker.send('POST', '/bff/auth/login', { email: 'nobody@viziona.co', password: 'Wrong1234' }));
+      // Another account each time, so no account's own slowdown is measured here.
+      answers.push(await attacker.send('POST', '/bff/auth/login', { email: `nadie${attempt}@correo.test`, password: 'Wrong1234' }));
     }
     const slowest = Math.max(...answers.map((answer) => answer.ms));
     const refusedAt = answers.findIndex((answer) => answer.status === 429);

@@ -19,7 +19,7 @@ export class Visitor {
   constructor(base: string, address: string) {
     this.base = base;
     this.address = address;
-    this.agent = new Agent({ localAddress: address, keepAliveTimeout: 2_000, headersTimeout: 20_000, bodyTimeout: 20_000 });
+    this.agent = new Agent({ localAddress: address, keepAliveTimeout: 2_000, headersTimeout: 35_000, bodyTimeout: 35_000 });
   }
 
   async send(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
