@@ -25,6 +25,7 @@ import type {
   ZoneOffer,
 } from '../../../shared/views/booking.ts';
 import { bffGetJson, bffPostJson } from '../../lib/bff-browser.ts';
+import { routes } from '../../lib/routes.ts';
 import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
 
 export interface CartItem {
@@ -120,7 +121,7 @@ export function createPurchaseState(initial: BookingView) {
   async function refetch(): Promise<void> {
     const answer = await bffGetJson<BookingView>(`/booking/${showtimeId}`);
     if (answer.ok) adopt(answer.data);
-    else if (answer.status === 404) window.location.assign('/404');
+    else if (answer.status === 404) window.location.assign(routes.notFound);
     else console.error('booking view refetch failed', answer.failure.code);
   }
 
