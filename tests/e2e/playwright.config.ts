@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { phone } from './devices.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4610);
 const sandboxPort = port + 2;
@@ -25,13 +26,26 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // Desktop projects use Chromium's desktop profile; `phone` (devices.ts: 390 × 844, mobile,
+  // touch) runs what a phone customer does: the visitor journeys with the login from a movie
+  // page's hour, the accessibility audit, and (in purchase-phone) a purchase to the ticket page.
+  // layout.spec.ts sets its own phone and desktop screens. Order: chromium and phone together,
+  // then the clock-moving purchase journeys on their own (desktop, then phone), outage last.
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(purchase|outage)\.spec\.ts/ },
+    { name: 'phone', use: { ...phone }, testMatch: /(home|catalogue|accessibility)\.spec\.ts/ },
     // The purchase journeys move the sandbox's clock (hold expiry), which would expire other
     // files' verification codes and holds: they run last, on their own.
-    { name: 'purchase', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /purchase\.spec\.ts/, dependencies: ['chromium'] },
+    { name: 'purchase', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /purchase\.spec\.ts/, dependencies: ['chromium', 'phone'] },
+    {
+      name: 'purchase-phone',
+      use: { ...phone },
+      testMatch: /purchase\.spec\.ts/,
+      grep: /a full purchase by card/,
+      dependencies: ['purchase'],
+    },
     // Takes the cinema API away to show pages rendering from the BFF's cache: last of all.
-    { name: 'outage', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /outage\.spec\.ts/, dependencies: ['purchase'] },
+    { name: 'outage', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /outage\.spec\.ts/, dependencies: ['purchase-phone'] },
   ],
   webServer: {
     command: `"${process.execPath}" docker/run-local.ts`,
