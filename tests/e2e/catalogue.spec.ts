@@ -195,6 +195,7 @@ test('the home popup shows once per browser session', async ({ page, browser }) 
   await page.goto('/');
   const popup = page.getByRole('dialog', { name: 'Promoción' });
   await expect(popup).toBeVisible();
+  await expect(popup).toBeInViewport({ ratio: 1 });
   await popup.getByRole('button', { name: 'Cerrar' }).click();
   await expect(popup).toBeHidden();
   await page.reload();
@@ -207,21 +208,24 @@ test('the home popup shows once per browser session', async ({ page, browser }) 
   await fresh.close();
 });
 
-test('a visitor clicking an hour is asked to log in', async ({ page, request }) => {
+test('a visitor clicking an hour is asked to log in', async ({ page, request, hasTouch }) => {
   const movie = (await nowShowing(request))[0]!;
   await page.goto(`/viziona/pelicula/${movie.slug}`);
   await page.waitForLoadState('networkidle');
   const hour = page.locator('[data-date-panel]:not([hidden]) a[data-showtime]').first();
   const showtimeId = await hour.getAttribute('data-showtime');
-  await hour.click();
+  // On the phone project, a tap (touch events), as a customer does.
+  await (hasTouch ? hour.tap() : hour.click());
   const dialog = page.getByRole('dialog', { name: 'Inicia Sesión' });
   await expect(dialog).toBeVisible();
+  await expect(dialog).toBeInViewport({ ratio: 1 });
   await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}$`));
 
   // Logging in through the prompt leads straight to the showtime that was chosen.
   await dialog.getByLabel('Correo electrónico').fill('demo@viziona.co');
   await dialog.getByLabel('Contraseña', { exact: true }).fill('Demo1234');
-  await dialog.getByRole('button', { name: 'Ingresar' }).click();
+  const submit = dialog.getByRole('button', { name: 'Ingresar' });
+  await (hasTouch ? submit.tap() : submit.click());
   await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}/funcion/${showtimeId}$`));
 });
 

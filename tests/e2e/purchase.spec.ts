@@ -2,6 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 import jsQR from 'jsqr';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { violationsOf, watchViolations } from './csp-violations.ts';
+import { watchDialogs, type DialogWatch } from './dialog-fit.ts';
 
 /**
  * The purchase as customers live it, in Chromium against the sandbox: seats, snacks, card
@@ -76,10 +77,15 @@ async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/** Every dialog each purchase page opened that did not fit its screen (dialog-fit.ts). */
+const dialogWatches = new WeakMap<Page, DialogWatch>();
+const dialogMisfits = (page: Page): string[] => dialogWatches.get(page)?.misfits ?? [];
+
 async function openAs(browser: Browser, person: Person, path: string, options: { fakeClock?: boolean; liveSeats?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ storageState: sessions.get(person) });
   const page = await context.newPage();
   await watchViolations(page);
+  dialogWatches.set(page, await watchDialogs(page));
   if (options.fakeClock) await page.clock.install();
   if (options.liveSeats === false) await page.route('**/bff/booking/*/events', (route) => route.abort());
   await page.goto(path);
@@ -243,6 +249,8 @@ test('a full purchase by card with a combo ends on the ticket page with one read
   }
   expect(new Set(read).size).toBe(seats.length);
   expect(await violationsOf(page)).toEqual([]);
+  // Combo dialog, status modals, checkout, payment wizard: each opened inside the screen.
+  expect(dialogMisfits(page)).toEqual([]);
 
   await page.goto('/mis-tickets');
   await expect(page.getByText(showtime.movie.title).first()).toBeVisible();
