@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { misfitOf, watchDialogs } from './dialog-fit.ts';
 import { baseURL } from './playwright.config.ts';
 
 /**
@@ -192,10 +193,11 @@ test('an unknown movie reaches the not-found page', async ({ page }) => {
 });
 
 test('the home popup shows once per browser session', async ({ page, browser }) => {
+  await watchDialogs(page);
   await page.goto('/');
   const popup = page.getByRole('dialog', { name: 'Promoción' });
   await expect(popup).toBeVisible();
-  await expect(popup).toBeInViewport({ ratio: 1 });
+  expect(await misfitOf(popup)).toBeNull();
   await popup.getByRole('button', { name: 'Cerrar' }).click();
   await expect(popup).toBeHidden();
   await page.reload();
@@ -210,6 +212,7 @@ test('the home popup shows once per browser session', async ({ page, browser }) 
 
 test('a visitor clicking an hour is asked to log in', async ({ page, request, hasTouch }) => {
   const movie = (await nowShowing(request))[0]!;
+  await watchDialogs(page);
   await page.goto(`/viziona/pelicula/${movie.slug}`);
   await page.waitForLoadState('networkidle');
   const hour = page.locator('[data-date-panel]:not([hidden]) a[data-showtime]').first();
@@ -218,7 +221,7 @@ test('a visitor clicking an hour is asked to log in', async ({ page, request, ha
   await (hasTouch ? hour.tap() : hour.click());
   const dialog = page.getByRole('dialog', { name: 'Inicia Sesión' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toBeInViewport({ ratio: 1 });
+  expect(await misfitOf(dialog)).toBeNull();
   await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}$`));
 
   // Logging in through the prompt leads straight to the showtime that was chosen.
