@@ -45,13 +45,22 @@ async function sidewaysOverflow(page: Page): Promise<{ scrollWidth: number; clie
   return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
 }
 
-const BEFORE_CLICK = 'data-open-before-click';
+/** Marks the dialogs open now, to tell afterwards which ones a step closed or opened. */
+const MARK = 'data-open-before';
+const markOpen = (page: Page) => openDialogs(page).evaluateAll((open, mark) => open.forEach((element) => element.setAttribute(mark, '')), MARK);
+const unmark = (page: Page) => page.locator(`[${MARK}]`).evaluateAll((marked, mark) => marked.forEach((element) => element.removeAttribute(mark)), MARK);
 
-/** Closes what is open, topmost first (Escape, as a person would). */
+/**
+ * Closes what is open with Escape, as a person would. One Escape closes the topmost dialog,
+ * which may bring back the one it replaced (a payment step back to the purchase detail).
+ */
 async function closeAll(page: Page): Promise<void> {
   for (let attempt = 0; attempt < 6 && (await openDialogs(page).count()) > 0; attempt += 1) {
+    const open = await openDialogs(page).count();
+    await markOpen(page);
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(100);
+    await expect(openDialogs(page).and(page.locator(`[${MARK}]`))).toHaveCount(open - 1);
+    await unmark(page);
   }
   await expect(openDialogs(page)).toHaveCount(0);
 }
@@ -63,12 +72,10 @@ async function checkOpener(page: Page, path: string, opener: ReturnType<Page['lo
   await opener.scrollIntoViewIfNeeded();
   await expect(opener.locator('xpath=ancestor::astro-island[@ssr]')).toHaveCount(0);
   // A dialog may open over another one or take its place: what is new counts.
-  await openDialogs(page).evaluateAll((open, mark) => open.forEach((element) => element.setAttribute(mark, '')), BEFORE_CLICK);
+  await markOpen(page);
   await opener.click();
-  await expect
-    .poll(() => openDialogs(page).and(page.locator(`:not([${BEFORE_CLICK}])`)).count(), `${path}: '${label}' opens a dialog`)
-    .toBeGreaterThan(0);
-  await page.locator(`[${BEFORE_CLICK}]`).evaluateAll((marked, mark) => marked.forEach((element) => element.removeAttribute(mark)), BEFORE_CLICK);
+  await expect(openDialogs(page).and(page.locator(`:not([${MARK}])`)), `${path}: '${label}' opens a dialog`).not.toHaveCount(0);
+  await unmark(page);
   const dialogs = openDialogs(page);
   const count = await dialogs.count();
   for (let index = 0; index < count; index += 1) {
@@ -79,6 +86,7 @@ async function checkOpener(page: Page, path: string, opener: ReturnType<Page['lo
   const innerCount = await inner.count();
   for (let index = 0; index < innerCount; index += 1) {
     await checkOpener(page, path, inner.nth(index), depth + 1);
+    if (index === innerCount - 1) break;
     await closeAll(page);
     await opener.click();
   }
