@@ -3,7 +3,8 @@ import type { Locator, Page } from '@playwright/test';
 /**
  * Does every dialog open inside the screen? A dialog (`<dialog>` or popover) fits when its box
  * lies within the viewport (0..width, 0..height) and each of its controls can be reached:
- * inside the screen, or inside a box of the dialog that scrolls. Measured against the
+ * inside the screen, or inside a box of the dialog that scrolls (whose ✕ stays in view when
+ * it is scrolled to the end). Measured against the
  * context's viewport, not the page's layout width, so a page that widened a phone's layout
  * (and pushed its dialogs off to one side) fails.
  */
@@ -59,6 +60,22 @@ export async function watchDialogs(page: Page): Promise<DialogWatch> {
         const controlBox = control.getBoundingClientRect();
         if (controlBox.width === 0 || controlBox.height === 0 || scrollsWithin(control, dialog)) continue;
         if (outside(controlBox)) return `'${name}': its control '${nameOf(control)}' lies at ${where(controlBox)}, out of reach`;
+      }
+      return closeScrolledAway(dialog, name, box);
+    };
+    /** A dialog that scrolls keeps its ✕ ('Cerrar') in view at the end of its content too. */
+    const closeScrolledAway = (dialog: Element, name: string, box: DOMRect): string | null => {
+      const close = [...dialog.querySelectorAll('button')].find((button) => nameOf(button) === 'Cerrar');
+      if (!close) return null;
+      for (const scroller of dialog.querySelectorAll<HTMLElement>('*')) {
+        if (!/auto|scroll/.test(getComputedStyle(scroller).overflowY) || scroller.scrollHeight <= scroller.clientHeight) continue;
+        const before = scroller.scrollTop;
+        scroller.scrollTop = scroller.scrollHeight;
+        const closeBox = close.getBoundingClientRect();
+        scroller.scrollTop = before;
+        if (closeBox.top < box.top - 1 || closeBox.bottom > box.bottom + 1) {
+          return `'${name}': its 'Cerrar' button scrolls out of view (at y ${Math.round(closeBox.top)} when scrolled to the end)`;
+        }
       }
       return null;
     };
