@@ -14,6 +14,7 @@ import { loggerOptions, requestIdFor } from './plugins/logging.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import authRoutes from './routes/auth/index.ts';
 import catalogueRoutes from './routes/catalogue/index.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
 
   await app.register(configPlugin, { config });
   await app.register(rateLimitPlugin);
+  await app.register(sharedStorePlugin, {});
   await app.register(errorHandlerPlugin);
   await app.register(sessionPlugin);
   await app.register(sameOriginPlugin);

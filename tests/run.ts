@@ -34,13 +34,23 @@ async function step(name: string, command: string, args: string[]): Promise<bool
   return ok;
 }
 
-async function ensureChromium(): Promise<void> {
-  if (existsSync('/usr/bin/chromium')) return;
-  console.log('\n=== installing Debian Chromium (apt-get) ===');
+/**
+ * Debian packages the tests run (Chromium for Playwright, redis-server for the tests of BFF
+ * replicas sharing Redis), each installed with apt-get when its program is missing.
+ */
+const DEBIAN_PACKAGES = [
+  { name: 'chromium', program: '/usr/bin/chromium' },
+  { name: 'redis-server', program: '/usr/bin/redis-server' },
+] as const;
+
+async function ensureDebianPackages(): Promise<void> {
+  const missing = DEBIAN_PACKAGES.filter((pkg) => !existsSync(pkg.program)).map((pkg) => pkg.name);
+  if (missing.length === 0) return;
+  console.log(`\n=== installing Debian ${missing.join(', ')} (apt-get) ===`);
   const asRoot = (args: string[]): Promise<number> =>
     process.getuid?.() === 0 ? exec('apt-get', args, { DEBIAN_FRONTEND: 'noninteractive' }) : exec('sudo', ['apt-get', ...args]);
   await asRoot(['update', '-qq']);
-  await asRoot(['install', '-y', '-qq', 'chromium']);
+  await asRoot(['install', '-y', '-qq', ...missing]);
 }
 
 interface VitestReport {
@@ -90,7 +100,7 @@ async function playwright(): Promise<void> {
   if (code !== 0 && report.stats.unexpected === 0) failed += Math.max(1, report.errors?.length ?? 0);
 }
 
-await ensureChromium();
+await ensureDebianPackages();
 await step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await vitest();
 const built = await step('build', 'npm', ['run', '--silent', 'build']);

@@ -82,7 +82,7 @@ export function Modal({
           type="button"
           onClick={() => onClose?.()}
           aria-label="Cerrar"
-          className="absolute top-3 right-3 z-10 inline-flex size-10 items-center justify-center rounded-full bg-surface text-muted hover:bg-surface-2 hover:text-text"
+          className="absolute top-3 right-3 z-20 inline-flex size-10 items-center justify-center rounded-full bg-surface text-muted hover:bg-surface-2 hover:text-text"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />

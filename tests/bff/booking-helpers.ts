@@ -13,7 +13,7 @@ const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key'
 export const APPROVED_CARD = '4575623182290326';
 export const DECLINED_CARD = '4151611527583283';
 
-export async function sandboxGet<T>(stack: Stack, path: string): Promise<T> {
+export async function sandboxGet<T>(stack: Pick<Stack, 'sandboxUrl'>, path: string): Promise<T> {
   const response = await fetch(`${stack.sandboxUrl}/api/v1/${path}`, { headers: SANDBOX_HEADERS });
   if (!response.ok) throw new Error(`sandbox GET ${path} answered ${response.status}`);
   return (await response.json()) as T;
@@ -27,6 +27,32 @@ export async function upcomingShowtimes(stack: Stack): Promise<Array<{ id: numbe
     .flatMap((movie) => movie.showtimes)
     .filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, soon))
     .map((showtime) => ({ id: showtime.id, room: showtime.room, format: showtime.movie_format }));
+}
+
+/**
+ * Showtimes chosen by what a test needs, never by their place in a list that depends on the
+ * hour: the format, the price zones of the room, and a start at least `minutesAhead` away.
+ */
+export async function showtimesWith(
+  stack: Pick<Stack, 'sandboxUrl'>,
+  need: { format?: string; zones?: string[]; minutesAhead?: number },
+): Promise<Array<{ id: number; room: number; format: string }>> {
+  const movies = await sandboxGet<{ data: Movie[] }>(stack, 'movies/theater/viziona');
+  const from = Date.now() + (need.minutesAhead ?? 60) * 60_000;
+  const candidates = movies.data
+    .flatMap((movie) => movie.showtimes)
+    .filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, from))
+    .filter((showtime) => need.format === undefined || showtime.movie_format === need.format);
+  const chosen: Array<{ id: number; room: number; format: string }> = [];
+  for (const showtime of candidates) {
+    if (need.zones) {
+      const data = await sandboxGet<{ data: { prices: Array<{ zona: string; valor: number }> } }>(stack, `room/${showtime.id}`);
+      const zones = new Set(data.data.prices.filter((price) => price.valor > 1).map((price) => price.zona));
+      if (!need.zones.every((zone) => zones.has(zone))) continue;
+    }
+    chosen.push({ id: showtime.id, room: showtime.room, format: showtime.movie_format });
+  }
+  return chosen;
 }
 
 /** A showtime that has already started today (the seed keeps one). */
@@ -119,3 +145,27 @@ export function cardForm(captcha: string, cardNumber: string = APPROVED_CARD) {
 }
 
 export type PaymentAnswer = PaymentResultView;
+
+/** Reads a server-sent event stream: `next(name)` answers the data of the next event of that name. */
+export function eventStream(response: Response): { next(name: string): Promise<string> } {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    async next(name) {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (block.includes(`event: ${name}`) && data) return data.slice(6);
+          continue;
+        }
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error('stream ended');
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+  };
+}

@@ -23,6 +23,24 @@ export type Stack = {
 export async function startStack(
   options: { env?: Record<string, string>; logStream?: DestinationStream } = {},
 ): Promise<Stack> {
+  const { apps, config, sandboxUrl, close } = await startReplicas({ ...options, replicas: 1 });
+  return { app: apps[0]!, config, sandboxUrl, close };
+}
+
+export type Replicas = {
+  apps: BffApp[];
+  config: BffConfig;
+  sandboxUrl: string;
+  close(): Promise<void>;
+};
+
+/**
+ * Several BFF processes' worth of apps (each its own caches, locks and connections) in front
+ * of one sandbox, as replicas behind a load balancer are; with `env.REDIS_URL` they share it.
+ */
+export async function startReplicas(
+  options: { env?: Record<string, string>; logStream?: DestinationStream; replicas: number },
+): Promise<Replicas> {
   const sandbox = buildSandbox({ db: ':memory:' });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const { port } = sandbox.server.address() as AddressInfo;
@@ -34,14 +52,18 @@ export async function startStack(
     SITE_ORIGIN,
     ...options.env,
   });
-  const app = await buildApp(config, { logStream: options.logStream });
-  await app.ready();
+  const apps: BffApp[] = [];
+  for (let index = 0; index < options.replicas; index += 1) {
+    const app = await buildApp(config, { logStream: options.logStream });
+    await app.ready();
+    apps.push(app);
+  }
   return {
-    app,
+    apps,
     config,
     sandboxUrl,
     async close() {
-      await app.close();
+      for (const app of apps) await app.close();
       await sandbox.close();
     },
   };

@@ -29,20 +29,29 @@ export default defineConfig({
   // Desktop projects use Chromium's desktop profile; `phone` (devices.ts: 390 × 844, mobile,
   // touch) runs what a phone customer does: the visitor journeys with the login from a movie
   // page's hour, the accessibility audit, and (in purchase-phone) a purchase to the ticket page.
-  // layout.spec.ts sets its own phone and desktop screens. Order: chromium and phone together,
-  // then the clock-moving purchase journeys on their own (desktop, then phone), outage last.
+  // layout.spec.ts and some purchase and form specs set their own phone and desktop screens.
+  // Order: chromium and phone together, then the clock-moving purchase journeys on their own
+  // (desktop, then phone), outage last.
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(purchase|outage)\.spec\.ts/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(purchase[\w-]*|outage)\.spec\.ts/ },
     { name: 'phone', use: { ...phone }, testMatch: /(home|catalogue|accessibility)\.spec\.ts/ },
-    // The purchase journeys move the sandbox's clock (hold expiry), which would expire other
-    // files' verification codes and holds: they run last, on their own.
-    { name: 'purchase', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /purchase\.spec\.ts/, dependencies: ['chromium', 'phone'] },
+    // The purchase journeys move the sandbox's clock (hold expiry, pending payments), which
+    // would expire other files' verification codes and holds: they run last, on their own,
+    // one file at a time.
+    {
+      name: 'purchase',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /purchase[\w-]*\.spec\.ts/,
+      dependencies: ['chromium', 'phone'],
+      workers: 1,
+    },
     {
       name: 'purchase-phone',
       use: { ...phone },
       testMatch: /purchase\.spec\.ts/,
       grep: /a full purchase by card/,
       dependencies: ['purchase'],
+      workers: 1,
     },
     // Takes the cinema API away to show pages rendering from the BFF's cache: last of all.
     { name: 'outage', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /outage\.spec\.ts/, dependencies: ['purchase-phone'] },

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BookingViewSchema,
+  CancelBodySchema,
   CancelViewSchema,
   ReserveBodySchema,
   ReserveViewSchema,
 } from '../../../shared/views/booking.ts';
 import { buildBookingView } from '../../booking/booking-view.ts';
-import { readHold, readLiveHold, toHoldView } from '../../booking/hold.ts';
+import { readLiveHold, toHoldView } from '../../booking/hold.ts';
+import { followHold, keepHold, leaveHold } from '../../booking/hold-presence.ts';
 import { releaseHold, reserveSeats } from '../../booking/reserve.ts';
 import { unauthenticated } from '../../errors.ts';
 import { perPersonRateLimit } from '../../booking/rate-limits.ts';
@@ -57,13 +59,20 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       stop();
       raw.end();
     };
-    const stop = app.booking.statusHub.watch(showtimeId, {
+    const unfollowHold = followHold(app, request, showtimeId, (event) => {
+      if (open) raw.write(`event: hold\ndata: ${event}\n\n`);
+    });
+    const stopSeats = app.booking.statusHub.watch(showtimeId, {
       request,
       send: (event) => {
         if (open) raw.write(`event: seats\ndata: ${event}\n\n`);
       },
       end,
     });
+    const stop = () => {
+      stopSeats();
+      unfollowHold();
+    };
     const heartbeat = setInterval(() => {
       if (open) raw.write(`: ping\n\n`);
     }, HEARTBEAT_MS);
@@ -88,7 +97,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/hold',
     { schema: { response: { 200: z.object({ hold: ReserveViewSchema.shape.hold.nullable() }) } } },
     async (request) => {
-      const hold = readLiveHold(request);
+      const hold = await readLiveHold(app, request);
       return { hold: hold ? toHoldView(hold) : null };
     },
   );
@@ -97,13 +106,27 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/cancel',
     {
       config: { rateLimit: perPersonRateLimit.cancel },
-      schema: { body: z.object({}).passthrough().optional(), response: { 200: CancelViewSchema } },
+      schema: { body: CancelBodySchema.default({ leaving: false }), response: { 200: CancelViewSchema } },
     },
     async (request) => {
-      const hold = readHold(request);
-      if (!hold) return { released: false };
+      const { showtimeId, leaving } = request.body;
+      const hold = await readLiveHold(app, request);
+      if (!hold || (showtimeId !== undefined && hold.showtimeId !== showtimeId)) return { released: false };
+      if (leaving) {
+        await leaveHold(app, request, hold);
+        return { released: false };
+      }
       return { released: await releaseHold(app, request, hold) };
     },
+  );
+
+  app.post(
+    '/booking/hold/keep',
+    {
+      config: { rateLimit: perPersonRateLimit.cancel },
+      schema: { body: z.object({ showtimeId: z.int().positive() }), response: { 200: z.object({ kept: z.boolean() }) } },
+    },
+    async (request) => ({ kept: await keepHold(app, request, request.body.showtimeId) }),
   );
 };
 
