@@ -1,7 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { fragmentRoutes, routes, type RouteName } from '../../site/lib/routes.ts';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
-import type { BookingView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
+import { computeTotals } from '../../shared/booking/totals.ts';
+import type { BookingView, PaymentResultView, PurchaseSeen, SeatCell } from '../../shared/views/booking.ts';
 import { baseURL } from './playwright.config.ts';
 
 /**
@@ -125,10 +126,20 @@ export async function loadSampleData(request: APIRequestContext): Promise<Sample
     const seat = view.seatMap.rows
       .flatMap((row) => row.cells)
       .find((cell): cell is SeatCell => cell.kind === 'seat' && cell.state === 'available' && view.zones.some((zone) => zone.zone === cell.zone));
-    if (!seat || view.payBrands.length === 0) continue;
+    const offer = view.zones.find((zone) => zone.zone === seat?.zone);
+    if (!seat || !offer || view.payBrands.length === 0) continue;
     const reserved = await request.post(`/bff/booking/${showtime.id}/reserve`, { headers: BFF_HEADERS, data: { zone: seat.zone, seats: [seat.id] } });
     if (!reserved.ok()) continue;
-    bought = { showtime, bill: await payByApprovedPse(request, view.payBrands[0]!.id) };
+    // What the customer saw, as the checkout shows it: the BFF refuses a payment for anything else.
+    const { total } = computeTotals({
+      seats: 1,
+      ticketUnitPrice: offer.price,
+      ticketSavingPerSeat: offer.isMemberPrice ? offer.savingPerTicket : 0,
+      snacks: [],
+      fees: view.fees,
+    });
+    const seen = { showtimeId: showtime.id, seats: [seat.id], total };
+    bought = { showtime, bill: await payByApprovedPse(request, view.payBrands[0]!.id, seen) };
     break;
   }
   if (!bought) throw new Error('no upcoming showtime with a free seat in the sandbox');
@@ -143,11 +154,12 @@ export async function loadSampleData(request: APIRequestContext): Promise<Sample
   };
 }
 
-async function payByApprovedPse(request: APIRequestContext, brandId: number): Promise<string> {
+async function payByApprovedPse(request: APIRequestContext, brandId: number, seen: PurchaseSeen): Promise<string> {
   const banks = (await (await request.get('/bff/payments/banks')).json()) as { banks: Array<{ code: string }> };
   const paid = await request.post('/bff/payments/pse', {
     headers: BFF_HEADERS,
     data: {
+      ...seen,
       brandId,
       products: [],
       pse: {
