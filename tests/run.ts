@@ -5,8 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * `npm test`: typecheck, unit and integration tests (vitest), the production build, and the
- * end-to-end tests in Debian's Chromium (Playwright). Ends with one line `N passed, N failed`.
+ * `npm test`: typecheck, unit and integration tests (vitest), the production build, the
+ * security suite (vitest, tests/security: attacks and a bounded fuzz against the built
+ * topology) and the end-to-end tests in Debian's Chromium (Playwright). Ends with one line
+ * `N passed, N failed`.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'viziona-tests-'));
@@ -61,10 +63,10 @@ interface VitestReport {
   success: boolean;
 }
 
-async function vitest(): Promise<void> {
-  console.log('\n=== unit and integration tests (vitest) ===');
-  const output = path.join(reports, 'vitest.json');
-  const code = await exec(bin('vitest'), ['run', '-c', 'tests/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
+async function vitest(name: string, configFile: string): Promise<void> {
+  console.log(`\n=== ${name} (vitest) ===`);
+  const output = path.join(reports, `${path.basename(path.dirname(configFile))}-vitest.json`);
+  const code = await exec(bin('vitest'), ['run', '-c', configFile, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
   if (!existsSync(output)) {
     failed += 1;
     console.log('✗ vitest produced no report');
@@ -102,10 +104,13 @@ async function playwright(): Promise<void> {
 
 await ensureDebianPackages();
 await step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-await vitest();
+await vitest('unit and integration tests', 'tests/vitest.config.ts');
 const built = await step('build', 'npm', ['run', '--silent', 'build']);
-if (built) await playwright();
-else failed += 1;
+if (built) {
+  // The attacks replay against the built site too, so they run after the build.
+  await vitest('security attacks and fuzz', 'tests/security/vitest.config.ts');
+  await playwright();
+} else failed += 2;
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -4,6 +4,7 @@ import { buildSeatMap, encodeSeatStates } from '../../shared/booking/seat-map.ts
 import type { SeatStatesEvent } from '../../shared/views/booking.ts';
 import { createBookingSources, type BookingSources } from './booking-sources.ts';
 import { RoomStatusHub } from './room-status-hub.ts';
+import { StreamSlots } from './stream-slots.ts';
 
 /**
  * What the purchase routes share in one BFF process: the upstream reads with their caches
@@ -13,6 +14,8 @@ import { RoomStatusHub } from './room-status-hub.ts';
 export interface BookingServices {
   sources: BookingSources;
   statusHub: RoomStatusHub;
+  /** Open live seat streams per person and per address (capped). */
+  streams: StreamSlots;
 }
 
 declare module 'fastify' {
@@ -40,7 +43,7 @@ export const bookingPlugin = fp(
         return JSON.stringify(event);
       },
     });
-    app.decorate('booking', { sources, statusHub });
+    app.decorate('booking', { sources, statusHub, streams: new StreamSlots() });
     // Before the server closes: open event streams would otherwise keep it waiting.
     app.addHook('preClose', async () => statusHub.close());
   },

@@ -1,6 +1,3 @@
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { Challenge } from 'altcha-lib';
 import type { Movie } from '../../shared/cinema-api/catalogue.ts';
 import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
@@ -121,16 +118,7 @@ export function freeSeats(view: BookingView, zone: string): SeatCell[] {
   return seatsOf(view).filter((seat) => seat.zone === zone && seat.state === 'available');
 }
 
-/** Solves the BFF's ALTCHA challenge the way the browser widget does. */
-export async function solveCaptcha(app: BffApp): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/bff/captcha/challenge' });
-  const challenge = JSON.parse(response.body) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(
-    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution: { counter: solution.counter, derivedKey: solution.derivedKey } }),
-  ).toString('base64');
-}
+export { solveCaptcha } from './harness.ts';
 
 export function cardForm(captcha: string, cardNumber: string = APPROVED_CARD) {
   return {

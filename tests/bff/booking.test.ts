@@ -152,13 +152,13 @@ describe('reservation', () => {
         const cookies = await Promise.all(
           Array.from({ length: 10 }, async (_, index) => {
             const remoteAddress = `10.0.${batch}.${index + 1}`;
-            const token = JSON.parse((await stack.app.inject({ method: 'GET', url: '/bff/auth/register-token', remoteAddress })).body) as { token: string };
+            const captcha = await solveCaptcha(stack.app, remoteAddress);
             const response = await stack.app.inject({
               method: 'POST',
               url: '/bff/auth/register',
               remoteAddress,
               headers: { 'x-viziona-client': 'web', origin: 'http://localhost:4321', 'sec-fetch-site': 'same-origin' },
-              payload: registrationForm(token.token),
+              payload: registrationForm(captcha),
             });
             const setCookie = [response.headers['set-cookie']].flat().find((value) => typeof value === 'string' && value.startsWith('viziona_session='));
             if (response.statusCode !== 201 || typeof setCookie !== 'string') throw new Error(`register answered ${response.statusCode}`);

@@ -4,6 +4,7 @@ import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { computeTotals } from '../../shared/booking/totals.ts';
 import type { BookingView, PaymentResultView, PurchaseSeen, SeatCell } from '../../shared/views/booking.ts';
 import { baseURL } from './playwright.config.ts';
+import { solvedRobotCheck } from './robot-check.ts';
 
 /**
  * One real path for every page of the route registry (site/lib/routes.ts), for checks that
@@ -64,7 +65,7 @@ export interface Customer {
 
 /** A new customer (e-mail not verified yet, so the verification prompt shows too). */
 export async function registerCustomer(request: APIRequestContext): Promise<Customer> {
-  const token = ((await (await request.get('/bff/auth/register-token')).json()) as { token: string }).token;
+  const captcha = await solvedRobotCheck(request);
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
   const customer = { email: `pantallas.${unique}@correo.test`, password: 'Pantalla123' };
   const doc = String(Math.floor(1_000_000_000 + Math.random() * 8_999_999_999));
@@ -85,7 +86,7 @@ export async function registerCustomer(request: APIRequestContext): Promise<Cust
       sex: 'F',
       accept_terms: true,
       accept_privacy: true,
-      register_token: token,
+      captcha,
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
