@@ -76,19 +76,20 @@ export function Modal({
       }}
       className={`m-auto w-[calc(100%-2rem)] ${widths[size]} rounded-2xl border border-line bg-surface p-0 text-text shadow-2xl`}
     >
-      <div className="relative max-h-[calc(100dvh-4rem)] overflow-y-auto p-6 sm:p-8">
-        {dismissible && (
-          <button
-            type="button"
-            onClick={() => onClose?.()}
-            aria-label="Cerrar"
-            className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-text"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
-          </button>
-        )}
+      {/* Outside the scrolling box: on a phone a long dialog scrolls and its ✕ stays in reach. */}
+      {dismissible && (
+        <button
+          type="button"
+          onClick={() => onClose?.()}
+          aria-label="Cerrar"
+          className="absolute top-3 right-3 z-20 inline-flex size-10 items-center justify-center rounded-full bg-surface text-muted hover:bg-surface-2 hover:text-text"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
+      <div className="max-h-[calc(100dvh-4rem)] overflow-y-auto p-6 sm:p-8">
         {title && (
           <h2 id={titleId} className="mb-4 pr-8 text-2xl font-bold text-text">
             {title}

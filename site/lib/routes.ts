@@ -1,6 +1,8 @@
 /**
  * The one registry of the site's route paths. Pages, links and guards build paths here
  * instead of writing string literals. Pure code: used on the server and in islands.
+ * Every page under site/pages has an entry (tests/unit/site-routes.test.ts checks it), and
+ * tests/e2e/layout.spec.ts walks every entry, so a page added here is checked on phones.
  */
 
 const segment = (value: string | number): string => encodeURIComponent(String(value));
@@ -36,7 +38,13 @@ export const routes = {
   payStatus: (payMethod: string | number, bill: string | number) =>
     `/pay-status/${segment(payMethod)}/${segment(bill)}`,
   transactionStatus: (bill: string | number) => `/estado-transaccion/${segment(bill)}`,
+  notFound: '/404',
 } as const;
+
+export type RouteName = keyof typeof routes;
+
+/** Entries that are HTML fragments a page's script puts in place (`partial`), not pages. */
+export const fragmentRoutes: ReadonlySet<RouteName> = new Set<RouteName>(['billboardDay']);
 
 /** What the cinema API's slugs look like (content pages, movies, rooms); anything else cannot exist. */
 export function isSlug(value: string): boolean {

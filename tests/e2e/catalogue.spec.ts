@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { misfitOf, watchDialogs } from './dialog-fit.ts';
 import { baseURL } from './playwright.config.ts';
 import { solvedRobotCheck } from './robot-check.ts';
 
@@ -191,6 +192,51 @@ test.describe('pages show their data', () => {
   });
 });
 
+/** The date link lies entirely within its strip's visible part (the strip scrolls sideways). */
+async function shownInStrip(date: Locator): Promise<boolean> {
+  return date.evaluate((link) => {
+    const strip = link.closest('nav')!.getBoundingClientRect();
+    const box = link.getBoundingClientRect();
+    return box.left >= strip.left - 1 && box.right <= strip.right + 1;
+  });
+}
+
+test('a date strip that does not fit shows it and scrolls by its buttons, by keyboard and by touch', async ({ page, request, hasTouch }) => {
+  const movie = (await nowShowing(request))[0]!;
+  await page.goto(`/viziona/pelicula/${movie.slug}`);
+  await ready(page);
+  const picker = page.locator('vz-date-picker');
+  const dates = picker.getByRole('navigation').getByRole('link');
+  const previous = picker.getByRole('button', { name: 'Ver fechas anteriores' });
+  const next = picker.getByRole('button', { name: 'Ver fechas siguientes' });
+  // A week of 160 px dates is wider than a 1280 px screen's strip, and than a phone's.
+  expect(await shownInStrip(dates.last())).toBe(false);
+  await expect(next).toBeVisible();
+  await expect(next).not.toHaveAttribute('aria-disabled');
+  await expect(previous).toHaveAttribute('aria-disabled', 'true');
+  await expect(picker.getByRole('navigation')).toHaveAttribute('data-more-after');
+
+  const press = async (button: Locator) => {
+    if (hasTouch) await button.tap();
+    else {
+      await button.focus();
+      await page.keyboard.press('Enter');
+    }
+  };
+  for (let step = 0; step < 10 && (await next.getAttribute('aria-disabled')) === null; step += 1) {
+    await press(next);
+    await page.waitForTimeout(400);
+  }
+  await expect.poll(() => shownInStrip(dates.last())).toBe(true);
+  await expect(next).toHaveAttribute('aria-disabled', 'true');
+  await expect(previous).not.toHaveAttribute('aria-disabled');
+  await expect(picker.getByRole('navigation')).toHaveAttribute('data-more-before');
+
+  // A date reached by the keyboard scrolls into view by itself.
+  await dates.first().focus();
+  await expect.poll(() => shownInStrip(dates.first())).toBe(true);
+});
+
 test('an unknown movie reaches the not-found page', async ({ page }) => {
   await page.goto('/viziona/pelicula/esta-pelicula-no-existe');
   await expect(page).toHaveURL(/\/404$/);
@@ -198,9 +244,11 @@ test('an unknown movie reaches the not-found page', async ({ page }) => {
 });
 
 test('the home popup shows once per browser session', async ({ page, browser }) => {
+  await watchDialogs(page);
   await page.goto('/');
   const popup = page.getByRole('dialog', { name: 'Promoción' });
   await expect(popup).toBeVisible();
+  expect(await misfitOf(popup)).toBeNull();
   await popup.getByRole('button', { name: 'Cerrar' }).click();
   await expect(popup).toBeHidden();
   await page.reload();
@@ -213,21 +261,25 @@ test('the home popup shows once per browser session', async ({ page, browser }) 
   await fresh.close();
 });
 
-test('a visitor clicking an hour is asked to log in', async ({ page, request }) => {
+test('a visitor clicking an hour is asked to log in', async ({ page, request, hasTouch }) => {
   const movie = (await nowShowing(request))[0]!;
+  await watchDialogs(page);
   await page.goto(`/viziona/pelicula/${movie.slug}`);
   await page.waitForLoadState('networkidle');
   const hour = page.locator('[data-date-panel]:not([hidden]) a[data-showtime]').first();
   const showtimeId = await hour.getAttribute('data-showtime');
-  await hour.click();
+  // On the phone project, a tap (touch events), as a customer does.
+  await (hasTouch ? hour.tap() : hour.click());
   const dialog = page.getByRole('dialog', { name: 'Inicia Sesión' });
   await expect(dialog).toBeVisible();
+  expect(await misfitOf(dialog)).toBeNull();
   await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}$`));
 
   // Logging in through the prompt leads straight to the showtime that was chosen.
   await dialog.getByLabel('Correo electrónico').fill('demo@viziona.co');
   await dialog.getByLabel('Contraseña', { exact: true }).fill('Demo1234');
-  await dialog.getByRole('button', { name: 'Ingresar' }).click();
+  const submit = dialog.getByRole('button', { name: 'Ingresar' });
+  await (hasTouch ? submit.tap() : submit.click());
   await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}/funcion/${showtimeId}$`));
 });
 

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { phone } from './devices.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4610);
 const sandboxPort = port + 2;
@@ -25,8 +26,15 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // Desktop projects use Chromium's desktop profile; `phone` (devices.ts: 390 × 844, mobile,
+  // touch) runs what a phone customer does: the visitor journeys with the login from a movie
+  // page's hour, the accessibility audit, and (in purchase-phone) a purchase to the ticket page.
+  // layout.spec.ts and some purchase and form specs set their own phone and desktop screens.
+  // Order: chromium and phone together, then the clock-moving purchase journeys on their own
+  // (desktop, then phone), outage last.
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(purchase[\w-]*|outage)\.spec\.ts/ },
+    { name: 'phone', use: { ...phone }, testMatch: /(home|catalogue|accessibility)\.spec\.ts/ },
     // The purchase journeys move the sandbox's clock (hold expiry, pending payments), which
     // would expire other files' verification codes and holds: they run last, on their own,
     // one file at a time.
@@ -34,11 +42,19 @@ export default defineConfig({
       name: 'purchase',
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testMatch: /purchase[\w-]*\.spec\.ts/,
-      dependencies: ['chromium'],
+      dependencies: ['chromium', 'phone'],
+      workers: 1,
+    },
+    {
+      name: 'purchase-phone',
+      use: { ...phone },
+      testMatch: /purchase\.spec\.ts/,
+      grep: /a full purchase by card/,
+      dependencies: ['purchase'],
       workers: 1,
     },
     // Takes the cinema API away to show pages rendering from the BFF's cache: last of all.
-    { name: 'outage', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /outage\.spec\.ts/, dependencies: ['purchase'] },
+    { name: 'outage', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /outage\.spec\.ts/, dependencies: ['purchase-phone'] },
   ],
   webServer: {
     command: `"${process.execPath}" docker/run-local.ts`,

@@ -2,6 +2,7 @@ import { expect, type Browser, type BrowserContext, type BrowserContextOptions, 
 import jsQR from 'jsqr';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { watchViolations } from './csp-violations.ts';
+import { watchDialogs, type DialogWatch } from './dialog-fit.ts';
 
 /** What the purchase journeys share: the sandbox's showtimes and seats, people, and the steps a customer takes. */
 
@@ -98,10 +99,15 @@ export interface OpenOptions {
   context?: BrowserContext;
 }
 
+/** Every dialog each purchase page opened that did not fit its screen (dialog-fit.ts). */
+const dialogWatches = new WeakMap<Page, DialogWatch>();
+export const dialogMisfits = (page: Page): string[] => dialogWatches.get(page)?.misfits ?? [];
+
 export async function openAs(browser: Browser, person: Person, path: string, options: OpenOptions = {}): Promise<Page> {
   const context = options.context ?? (await browser.newContext({ ...options.device, storageState: sessions.get(person) }));
   const page = await context.newPage();
   await watchViolations(page);
+  dialogWatches.set(page, await watchDialogs(page));
   if (options.fakeClock) await page.clock.install();
   if (options.liveSeats === false) await page.route('**/bff/booking/*/events', (route) => route.abort());
   await page.goto(path);

@@ -6,6 +6,7 @@ import {
   DECLINED_CARD,
   advanceSandboxClock,
   availableSeats,
+  dialogMisfits,
   modal,
   openAs,
   openPayment,
@@ -39,6 +40,12 @@ test('a full purchase by card with a combo ends on the ticket page with one read
   await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
   await expect(page.getByText('PANTALLA', { exact: true })).toBeVisible();
   for (const legend of ['Disponibles', 'Ocupadas', 'Seleccionadas']) await expect(page.getByText(legend, { exact: true })).toBeVisible();
+  // Wider than a phone, the map opens on its middle and fades both sides, which have more seats.
+  const mapBox = page.getByRole('grid', { name: 'Mapa de sillas' }).locator('xpath=ancestor::div[contains(@class, "overflow-x-auto")][1]');
+  if (await mapBox.evaluate((box) => box.scrollWidth > box.clientWidth)) {
+    await expect(mapBox).toHaveAttribute('data-more-before');
+    await expect(mapBox).toHaveAttribute('data-more-after');
+  }
   await expect(page.getByRole('button', { name: 'Continuar con la compra' })).toHaveCount(0);
 
   // The seat map works from the keyboard: arrows move, Enter picks.
@@ -102,6 +109,8 @@ test('a full purchase by card with a combo ends on the ticket page with one read
   }
   expect(new Set(read).size).toBe(seats.length);
   expect(await violationsOf(page)).toEqual([]);
+  // Combo dialog, status modals, checkout, payment wizard: each opened inside the screen.
+  expect(dialogMisfits(page)).toEqual([]);
 
   await page.goto('/mis-tickets');
   await expect(page.getByText(showtime.movie.title).first()).toBeVisible();

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isGuestOnlyPath, isProtectedPath, loginPath, safeReturnTo } from '../../site/lib/routes.ts';
+import { fragmentRoutes, isGuestOnlyPath, isProtectedPath, loginPath, routes, safeReturnTo, type RouteName } from '../../site/lib/routes.ts';
 
 describe('safeReturnTo: only ever a path of this site', () => {
   it.each(['/mi-perfil', '/viziona/pelicula/x/funcion/12?a=1#top', '/'])('keeps %s', (value) => {
@@ -52,5 +55,36 @@ describe('loginPath', () => {
     expect(loginPath('/')).toBe('/iniciar-sesion');
     expect(loginPath('//evil.example')).toBe('/iniciar-sesion');
     expect(loginPath('/iniciar-sesion?returnTo=%2Fmi-perfil')).toBe('/iniciar-sesion');
+  });
+});
+
+describe('the route registry covers every page', () => {
+  const pagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/pages');
+  const pageFiles = (readdirSync(pagesDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.astro'));
+  /** A page file's URL pattern: `[param]` takes one path segment, `index` is its folder. */
+  const patternOf = (file: string): RegExp => {
+    const route = `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`;
+    const source = route.split('/').map((part) => (/^\[[^\]]+\]$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    return new RegExp(`^${source.join('/')}$`);
+  };
+  const samplePath = (name: RouteName): string => {
+    const entry = routes[name] as string | ((...args: string[]) => string);
+    return typeof entry === 'string' ? entry : entry('muestra', 'muestra', 'muestra');
+  };
+  const names = Object.keys(routes) as RouteName[];
+
+  it.each(pageFiles)('site/pages/%s has an entry in lib/routes.ts', (file) => {
+    const pattern = patternOf(file);
+    expect(names.filter((name) => pattern.test(samplePath(name)))).not.toEqual([]);
+  });
+
+  it.each(names)('routes.%s leads to a page file', (name) => {
+    expect(pageFiles.filter((file) => patternOf(file).test(samplePath(name)))).not.toEqual([]);
+  });
+
+  it('names the fragment pages (partial) and only them', () => {
+    const partials = pageFiles.filter((file) => /export const partial = true/.test(readFileSync(path.join(pagesDir, file), 'utf8')));
+    const fragmentFiles = [...fragmentRoutes].flatMap((name) => pageFiles.filter((file) => patternOf(file).test(samplePath(name))));
+    expect(fragmentFiles.sort()).toEqual(partials.sort());
   });
 });

@@ -80,6 +80,7 @@ export default function AccountMenu({ user: serverUser, currentLocation }: Accou
           {!user.verified && (
             <button
               type="button"
+              aria-haspopup="dialog"
               onClick={openVerifyDialog}
               onPointerEnter={() => void loadVerifyDialog()}
               className="inline-flex min-h-11 items-center gap-2 rounded-full border border-warning px-3 text-sm font-semibold text-warning hover:bg-warning hover:text-on-brand"

@@ -61,6 +61,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
       </Field>
       <button
         type="button"
+        aria-haspopup="dialog"
         onClick={openForgotDialog}
         className="w-fit text-sm font-medium text-brand underline-offset-4 hover:underline"
       >

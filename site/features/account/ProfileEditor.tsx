@@ -126,7 +126,7 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
           {shown.map((item) => (
             <div key={item.label} className="rounded-xl border border-line bg-ink px-4 py-3">
               <dt className="text-sm text-muted">{item.label}</dt>
-              <dd className="mt-0.5 break-words font-semibold">{item.value}</dd>
+              <dd className="mt-0.5 font-semibold wrap-anywhere">{item.value}</dd>
             </div>
           ))}
         </dl>

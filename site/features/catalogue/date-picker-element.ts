@@ -3,7 +3,12 @@
  * reloading it. A panel the server left empty (`data-fragment`) is filled once with the HTML
  * fragment of that date; if that fails, the link is followed (the server renders the date).
  * The address keeps `?date=` so a reload or a shared link shows the same date.
+ * When the dates overflow their strip, its cut sides fade (components/overflow-edges.ts) and
+ * the two scroll buttons move it by most of its width; a button with nothing left on its side
+ * is `aria-disabled` (it keeps focus).
  */
+import { watchOverflowEdges } from '../../components/overflow-edges.ts';
+
 const LOADING_TEXT = 'Espera un momento mientras cargamos las fechas.';
 
 class DatePickerElement extends HTMLElement {
@@ -15,7 +20,29 @@ class DatePickerElement extends HTMLElement {
       event.preventDefault();
       void this.select(link);
     });
+    this.watchOverflow();
     this.toggleAttribute('data-ready', true);
+  }
+
+  private watchOverflow(): void {
+    const strip = this.querySelector<HTMLElement>('[data-date-strip]');
+    if (!strip) return;
+    const buttons = [...this.querySelectorAll<HTMLButtonElement>('[data-scroll-dates]')];
+    for (const button of buttons) {
+      button.addEventListener('click', () => {
+        if (button.getAttribute('aria-disabled') === 'true') return;
+        const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        strip.scrollBy({ left: Number(button.dataset.scrollDates) * strip.clientWidth * 0.8, behavior: reduceMotion ? 'auto' : 'smooth' });
+      });
+    }
+    watchOverflowEdges(strip, ({ before, after }) => {
+      for (const button of buttons) {
+        button.hidden = !before && !after;
+        const more = Number(button.dataset.scrollDates) < 0 ? before : after;
+        if (more) button.removeAttribute('aria-disabled');
+        else button.setAttribute('aria-disabled', 'true');
+      }
+    });
   }
 
   async select(link: HTMLAnchorElement): Promise<void> {

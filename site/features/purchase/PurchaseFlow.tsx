@@ -122,7 +122,7 @@ function StepSnacks({ state }: { state: PurchaseState }) {
       <ComboDialog offer={comboOffer} onClose={state.closeCombo} onAdd={state.addCombo} />
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6">
         <Button variant="secondary" onClick={() => void state.resetPurchase()}>{BOOKING_TEXTS.changePreviousData}</Button>
-        <Button onClick={state.openCheckout}>{BOOKING_TEXTS.finishPurchase}</Button>
+        <Button aria-haspopup="dialog" onClick={state.openCheckout}>{BOOKING_TEXTS.finishPurchase}</Button>
       </div>
     </section>
   );

@@ -27,6 +27,7 @@ import type {
   ZoneOffer,
 } from '../../../shared/views/booking.ts';
 import { bffGetJson, bffPostJson } from '../../lib/bff-browser.ts';
+import { routes } from '../../lib/routes.ts';
 import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
 import type { BffFailure } from '../../lib/bff-error.ts';
 import { PURCHASE_TEXTS } from './texts.ts';
@@ -124,7 +125,7 @@ export function createPurchaseState(initial: BookingView) {
   async function refetch(): Promise<void> {
     const answer = await bffGetJson<BookingView>(`/booking/${showtimeId}`);
     if (answer.ok) adopt(answer.data);
-    else if (answer.status === 404) window.location.assign('/404');
+    else if (answer.status === 404) window.location.assign(routes.notFound);
     else console.error('booking view refetch failed', answer.failure.code);
   }
 

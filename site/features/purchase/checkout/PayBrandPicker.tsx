@@ -18,6 +18,7 @@ export function PayBrandPicker({ headingId, brands, onChoose }: PayBrandPickerPr
           <button
             key={brand.id}
             type="button"
+            aria-haspopup="dialog"
             onClick={() => onChoose(brand)}
             className="flex min-h-12 items-center gap-2 rounded-xl border border-line bg-white px-4 py-2 text-sm font-bold text-ink hover:border-brand"
           >

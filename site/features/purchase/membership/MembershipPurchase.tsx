@@ -99,7 +99,7 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
 
   return (
     <>
-      <Button className="mt-6" onClick={() => void open()}>{label}</Button>
+      <Button className="mt-6" aria-haspopup="dialog" onClick={() => void open()}>{label}</Button>
       {error && <p role="alert" className="mt-3 text-danger">{error}</p>}
       {offer && (
         <>

@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import type { SeatCell, SeatMap as SeatMapView, SeatRow } from '../../../../shared/views/booking.ts';
+import { watchOverflowEdges } from '../../../components/overflow-edges.ts';
 import { isPickable, seatAccessibleName, seatLook, type SeatLook } from './seat-labels.ts';
 
 export interface SeatMapProps {
@@ -89,10 +90,13 @@ export function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapP
   const scrollerRef = useRef<HTMLDivElement>(null);
   const grid = useMemo(() => seatGrid(map), [map]);
 
-  // On a narrow screen the map scrolls sideways: start with its middle (the screen's centre) in view.
+  // On a narrow screen the map scrolls sideways: start with its middle (the screen's centre) in
+  // view, and fade the sides that have more seats beyond them.
   useEffect(() => {
     const scroller = scrollerRef.current;
-    if (scroller && scroller.scrollWidth > scroller.clientWidth) scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
+    if (!scroller) return;
+    if (scroller.scrollWidth > scroller.clientWidth) scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
+    return watchOverflowEdges(scroller);
   }, []);
   const [activeId, setActiveId] = useState<string | null>(null);
 
@@ -172,7 +176,7 @@ export function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapP
         <li className="flex items-center gap-2"><span aria-hidden="true" className="size-4 rounded-sm border-2 border-line bg-line/60" />{BOOKING_TEXTS.legendOccupied}</li>
         <li className="flex items-center gap-2"><span aria-hidden="true" className="size-4 rounded-sm border-2 border-brand bg-brand" />{BOOKING_TEXTS.legendSelected}</li>
       </ul>
-      <div ref={scrollerRef} className="w-full overflow-x-auto pb-2">
+      <div ref={scrollerRef} className="fade-edges w-full overflow-x-auto pb-2 [--fade-size:2rem]">
         <div className="mx-auto flex w-max flex-col items-center gap-1 px-2">
           <div className="mb-3 w-full">
             <div aria-hidden="true" className="mx-auto h-2 w-4/5 rounded-t-[100%] bg-gradient-to-b from-brand/80 to-transparent" />

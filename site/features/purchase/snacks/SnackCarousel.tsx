@@ -60,6 +60,7 @@ export function SnackCarousel({ snacks, onAdd }: SnackCarouselProps) {
               <button
                 type="button"
                 aria-label={`${BOOKING_TEXTS.addToCart}: ${offer.name}`}
+                aria-haspopup={offer.groups.length > 0 ? 'dialog' : undefined}
                 onClick={() => onAdd(offer)}
                 className="min-h-11 rounded-full bg-brand px-4 py-2 font-semibold text-on-brand hover:bg-brand-strong"
               >
