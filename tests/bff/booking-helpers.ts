@@ -1,42 +1,39 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge } from 'altcha-lib';
-import type { Movie } from '../../shared/cinema-api/catalogue.ts';
 import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
-import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
+import { SandboxShowtimes, type ShowtimeNeeds, type TestShowtime } from '../showtimes.ts';
 import { call, type Stack } from './harness.ts';
 import type { BffApp } from '../../bff/app.ts';
-
-/** The cinema API's dev headers, for test setup reads straight from the sandbox. */
-const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
 
 export const APPROVED_CARD = '4575623182290326';
 export const DECLINED_CARD = '4151611527583283';
 
-export async function sandboxGet<T>(stack: Stack, path: string): Promise<T> {
-  const response = await fetch(`${stack.sandboxUrl}/api/v1/${path}`, { headers: SANDBOX_HEADERS });
-  if (!response.ok) throw new Error(`sandbox GET ${path} answered ${response.status}`);
-  return (await response.json()) as T;
+const pickers = new WeakMap<Stack, SandboxShowtimes>();
+
+/** The stack's showtimes, chosen by need (see tests/showtimes.ts); one picker per stack, so a file never gets one twice. */
+function showtimesOf(stack: Stack): SandboxShowtimes {
+  let picker = pickers.get(stack);
+  if (picker === undefined) {
+    picker = new SandboxShowtimes(stack.sandboxUrl);
+    pickers.set(stack, picker);
+  }
+  return picker;
 }
 
-/** Showtimes from today on that start at least an hour from now, room id and seats. */
-export async function upcomingShowtimes(stack: Stack): Promise<Array<{ id: number; room: number; format: string }>> {
-  const movies = await sandboxGet<{ data: Movie[] }>(stack, 'movies/theater/viziona');
-  const soon = Date.now() + 60 * 60_000;
-  return movies.data
-    .flatMap((movie) => movie.showtimes)
-    .filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, soon))
-    .map((showtime) => ({ id: showtime.id, room: showtime.room, format: showtime.movie_format }));
+/** An untouched showtime meeting the needs, never one this stack already handed out. */
+export async function pickShowtime(stack: Stack, needs: ShowtimeNeeds = {}): Promise<TestShowtime> {
+  return showtimesOf(stack).pick(needs);
 }
 
-/** A showtime that has already started today (the seed keeps one). */
-export async function startedShowtime(stack: Stack): Promise<number | null> {
-  const movies = await sandboxGet<{ data: Movie[] }>(stack, 'movies/theater/viziona');
-  const now = Date.now();
-  const started = movies.data
-    .flatMap((movie) => movie.showtimes)
-    .find((showtime) => hasShowtimeStarted(showtime.function_date, showtime.function_hour, now));
-  return started?.id ?? null;
+/** `count` different untouched showtimes meeting the needs. */
+export async function pickShowtimes(stack: Stack, count: number, needs: ShowtimeNeeds = {}): Promise<TestShowtime[]> {
+  return showtimesOf(stack).pickMany(count, needs);
+}
+
+/** A showtime that has already started (the sandbox keeps one every day, at any hour). */
+export async function startedShowtime(stack: Stack): Promise<TestShowtime> {
+  return showtimesOf(stack).started();
 }
 
 let loginSequence = 0;

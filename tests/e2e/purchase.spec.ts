@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { violationsOf, watchViolations } from './csp-violations.ts';
+import { pickShowtime, purchasePath, startedShowtime } from './showtimes.ts';
 
 /**
  * The purchase as customers live it, in Chromium against the sandbox: seats, snacks, card
@@ -18,31 +18,11 @@ const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key'
 const APPROVED_CARD = '4575623182290326';
 const DECLINED_CARD = '4151611527583283';
 
-interface SandboxShowtime {
-  id: number;
-  room: number;
-  function_date: string;
-  function_hour: string;
-  movie_format: string;
-  movie: { slug: string; title: string };
-}
-
-async function sandboxShowtimes(): Promise<SandboxShowtime[]> {
-  const response = await fetch(`${sandboxUrl}/api/v1/movies/theater/viziona`, { headers: SANDBOX_HEADERS });
-  const body = (await response.json()) as { data: Array<{ showtimes: SandboxShowtime[] }> };
-  return body.data.flatMap((movie) => movie.showtimes);
-}
-
-/** Future 2D showtimes (at least an hour away), one per test so holds never meet. */
-let upcoming: SandboxShowtime[] = [];
-let next = 0;
-function takeShowtime(): SandboxShowtime {
-  const showtime = upcoming[next];
-  next += 1;
-  if (!showtime) throw new Error('not enough upcoming showtimes in the sandbox');
-  return showtime;
-}
-const purchasePath = (showtime: SandboxShowtime) => `/viziona/pelicula/${showtime.movie.slug}/funcion/${showtime.id}`;
+/**
+ * Each test takes its own untouched 2D showtime with a General zone (the prices asserted below
+ * are 2D General prices), two hours ahead or more, whatever the hour the suite runs at.
+ */
+const takeShowtime = () => pickShowtime({ format: '2D', zones: ['General'] });
 
 // One log-in per person for the whole file (the BFF rate-limits log-ins).
 const people = {
@@ -53,10 +33,6 @@ type Person = keyof typeof people;
 const sessions = new Map<Person, Awaited<ReturnType<BrowserContext['storageState']>>>();
 
 test.beforeAll(async ({ browser }) => {
-  const soon = Date.now() + 60 * 60_000;
-  upcoming = (await sandboxShowtimes()).filter(
-    (showtime) => showtime.movie_format === '2D' && !hasShowtimeStarted(showtime.function_date, showtime.function_hour, soon),
-  );
   for (const person of Object.keys(people) as Person[]) {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -174,7 +150,7 @@ async function sandboxSeatState(showtimeId: number, label: string): Promise<stri
 }
 
 test('a full purchase by card with a combo ends on the ticket page with one readable QR per seat', async ({ browser }) => {
-  const showtime = takeShowtime();
+  const showtime = await takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   await expect(page.getByRole('link', { name: 'Cambiar fecha y hora de la función' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
@@ -250,7 +226,7 @@ test('a full purchase by card with a combo ends on the ticket page with one read
 });
 
 test('a declined card shows the error and the status page offers VOLVER A INTENTAR', async ({ browser }) => {
-  const showtime = takeShowtime();
+  const showtime = await takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   const [seat] = await pickSeats(page, 1);
   await reserve(page);
@@ -270,7 +246,7 @@ test('a declined card shows the error and the status page offers VOLVER A INTENT
 
 for (const decision of ['Aprobar', 'Rechazar'] as const) {
   test(`PSE: the bank page's "${decision}" brings the customer back to the status page`, async ({ browser }) => {
-    const showtime = takeShowtime();
+    const showtime = await takeShowtime();
     const page = await openAs(browser, 'demo', purchasePath(showtime));
     await pickSeats(page, 1);
     await reserve(page);
@@ -296,7 +272,7 @@ for (const decision of ['Aprobar', 'Rechazar'] as const) {
 }
 
 test('the hold expires: the countdown reaches zero and the restart frees the seats', async ({ browser }) => {
-  const showtime = takeShowtime();
+  const showtime = await takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime), { fakeClock: true });
   const [seat] = await pickSeats(page, 1);
   await reserve(page);
@@ -319,7 +295,7 @@ test('the hold expires: the countdown reaches zero and the restart frees the sea
 });
 
 test('two people race for one seat: one holds it, the other is told it is taken', async ({ browser }) => {
-  const showtime = takeShowtime();
+  const showtime = await takeShowtime();
   // Without the live stream, neither map learns of the other's hold before both requests
   // leave: the cinema API alone decides the race (the live update has its own test).
   const [first, second] = await Promise.all([
@@ -346,7 +322,7 @@ test('two people race for one seat: one holds it, the other is told it is taken'
 });
 
 test('a seat someone else holds turns occupied on an open map, and leaves the selection', async ({ browser }) => {
-  const showtime = takeShowtime();
+  const showtime = await takeShowtime();
   const [holder, watcher] = await Promise.all([openAs(browser, 'demo', purchasePath(showtime)), openAs(browser, 'nuevo', purchasePath(showtime))]);
   const seatName = (await availableSeats(holder).nth(2).getAttribute('aria-label')) ?? '';
   await watcher.getByRole('button', { name: seatName }).click();
@@ -361,7 +337,7 @@ test('a seat someone else holds turns occupied on an open map, and leaves the se
 });
 
 test('seat and combo limits', async ({ browser }) => {
-  const showtime = takeShowtime();
+  const showtime = await takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   await pickSeats(page, 10);
   await availableSeats(page).first().click();
@@ -392,9 +368,9 @@ test('seat and combo limits', async ({ browser }) => {
 });
 
 test('a showtime that has started cannot be reserved', async ({ browser }) => {
-  const started = (await sandboxShowtimes()).find((showtime) => hasShowtimeStarted(showtime.function_date, showtime.function_hour, Date.now()));
-  test.skip(!started, 'the sandbox has no started showtime at this hour');
-  const page = await openAs(browser, 'demo', purchasePath(started!));
+  // The sandbox keeps a started showtime every day, whatever the hour: never skipped.
+  const started = await startedShowtime();
+  const page = await openAs(browser, 'demo', purchasePath(started));
   await pickSeats(page, 1);
   await page.getByRole('button', { name: 'Continuar con la compra' }).click();
   await expect(modal(page).getByText('Lo sentimos', { exact: true })).toBeVisible();
@@ -403,7 +379,7 @@ test('a showtime that has started cannot be reserved', async ({ browser }) => {
 });
 
 test('leaving the purchase page releases the hold', async ({ browser }) => {
-  const showtime = takeShowtime();
+  const showtime = await takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   const [seat] = await pickSeats(page, 1);
   await reserve(page);
@@ -415,7 +391,7 @@ test('leaving the purchase page releases the hold', async ({ browser }) => {
 });
 
 test('buying Club Vizionarios shows member prices at once', async ({ browser }) => {
-  const showtime = takeShowtime();
+  const showtime = await takeShowtime();
   const page = await openAs(browser, 'nuevo', purchasePath(showtime));
   const general = page.getByRole('radiogroup', { name: 'Ubicación' }).locator('label').filter({ hasText: 'General' });
   await expect(general).toContainText('$ 14.000');
