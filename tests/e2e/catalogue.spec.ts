@@ -219,7 +219,7 @@ test('a visitor clicking an hour is asked to log in', async ({ page }) => {
   await hour.click();
   const dialog = page.getByRole('dialog', { name: 'Inicia Sesión' });
   await expect(dialog).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}$`));
+  await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}\\?date=${showtime.date}$`));
 
   // Logging in through the prompt leads straight to the showtime that was chosen.
   await dialog.getByLabel('Correo electrónico').fill('demo@viziona.co');
