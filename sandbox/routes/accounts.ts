@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { documentNumberProblem, normaliseDocumentNumber } from '../../shared/validation/document-number.ts';
 import { LoginPayloadSchema, RegisterPayloadSchema } from '../../shared/cinema-api/accounts.ts';
 import { getRow, run } from '../db/database.ts';
 import { FieldErrors, invalidField } from '../lib/api-error.ts';
@@ -32,8 +33,10 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: SandboxContext)
     if (!EMAIL_PATTERN.test(email)) errors.add('email', EMAIL_MESSAGE);
     else if (findUserByEmail(ctx.db, email) !== undefined) errors.add('email', 'El correo electrónico ya está registrado.');
     if (!PASSWORD_PATTERN.test(payload.password)) errors.add('password', PASSWORD_MESSAGE);
-    if (!/^[A-Za-z0-9]{3,20}$/.test(payload.doc_number)) errors.add('doc_number', 'El número de documento no es válido.');
-    else if (getRow(ctx.db, 'SELECT id FROM users WHERE doc_type = ? AND doc_number = ?', payload.doc_type, payload.doc_number) !== undefined) {
+    const docNumber = normaliseDocumentNumber(payload.doc_number);
+    const docNumberProblem = documentNumberProblem(payload.doc_type, docNumber);
+    if (docNumberProblem) errors.add('doc_number', docNumberProblem);
+    else if (getRow(ctx.db, 'SELECT id FROM users WHERE doc_type = ? AND doc_number = ?', payload.doc_type, docNumber) !== undefined) {
       errors.add('doc_number', 'El número de documento ya está registrado.');
     }
     if (!/^\d{7,15}$/.test(payload.phone)) errors.add('phone', 'El teléfono no es válido.');
@@ -52,7 +55,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: SandboxContext)
       email,
       passwordHash,
       docType: payload.doc_type,
-      docNumber: payload.doc_number,
+      docNumber,
       phone: payload.phone,
       birthday: payload.birthday,
       sex: payload.sex,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { documentNumberProblem } from '../../shared/validation/document-number.ts';
 import { TokenAnswerSchema } from '../../shared/cinema-api/accounts.ts';
 import {
   CardPayPayloadSchema,
@@ -120,7 +121,8 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: SandboxContext)
     if (!BANKS.some((bank) => bank.bankCode === payload.bank)) errors.add('bank', 'El banco no es válido.');
     if (!EMAIL_PATTERN.test(payload.email)) errors.add('email', EMAIL_MESSAGE);
     if (!/^\d{7,15}$/.test(payload.phone)) errors.add('phone', 'El teléfono no es válido.');
-    if (!/^[A-Za-z0-9]{3,20}$/.test(payload.doc_number)) errors.add('doc_number', 'El número de documento no es válido.');
+    const docNumberProblem = documentNumberProblem(payload.doc_type, payload.doc_number);
+    if (docNumberProblem) errors.add('doc_number', docNumberProblem);
     const quote = quotePurchase(ctx, user, payload, errors);
     errors.throwIfAny();
     const ref = randomToken(18);

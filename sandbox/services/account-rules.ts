@@ -1,12 +1,12 @@
 import { run } from '../db/database.ts';
 import type { FieldErrors } from '../lib/api-error.ts';
-import { isDateText } from '../lib/bogota-time.ts';
+import { isValidBirthday } from '../../shared/validation/fields.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { findUserById, type UserRow } from './users.ts';
 
 /** A birthday must be a real calendar day before today. */
 export function checkBirthday(value: string, today: string, errors: FieldErrors): void {
-  if (!isDateText(value) || value >= today) errors.add('birthday', 'La fecha no es válida.');
+  if (!isValidBirthday(value, today)) errors.add('birthday', 'La fecha no es válida.');
 }
 
 export function revokeAllTokens(ctx: SandboxContext, userId: number): void {

@@ -5,6 +5,9 @@ import {
   PASSWORD_PATTERN,
   TEXT_MAX_LENGTH,
 } from './messages.ts';
+import { bogotaToday } from '../format/dates.ts';
+import { documentNumberProblem, normaliseDocumentNumber } from './document-number.ts';
+import { DOC_TYPES, type DocType } from './options.ts';
 
 // Field rules report at most one message each (the one a form shows). They never use
 // zod's `abort`, because an explicitly aborted field also skips the cross-field checks
@@ -63,15 +66,26 @@ export function isIsoCalendarDate(value: string): boolean {
   );
 }
 
-/** A date YYYY-MM-DD; empty gets `emptyMessage`, anything else invalid 'La fecha no es válida'. */
-export function isoDate(emptyMessage: string) {
+/**
+ * A birthday: a real calendar date (YYYY-MM-DD) before `today` (YYYY-MM-DD, Bogotá). Shared
+ * by the registration and profile forms, the BFF and the sandbox standing in for the API.
+ */
+export function isValidBirthday(value: string, today: string): boolean {
+  return isIsoCalendarDate(value) && value < today;
+}
+
+/**
+ * A birthday field: empty gets `emptyMessage`; not a calendar date, or today or later in
+ * Bogotá, gets 'La fecha no es válida'.
+ */
+export function birthdayDate(emptyMessage: string) {
   return z
     .string({ error: emptyMessage })
     .trim()
     .superRefine((value, context) => {
       if (value === '') {
         context.addIssue({ code: 'custom', message: emptyMessage });
-      } else if (!isIsoCalendarDate(value)) {
+      } else if (!isValidBirthday(value, bogotaToday())) {
         context.addIssue({ code: 'custom', message: MESSAGES.dateInvalid });
       }
     });
@@ -82,3 +96,35 @@ export function isoDate(emptyMessage: string) {
  * so a form shows every problem at once. The check then sees unvalidated values: guard types.
  */
 export const alwaysRun = (): boolean => true;
+
+/**
+ * A document number: required (`emptyMessage`), trimmed and in upper case. Its form by type
+ * is checked by `refineDocumentNumber` on the whole form, which knows the type.
+ */
+export function documentNumberText(emptyMessage: string) {
+  return z
+    .string({ error: emptyMessage })
+    .superRefine((value, context) => {
+      if (value.trim() === '') context.addIssue({ code: 'custom', message: emptyMessage });
+    })
+    .transform(normaliseDocumentNumber);
+}
+
+const isDocType = (value: unknown): value is DocType =>
+  typeof value === 'string' && (DOC_TYPES as readonly string[]).includes(value);
+
+/**
+ * The type's rule for a form's document number (shared/validation/document-number.ts),
+ * reported on `numberField`; nothing when the type or the number is missing (their own
+ * messages say so).
+ */
+export function refineDocumentNumber(
+  docType: unknown,
+  number: unknown,
+  numberField: string,
+  context: z.RefinementCtx,
+): void {
+  if (!isDocType(docType) || typeof number !== 'string' || number.trim() === '') return;
+  const problem = documentNumberProblem(docType, number);
+  if (problem) context.addIssue({ code: 'custom', path: [numberField], message: problem });
+}

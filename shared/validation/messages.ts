@@ -12,7 +12,6 @@ export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8,12}
 /** Ours: generous upper bounds so a crafted request cannot send megabytes through the BFF. */
 export const TEXT_MAX_LENGTH = 120;
 export const EMAIL_MAX_LENGTH = 190;
-export const DOC_NUMBER_MAX_LENGTH = 20;
 export const PHONE_MAX_LENGTH = 20;
 export const VERIFICATION_CODE_MAX_LENGTH = 64;
 export const REGISTER_TOKEN_MAX_LENGTH = 512;

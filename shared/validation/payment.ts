@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, alwaysRun, requiredText } from './fields.ts';
-import { DOC_NUMBER_MAX_LENGTH } from './messages.ts';
+import { EmailSchema, alwaysRun, documentNumberText, refineDocumentNumber, requiredText } from './fields.ts';
 import { DOC_TYPES } from './options.ts';
 import { DEFAULT_DUES, MAX_DUES, MIN_DUES } from '../booking/constants.ts';
 
@@ -27,7 +26,6 @@ export const PAYMENT_MESSAGES = {
   lastNameRequired: 'El apellido es requerido',
   documentTypeRequired: 'Selecciona un tipo de documento',
   documentNumberRequired: 'El número de documento es requerido',
-  documentNumberInvalid: 'El número de documento solo puede tener números (letras y números para pasaporte)',
   phoneRequired: 'El teléfono es requerido',
   phoneInvalid: 'El teléfono debe tener entre 7 y 10 dígitos',
 } as const;
@@ -132,7 +130,7 @@ export const PseFormSchema = z
     firstName: requiredText(PAYMENT_MESSAGES.firstNameRequired, 60),
     lastName: requiredText(PAYMENT_MESSAGES.lastNameRequired, 60),
     documentType: z.enum(PSE_DOC_TYPES, { error: PAYMENT_MESSAGES.documentTypeRequired }),
-    documentNumber: requiredText(PAYMENT_MESSAGES.documentNumberRequired, DOC_NUMBER_MAX_LENGTH),
+    documentNumber: documentNumberText(PAYMENT_MESSAGES.documentNumberRequired),
     email: EmailSchema,
     phoneNumber: z
       .string({ error: PAYMENT_MESSAGES.phoneRequired })
@@ -142,14 +140,9 @@ export const PseFormSchema = z
         else if (!/^\d{7,10}$/.test(value)) context.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.phoneInvalid });
       }),
   })
-  .refine(
-    (form) => {
-      if (typeof form.documentNumber !== 'string' || form.documentNumber === '') return true;
-      const pattern = form.documentType === 'PPN' ? /^[A-Za-z0-9]{4,20}$/ : /^\d{4,15}$/;
-      return pattern.test(form.documentNumber);
-    },
-    { error: PAYMENT_MESSAGES.documentNumberInvalid, path: ['documentNumber'], when: alwaysRun },
-  );
+  .superRefine((form, context) => refineDocumentNumber(form.documentType, form.documentNumber, 'documentNumber', context), {
+    when: alwaysRun,
+  });
 
 export type PseFormInput = z.input<typeof PseFormSchema>;
 export type PseForm = z.output<typeof PseFormSchema>;

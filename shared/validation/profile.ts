@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alwaysRun, isValidPassword, isoDate, requiredText } from './fields.ts';
+import { alwaysRun, birthdayDate, isValidPassword, requiredText } from './fields.ts';
 import { MESSAGES, PHONE_MAX_LENGTH } from './messages.ts';
 import { SEXES } from './options.ts';
 
@@ -13,7 +13,7 @@ export const ProfileFormSchema = z
     name: requiredText(MESSAGES.nameRequired),
     lastname: requiredText(MESSAGES.lastnameRequired),
     phone: requiredText(MESSAGES.phoneRequired, PHONE_MAX_LENGTH),
-    birthday: isoDate(MESSAGES.dateInvalid),
+    birthday: birthdayDate(MESSAGES.dateInvalid),
     sex: z.enum([...SEXES, ''], { error: MESSAGES.sexInvalid }),
     password: z.string({ error: MESSAGES.passwordRule }).default(''),
     confirmPassword: z.string({ error: MESSAGES.confirmPasswordRequired }).default(''),

@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { EmailSchema, PasswordSchema, alwaysRun, isoDate, requiredText } from './fields.ts';
 import {
-  DOC_NUMBER_MAX_LENGTH,
+  EmailSchema,
+  PasswordSchema,
+  alwaysRun,
+  documentNumberText,
+  birthdayDate,
+  refineDocumentNumber,
+  requiredText,
+} from './fields.ts';
+import {
   MESSAGES,
   PHONE_MAX_LENGTH,
   REGISTER_TOKEN_MAX_LENGTH,
 } from './messages.ts';
+import { normaliseDocumentNumber } from './document-number.ts';
 import { DEVICE, DOC_TYPES, SEXES } from './options.ts';
 
 /**
@@ -21,10 +29,10 @@ export const RegistrationFormSchema = z
     password: PasswordSchema,
     confirmPassword: z.string({ error: MESSAGES.passwordMismatch }),
     doc_type: z.enum(DOC_TYPES, { error: MESSAGES.docTypeRequired }),
-    doc_number: requiredText(MESSAGES.docNumberRequired, DOC_NUMBER_MAX_LENGTH),
+    doc_number: documentNumberText(MESSAGES.docNumberRequired),
     confirmDocNumber: z.string({ error: MESSAGES.docNumberMismatch }).trim(),
     phone: requiredText(MESSAGES.phoneRequired, PHONE_MAX_LENGTH),
-    birthday: isoDate(MESSAGES.birthdayRequired),
+    birthday: birthdayDate(MESSAGES.birthdayRequired),
     sex: z.enum(SEXES, { error: MESSAGES.sexInvalid }),
     device: z.literal(DEVICE, { error: MESSAGES.deviceRequired }).default(DEVICE),
     accept_terms: z.literal(true, { error: MESSAGES.acceptTerms }),
@@ -41,7 +49,10 @@ export const RegistrationFormSchema = z
     path: ['confirmPassword'],
     when: alwaysRun,
   })
-  .refine((form) => sameText(form.confirmDocNumber, form.doc_number), {
+  .superRefine((form, context) => refineDocumentNumber(form.doc_type, form.doc_number, 'doc_number', context), {
+    when: alwaysRun,
+  })
+  .refine((form) => sameDocumentNumber(form.confirmDocNumber, form.doc_number), {
     error: MESSAGES.docNumberMismatch,
     path: ['confirmDocNumber'],
     when: alwaysRun,
@@ -84,4 +95,9 @@ export function toRegistrationPayload(form: RegistrationForm): RegistrationPaylo
 
 function sameText(a: unknown, b: unknown): boolean {
   return typeof a === 'string' && typeof b === 'string' && a.trim() === b.trim();
+}
+
+/** The document number and its confirmation compare as sent: trimmed, in upper case. */
+function sameDocumentNumber(a: unknown, b: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' && normaliseDocumentNumber(a) === normaliseDocumentNumber(b);
 }

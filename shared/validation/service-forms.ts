@@ -110,6 +110,7 @@ export const SERVICE_FORM_MESSAGES = {
   attachmentEmpty: 'El archivo está vacío',
   attachmentContent: 'El contenido del archivo no corresponde a su tipo',
   attachmentName: 'El nombre del archivo no es válido',
+  attachmentUnreadable: 'No pudimos leer el archivo; elígelo de nuevo',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -144,6 +145,15 @@ export function attachmentBaseName(rawName: string): string | null {
   const base = (segments[segments.length - 1] ?? '').replace(CONTROL_CHARACTERS, '').trim();
   if (base === '' || base === '.' || base.length > ATTACHMENT_NAME_MAX_LENGTH) return null;
   return base;
+}
+
+/** The field key of the BFF's error body that marks the file at `index` of the list sent. */
+export const attachmentFieldKey = (index: number): string => `attachments.${index}`;
+
+/** A problem of one file, naming it (a name already refused is not repeated). */
+export function namedAttachmentMessage(fileName: string, message: string): string {
+  const name = attachmentBaseName(fileName);
+  return name === null ? message : `«${name}»: ${message}`;
 }
 
 /**

@@ -20,7 +20,8 @@ export interface FieldProps {
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="text-sm text-danger">
+    // One problem per line when a message lists several (each refused file, say).
+    <p id={id} className="whitespace-pre-line text-sm text-danger">
       {message}
     </p>
   );

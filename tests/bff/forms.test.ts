@@ -179,9 +179,11 @@ describe('a PQR that breaks the rules is refused and nothing reaches the cinema 
     const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), randomBytes(4096)]);
     const answer = await postForm(stack, '/bff/forms/pqr', await pqrForm([['factura.pdf', executable]]));
     expect(answer.status).toBe(422);
-    expect(answer.body.error).toMatchObject({
+    const message = '«factura.pdf»: El contenido del archivo no corresponde a su tipo';
+    expect(answer.body.error).toEqual({
       code: 'FILE_CONTENT_MISMATCH',
-      message: 'El contenido del archivo no corresponde a su tipo',
+      message,
+      fields: { attachments: message, 'attachments.0': message },
     });
     neverCalled(answer);
     expect(await submissions(stack)).toHaveLength(before);
@@ -196,7 +198,13 @@ describe('a PQR that breaks the rules is refused and nothing reaches the cinema 
       await pqrForm([['bueno.pdf', pdf(256 * 1024)], ['malo.pdf', executable]]),
     );
     expect(answer.status).toBe(422);
-    expect(answer.body.error?.message).toBe('El contenido del archivo no corresponde a su tipo');
+    // The second file of the list is the one to blame, by name and by position.
+    const message = '«malo.pdf»: El contenido del archivo no corresponde a su tipo';
+    expect(answer.body.error).toEqual({
+      code: 'FILE_CONTENT_MISMATCH',
+      message,
+      fields: { attachments: message, 'attachments.1': message },
+    });
     await nothingDelivered(answer);
     expect(await submissions(stack)).toHaveLength(before);
   });
@@ -204,22 +212,40 @@ describe('a PQR that breaks the rules is refused and nothing reaches the cinema 
   it('an empty file: 422', async () => {
     const answer = await postForm(stack, '/bff/forms/pqr', await pqrForm([['vacio.pdf', Buffer.alloc(0)]]));
     expect(answer.status).toBe(422);
-    expect(answer.body.error).toMatchObject({ code: 'EMPTY_FILE', message: 'El archivo está vacío' });
+    expect(answer.body.error).toMatchObject({
+      code: 'EMPTY_FILE',
+      message: '«vacio.pdf»: El archivo está vacío',
+      fields: { 'attachments.0': '«vacio.pdf»: El archivo está vacío' },
+    });
     neverCalled(answer);
   });
 
   it('a file name that climbs out of its folder: 422', async () => {
     const answer = await postForm(stack, '/bff/forms/pqr', await pqrForm([['../../etc/passwd.pdf', pdf(1024)]]));
     expect(answer.status).toBe(422);
-    expect(answer.body.error).toMatchObject({ code: 'INVALID_FILE_NAME', message: 'El nombre del archivo no es válido' });
+    // The name refused is not repeated back; the position still marks the file.
+    expect(answer.body.error).toMatchObject({
+      code: 'INVALID_FILE_NAME',
+      message: 'El nombre del archivo no es válido',
+      fields: { 'attachments.0': 'El nombre del archivo no es válido' },
+    });
     neverCalled(answer);
+  });
+
+  it('a script tag in a file name is a name like any other: named as text, never run, never a 500', async () => {
+    const name = '<img src=x onerror=alert(1)><script>alert(2)<script>.pdf';
+    const executable = Buffer.concat([Buffer.from('MZ', 'latin1'), randomBytes(1024)]);
+    const answer = await postForm(stack, '/bff/forms/pqr', await pqrForm([['bueno.pdf', pdf(1024)], [name, executable]]));
+    expect(answer.status).toBe(422);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.body.error?.fields?.['attachments.1']).toBe(`«${name}»: El contenido del archivo no corresponde a su tipo`);
   });
 
   it('another file type: 422 with the spec text', async () => {
     const answer = await postForm(stack, '/bff/forms/pqr', await pqrForm([['programa.exe', pdf(1024)]]));
     expect(answer.status).toBe(422);
     expect(answer.body.error?.message).toBe(
-      'Solo se permiten archivos: PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, JPG, JPEG, PNG o MP4.',
+      '«programa.exe»: Solo se permiten archivos: PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, JPG, JPEG, PNG o MP4.',
     );
     neverCalled(answer);
   });
@@ -228,7 +254,7 @@ describe('a PQR that breaks the rules is refused and nothing reaches the cinema 
     const before = (await submissions(stack)).length;
     const answer = await postForm(stack, '/bff/forms/pqr', await pqrForm([['video.pdf', pdf(10 * MB + 1)]]));
     expect(answer.status).toBe(413);
-    expect(answer.body.error?.message).toBe('Cada archivo debe pesar máximo 10 MB');
+    expect(answer.body.error?.message).toBe('«video.pdf»: Cada archivo debe pesar máximo 10 MB');
     await nothingDelivered(answer);
     expect(await submissions(stack)).toHaveLength(before);
   });

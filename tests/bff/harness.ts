@@ -104,7 +104,8 @@ export function registrationForm(registerToken: string, overrides: Record<string
   sequence += 1;
   const unique = `${Date.now().toString(36)}${sequence}${Math.floor(Math.random() * 1e6)}`;
   const email = `Persona.${unique}@Example.com`;
-  const docNumber = `9${String(Date.now()).slice(-7)}${sequence}`.slice(0, 12);
+  // A cédula (CC) has 3 to 10 digits: unique per run and per call.
+  const docNumber = `9${String(Date.now()).slice(-6)}${String(sequence % 1000).padStart(3, '0')}`;
   return {
     name: 'Laura',
     lastname: 'Martínez',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bogotaToday } from '../../shared/format/dates.ts';
 import { call, registerPerson, startStack, type Stack } from './harness.ts';
 
 let stack: Stack;
@@ -98,6 +99,21 @@ describe('profile', () => {
       body: { email: person.email, password: 'Nueva1234' },
     });
     expect(login.status).toBe(200);
+  });
+
+  it('refuses a birthday today or later in Bogotá on the birthday field, before calling the API', async () => {
+    const person = await registerPerson(stack.app);
+    const today = bogotaToday();
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const birthday of [today, tomorrow, '2999-12-31']) {
+      const answer = await call(stack.app, 'PUT', '/bff/profile', { cookie: person.cookie, body: { ...profileForm, birthday } });
+      expect(answer.status, birthday).toBe(422);
+      expect(answer.body).toEqual({
+        error: { code: 'VALIDATION_FAILED', message: 'Revisa los datos ingresados.', fields: { birthday: 'La fecha no es válida' } },
+      });
+    }
+    const profile = await call(stack.app, 'GET', '/bff/profile', { cookie: person.cookie });
+    expect(profile.body).toMatchObject({ birthday: '1992-03-04' });
   });
 
   it('reads the membership status', async () => {

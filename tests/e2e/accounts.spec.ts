@@ -145,11 +145,12 @@ test('the registration form shows every validation message', async () => {
   }
   await expect(page.getByText(/^Debe tener de 8 a 12/)).toBeVisible();
 
-  // Number inputs take digits only; confirm inputs refuse pasting.
-  const docNumber = page.getByLabel('Número de documento', { exact: true });
-  await docNumber.fill('');
-  await docNumber.pressSequentially('1e2.3-4+5E');
-  await expect(docNumber).toHaveValue('12345');
+  // Number inputs (the phone) take digits only; the document number is text (a passport has
+  // letters, a NIT a dash: account-form-rules.spec.ts); confirm inputs refuse pasting.
+  const cellphone = page.getByLabel('Celular');
+  await cellphone.fill('');
+  await cellphone.pressSequentially('1e2.3-4+5E');
+  await expect(cellphone).toHaveValue('12345');
   for (const label of ['Confirmar correo electrónico', 'Confirmar contraseña', 'Confirmar número de documento']) {
     const refused = await page.getByLabel(label).evaluate((input) => {
       const data = new DataTransfer();

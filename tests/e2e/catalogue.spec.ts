@@ -137,6 +137,11 @@ test.describe('pages show their data', () => {
     for (const title of ['Tecnología y comodidad', 'Lobby sin filas', 'Parqueadero gratis']) {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
     }
+    // Numbers as Colombians write them: a decimal comma and a thousands dot, also in the description.
+    await expect(page.getByText('Disfruta de 3,5 horas de parqueadero gratis con tu boleta.')).toBeVisible();
+    await expect(page.getByText(/\+1\.300 sillas/)).toBeVisible();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /más de 1\.300 sillas.* 3,5 horas/);
+    await expect(page.getByText(/\d\.\d horas/)).toHaveCount(0);
     const carousel = page.getByRole('region', { name: 'Nuestras salas' });
     await carousel.locator(`a[href="/sala/${room.slug}"]`).click();
     await expect(page).toHaveURL(new RegExp(`/sala/${room.slug}$`));

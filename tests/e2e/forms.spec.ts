@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { desktop, phone } from './devices.ts';
 
 /**
  * The service forms in a real Chromium: /contactanos (PQR) and /linea-etica (ethics report).
@@ -140,7 +143,7 @@ test.describe('/contactanos', () => {
 
     const input = page.getByLabel('Archivos adjuntos');
     await input.setInputFiles([{ name: 'programa.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
-    await expect(page.getByText(TYPE_MESSAGE, { exact: true })).toBeVisible();
+    await expect(page.getByText(`«programa.exe»: ${TYPE_MESSAGE}`, { exact: true })).toBeVisible();
 
     const chosen = page.getByRole('list', { name: 'Archivos seleccionados' }).getByRole('listitem');
     await input.setInputFiles(
@@ -221,5 +224,94 @@ test.describe('/linea-etica', () => {
     await expect(page.getByText('El tamaño total de los archivos no debe superar 5 MB', { exact: true })).toBeVisible();
     await expect(chosen).toHaveCount(1);
     await expect(chosen).toContainText('parte1.pdf');
+  });
+});
+
+const CONTENT_MESSAGE = 'El contenido del archivo no corresponde a su tipo';
+const executable = (size: number) => Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), randomBytes(size - 8)]);
+
+/** Writes files into the test's own output folder: a chosen file has a path and a date, as a person's does. */
+function filesOnDisk(folder: string, files: Record<string, Buffer>): Record<string, string> {
+  mkdirSync(folder, { recursive: true });
+  return Object.fromEntries(
+    Object.entries(files).map(([name, bytes]) => {
+      const path = join(folder, name);
+      writeFileSync(path, bytes);
+      return [name, path];
+    }),
+  );
+}
+
+test.describe('attachments are checked as they are chosen', () => {
+  const hostileName = '<img src=x onerror=alert(1)><script>alert(2)<script>.pdf';
+
+  for (const [profileName, profile] of [['desktop', desktop], ['phone', phone]] as const) {
+    test.describe(`on a ${profileName}`, () => {
+      test.use(profile);
+
+      for (const path of ['/contactanos', '/linea-etica']) {
+        test(`${path}: a file whose content is not its type is named and left out; the same file is listed once`, async ({ page }, testInfo) => {
+          const dialogs: string[] = [];
+          page.on('dialog', (dialog) => {
+            dialogs.push(dialog.message());
+            void dialog.dismiss();
+          });
+          const files = filesOnDisk(testInfo.outputPath('adjuntos'), {
+            'carta.pdf': pdf(4096),
+            'foto.png': pdf(4096),
+            [hostileName]: executable(4096),
+          });
+          await page.goto(path);
+          await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+          const input = page.getByLabel('Archivos adjuntos');
+          const chosen = page.getByRole('list', { name: 'Archivos seleccionados' }).getByRole('listitem');
+
+          await input.setInputFiles([files['carta.pdf']!, files['foto.png']!, files[hostileName]!]);
+          await expect(page.getByText(`«foto.png»: ${CONTENT_MESSAGE}`)).toBeVisible();
+          await expect(page.getByText(`«${hostileName}»: ${CONTENT_MESSAGE}`)).toBeVisible();
+          await expect(chosen).toHaveCount(1);
+          await expect(chosen).toContainText('carta.pdf');
+
+          // The same file again, alone or twice in one choice: still listed once.
+          await input.setInputFiles([files['carta.pdf']!]);
+          await input.setInputFiles([files['carta.pdf']!, files['carta.pdf']!]);
+          await expect(chosen).toHaveCount(1);
+          expect(dialogs).toEqual([]);
+        });
+      }
+    });
+  }
+
+  test('a file the BFF still refuses keeps the spec modal and is marked in the list', async ({ page }, testInfo) => {
+    // A file that was fine when chosen and changed on disk before sending (same size and date,
+    // so the browser sends it): only the BFF can tell, and the page must say which file it was.
+    const files = filesOnDisk(testInfo.outputPath('cambiado'), { 'carta.pdf': pdf(8192), 'evidencia.pdf': pdf(8192) });
+    await page.goto('/contactanos');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.getByLabel('Nombre').fill('Ana Pérez');
+    await page.getByLabel('Correo electrónico').fill('ana.perez@example.com');
+    await page.getByLabel('Teléfono').fill('3001234567');
+    await page.getByLabel('Tipo de PQR').selectOption('Queja');
+    await page.getByLabel('Mensaje').fill(`Archivo cambiado ${Date.now()}`);
+    await page.getByLabel('Archivos adjuntos').setInputFiles([files['carta.pdf']!, files['evidencia.pdf']!]);
+    const chosen = page.getByRole('list', { name: 'Archivos seleccionados' }).getByRole('listitem');
+    await expect(chosen).toHaveCount(2);
+    const { atime, mtime } = statSync(files['evidencia.pdf']!);
+    writeFileSync(files['evidencia.pdf']!, executable(8192));
+    utimesSync(files['evidencia.pdf']!, atime, mtime);
+    await page.getByLabel('He leído y acepto la Política de Protección de Datos Personales').check();
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Enviar' }).click();
+
+    const modal = page.getByRole('alertdialog', { name: '¡Error al enviar el reporte!' });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Ok' }).click();
+    const marked = chosen.filter({ hasText: 'evidencia.pdf' });
+    await expect(marked).toContainText(`«evidencia.pdf»: ${CONTENT_MESSAGE}`);
+    await expect(chosen.filter({ hasText: 'carta.pdf' })).not.toContainText(CONTENT_MESSAGE);
+    // A spent captcha is asked for again; removing the file clears its mark with it.
+    await expect(page.locator('altcha-widget').getByRole('checkbox')).not.toBeChecked();
+    await page.getByRole('button', { name: 'Quitar evidencia.pdf' }).click();
+    await expect(chosen).toHaveCount(1);
   });
 });

@@ -9,6 +9,7 @@ import {
   ValidateCodeAnswerSchema,
 } from '../../shared/cinema-api/accounts.ts';
 import { MessageAnswerSchema, ValidationErrorAnswerSchema } from '../../shared/cinema-api/common.ts';
+import { DOCUMENT_NUMBER_MESSAGES } from '../../shared/validation/document-number.ts';
 import { login, registerUser } from './flows.ts';
 import { DEMO, MEMBER, SECRETS, SITE_URL, startSandbox, type Sandbox } from './harness.ts';
 
@@ -67,6 +68,28 @@ describe('register and token/register', () => {
     expect(body.errors.password?.[0]).toMatch(/^La contraseña debe tener de 8 a 12 caracteres/);
     expect(body.errors.birthday).toEqual(['La fecha no es válida.']);
     expect(body.message).toBe('El correo electrónico ya está registrado. (y 2 errores más)');
+  });
+
+  it('checks the document number by type with the shared rule (passport letters, NIT check digit)', async () => {
+    const register = async (docType: string, docNumber: string, email: string) => {
+      const { token } = TokenAnswerSchema.parse((await sandbox.call('token/register', { method: 'POST' })).body);
+      return sandbox.call('register', { method: 'POST', body: registration(token, { email, doc_type: docType, doc_number: docNumber }) });
+    };
+    expect((await register('PPN', 'AB123456', 'pasaporte@correo.test')).status).toBe(201);
+    expect((await register('NIT', '800197268-4', 'empresa@correo.test')).status).toBe(201);
+    for (const [docType, docNumber, message] of [
+      ['CC', 'AB123456', DOCUMENT_NUMBER_MESSAGES.CC],
+      ['CC', '１２３４５', DOCUMENT_NUMBER_MESSAGES.CC],
+      ['NIT', '800197268-5', DOCUMENT_NUMBER_MESSAGES.nitCheckDigit],
+      ['PPN', 'AB 123456', DOCUMENT_NUMBER_MESSAGES.PPN],
+    ] as const) {
+      const answer = await register(docType, docNumber, `doc.${docType.toLowerCase()}@correo.test`);
+      expect(answer.status, `${docType} ${docNumber}`).toBe(422);
+      expect(ValidationErrorAnswerSchema.parse(answer.body).errors.doc_number).toEqual([message]);
+    }
+    // The same passport typed in lower case is the same document.
+    const again = await register('PPN', 'ab123456', 'otro.pasaporte@correo.test');
+    expect(ValidationErrorAnswerSchema.parse(again.body).errors.doc_number).toEqual(['El número de documento ya está registrado.']);
   });
 
   it('reports missing required fields', async () => {

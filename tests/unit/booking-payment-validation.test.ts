@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CardFormSchema, PAYMENT_MESSAGES, PseFormSchema, isCardExpired, passesLuhn } from '../../shared/validation/payment.ts';
+import { DOCUMENT_NUMBER_MESSAGES } from '../../shared/validation/document-number.ts';
 import { fieldMessages } from './validation-helpers.ts';
 
 const nextYear = String(new Date().getUTCFullYear() + 1);
@@ -65,6 +66,12 @@ const validPse = {
 };
 
 describe('PSE form', () => {
+  it('takes a NIT with its check digit (the shared document-number rule)', () => {
+    expect(PseFormSchema.parse({ ...validPse, documentType: 'NIT', documentNumber: '900123456-8' }).documentNumber).toBe('900123456-8');
+    expect(fieldMessages(PseFormSchema, { ...validPse, documentType: 'NIT', documentNumber: '900.123.456' })).toEqual({
+      documentNumber: DOCUMENT_NUMBER_MESSAGES.NIT,
+    });
+  });
   it('accepts a complete form', () => {
     expect(PseFormSchema.safeParse(validPse).success).toBe(true);
     expect(PseFormSchema.safeParse({ ...validPse, documentType: 'PPN', documentNumber: 'AB12345' }).success).toBe(true);
@@ -83,7 +90,7 @@ describe('PSE form', () => {
   });
   it('checks document number and phone formats', () => {
     expect(fieldMessages(PseFormSchema, { ...validPse, documentNumber: '12A45', phoneNumber: '12' })).toEqual({
-      documentNumber: PAYMENT_MESSAGES.documentNumberInvalid,
+      documentNumber: DOCUMENT_NUMBER_MESSAGES.CC,
       phoneNumber: PAYMENT_MESSAGES.phoneInvalid,
     });
     expect(fieldMessages(PseFormSchema, { ...validPse, documentType: 'XX', typePerson: 'otra' })).toEqual({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatFileSize, formatNumber } from '../../shared/format/numbers.ts';
 import { formatCop } from '../../shared/format/money.ts';
 import {
   bogotaDateTime,
@@ -80,5 +81,20 @@ describe('trailer embed URL', () => {
     expect(trailerEmbedUrl(null)).toBeNull();
     expect(trailerEmbedUrl('https://www.youtube.com/watch')).toBeNull();
     expect(trailerEmbedUrl('https://evil.example/"><script>')).toBeNull();
+  });
+});
+
+describe('es-CO numbers', () => {
+  it('writes decimals with a comma and groups thousands with a dot', () => {
+    expect(formatNumber(3.5, 1)).toBe('3,5');
+    expect(formatNumber(1300)).toBe('1.300');
+    expect(formatNumber(12345.67, 1)).toBe('12.345,7');
+    expect(formatNumber(3.5)).toBe('4');
+  });
+
+  it('writes file sizes in B, KB and MB with a decimal comma', () => {
+    expect(formatFileSize(820)).toBe('820 B');
+    expect(formatFileSize(12.5 * 1024)).toBe('12,5 KB');
+    expect(formatFileSize(3.2 * 1024 * 1024)).toBe('3,2 MB');
   });
 });

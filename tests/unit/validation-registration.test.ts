@@ -5,25 +5,8 @@ import {
   RegistrationFormSchema,
   toRegistrationPayload,
 } from '../../shared/validation/registration.ts';
-import { fieldMessages } from './validation-helpers.ts';
+import { VALID_REGISTRATION as validForm, fieldMessages } from './validation-helpers.ts';
 
-const validForm = {
-  name: 'Ana',
-  lastname: 'Gómez',
-  email: 'Ana.Gomez@Example.com',
-  confirmEmail: 'Ana.Gomez@Example.com',
-  password: 'Clave1234',
-  confirmPassword: 'Clave1234',
-  doc_type: 'CC',
-  doc_number: '1020304050',
-  confirmDocNumber: '1020304050',
-  phone: '3001234567',
-  birthday: '1990-05-17',
-  sex: 'F',
-  accept_terms: true,
-  accept_privacy: true,
-  register_token: 'robot-token',
-};
 
 describe('registration form', () => {
   it('accepts a complete form and fills the device', () => {

@@ -8,6 +8,8 @@ import {
   SERVICE_FORM_MESSAGES,
   attachmentBaseName,
   attachmentExtension,
+  attachmentFieldKey,
+  namedAttachmentMessage,
   type AttachmentExtension,
   type AttachmentRules,
 } from '../../../shared/validation/service-forms.ts';
@@ -15,7 +17,7 @@ import { MESSAGES } from '../../../shared/validation/messages.ts';
 import type { ServiceFormReceipt } from '../../../shared/views/service-forms.ts';
 import { BffError, ERROR_MESSAGES } from '../../errors.ts';
 import { captchaRefusal } from '../../plugins/captcha.ts';
-import { MAGIC_BYTES_NEEDED, contentMatchesExtension, contentTypeOf } from './magic-bytes.ts';
+import { MAGIC_BYTES_NEEDED, contentMatchesExtension, contentTypeOf } from '../../../shared/validation/magic-bytes.ts';
 import { MultipartEncoder } from './multipart-encoder.ts';
 
 /**
@@ -69,6 +71,8 @@ export function multipartLimits(rules: AttachmentRules) {
 }
 
 interface OpenedFile {
+  /** Its position among the files sent (0 for the first). */
+  index: number;
   name: string;
   extension: AttachmentExtension;
   /** The bytes read to check the signature; sent first. */
@@ -77,8 +81,23 @@ interface OpenedFile {
   source: MultipartFile;
 }
 
-const fileRefusal = (status: number, code: string, message: string): BffError =>
-  new BffError(status, code, message, { attachments: message });
+/** The file a refusal concerns: its position in the list sent and the name it was sent with. */
+interface RefusedFile {
+  index: number;
+  name: string;
+}
+
+/**
+ * A refused attachment. When one file is to blame, the message names it and the body marks
+ * it: `fields['attachments.{index}']`, the position in the list the page sent, so the page can
+ * mark that file (see bff/decisions/service-forms-and-captcha.md).
+ */
+function fileRefusal(status: number, code: string, message: string, file?: RefusedFile): BffError {
+  const shown = file ? namedAttachmentMessage(file.name, message) : message;
+  const fields: Record<string, string> = { attachments: shown };
+  if (file) fields[attachmentFieldKey(file.index)] = shown;
+  return new BffError(status, code, shown, fields);
+}
 
 const badRequest = (message: string = ERROR_MESSAGES.badRequest): BffError =>
   new BffError(400, 'BAD_REQUEST', message);
@@ -185,7 +204,7 @@ async function relay<F extends { captcha: string }>(
         size += chunk.length;
         total += chunk.length;
         if (size > rules.maxFileBytes) {
-          throw refuse(fileRefusal(413, 'FILE_TOO_LARGE', rules.messages.fileTooLarge));
+          throw refuse(fileRefusal(413, 'FILE_TOO_LARGE', rules.messages.fileTooLarge, file));
         }
         if (total > rules.maxTotalBytes) {
           throw refuse(fileRefusal(413, 'PAYLOAD_TOO_LARGE', rules.messages.totalTooLarge));
@@ -204,7 +223,7 @@ async function relay<F extends { captcha: string }>(
         yield sizeChecked(next.value);
       }
       if (file.source.file.truncated) {
-        throw refuse(fileRefusal(413, 'FILE_TOO_LARGE', rules.messages.fileTooLarge));
+        throw refuse(fileRefusal(413, 'FILE_TOO_LARGE', rules.messages.fileTooLarge, file));
       }
       yield encoder.fileEnd();
 
@@ -251,9 +270,12 @@ async function openFile(part: Multipart, index: number, rules: AttachmentRules):
   if (part.type !== 'file' || !FILE_FIELDS.has(part.fieldname)) throw badRequest();
   if (index >= rules.maxFiles) throw fileRefusal(413, 'TOO_MANY_FILES', rules.messages.tooManyFiles);
   const name = attachmentBaseName(part.filename);
-  if (name === null) throw fileRefusal(422, 'INVALID_FILE_NAME', SERVICE_FORM_MESSAGES.attachmentName);
+  if (name === null) {
+    throw fileRefusal(422, 'INVALID_FILE_NAME', SERVICE_FORM_MESSAGES.attachmentName, { index, name: part.filename });
+  }
+  const refused: RefusedFile = { index, name };
   const extension = attachmentExtension(name);
-  if (extension === null) throw fileRefusal(422, 'FILE_TYPE_NOT_ALLOWED', SERVICE_FORM_MESSAGES.attachmentType);
+  if (extension === null) throw fileRefusal(422, 'FILE_TYPE_NOT_ALLOWED', SERVICE_FORM_MESSAGES.attachmentType, refused);
 
   const rest = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const head: Buffer[] = [];
@@ -269,11 +291,11 @@ async function openFile(part: Multipart, index: number, rules: AttachmentRules):
     head.push(next.value);
     headBytes += next.value.length;
   }
-  if (headBytes === 0) throw fileRefusal(422, 'EMPTY_FILE', SERVICE_FORM_MESSAGES.attachmentEmpty);
+  if (headBytes === 0) throw fileRefusal(422, 'EMPTY_FILE', SERVICE_FORM_MESSAGES.attachmentEmpty, refused);
   if (!contentMatchesExtension(Buffer.concat(head), extension)) {
-    throw fileRefusal(422, 'FILE_CONTENT_MISMATCH', SERVICE_FORM_MESSAGES.attachmentContent);
+    throw fileRefusal(422, 'FILE_CONTENT_MISMATCH', SERVICE_FORM_MESSAGES.attachmentContent, refused);
   }
-  return { name, extension, head, rest, source: part };
+  return { index, name, extension, head, rest, source: part };
 }
 
 function validationFailure(error: z.ZodError): BffError {
@@ -310,7 +332,10 @@ function receiptFrom<F extends { captcha: string }>(
   throw new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);
 }
 
-/** Field → first message of a Laravel-style 422 `errors` map (`attachments.0` → attachments). */
+/**
+ * Field → first message of a Laravel-style 422 `errors` map. `attachments.0` counts for
+ * `attachments` and is kept as well, so the page can mark the file the API refused.
+ */
 function upstreamFields(json: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
   if (!json || typeof json !== 'object' || !('errors' in json)) return fields;
@@ -319,7 +344,9 @@ function upstreamFields(json: unknown): Record<string, string> {
   for (const [key, messages] of Object.entries(errors)) {
     const first: unknown = Array.isArray(messages) ? messages[0] : messages;
     const field = key.split('.')[0] ?? key;
-    if (typeof first === 'string' && !(field in fields)) fields[field] = first;
+    if (typeof first !== 'string') continue;
+    if (!(field in fields)) fields[field] = first;
+    if (/^attachments\.\d+$/.test(key)) fields[key] = first;
   }
   return fields;
 }

@@ -28,6 +28,10 @@ const toFormValues = (profile: ProfileView): ProfileFormInput => ({
   confirmPassword: '',
 });
 
+const PROFILE_FIELDS = ['name', 'lastname', 'phone', 'birthday', 'sex', 'password', 'confirmPassword'] as const;
+const isProfileField = (name: string): name is (typeof PROFILE_FIELDS)[number] =>
+  (PROFILE_FIELDS as readonly string[]).includes(name);
+
 const docTypeLabel = (docType: string): string =>
   docType in DOC_TYPE_LABELS ? DOC_TYPE_LABELS[docType as DocType] : docType;
 
@@ -55,6 +59,7 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
     reset,
     setValue,
     setFocus,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormInput, unknown, ProfileForm>({
     resolver: zodResolver(ProfileFormSchema),
@@ -86,7 +91,14 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
 
   const onSubmit = async (values: ProfileForm) => {
     const result = await updateProfile(values, passwordOpen);
-    if (!result.ok) return;
+    if (!result.ok) {
+      // The server's field messages (a birthday it refuses, say) go under their fields.
+      for (const [field, message] of Object.entries(result.failure.fields ?? {})) {
+        const name = field === 'password_confirmation' ? 'confirmPassword' : field;
+        if (isProfileField(name)) setError(name, { type: 'server', message });
+      }
+      return;
+    }
     const next = result.profile;
     setProfile(next);
     reset(toFormValues(next));

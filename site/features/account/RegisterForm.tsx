@@ -7,6 +7,7 @@ import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';
 import { NumberInput } from '../../components/NumberInput.tsx';
+import { DocumentNumberInput } from '../../components/DocumentNumberInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { routes } from '../../lib/routes.ts';
 import { fetchRegisterToken, register as registerAccount } from './stores.ts';
@@ -68,6 +69,7 @@ export default function RegisterForm() {
   }, []);
 
   const robotConfirmed = Boolean(watch('register_token'));
+  const docType = watch('doc_type');
 
   const onSubmit = async (values: RegistrationForm) => {
     setServerMessage(null);
@@ -130,14 +132,23 @@ export default function RegisterForm() {
         </Field>
         <Field label="Tipo de documento" error={errors.doc_type?.message}>
           {(control) => (
-            <SelectInput {...control} {...register('doc_type')} defaultValue="" placeholder="Selecciona" options={labelledOptions(DOC_TYPES, DOC_TYPE_LABELS)} />
+            <SelectInput
+              {...control}
+              // The number's rule depends on the type: checked again when the type changes.
+              {...register('doc_type', { deps: ['doc_number', 'confirmDocNumber'] })}
+              defaultValue=""
+              placeholder="Selecciona"
+              options={labelledOptions(DOC_TYPES, DOC_TYPE_LABELS)}
+            />
           )}
         </Field>
         <Field label="Número de documento" error={errors.doc_number?.message}>
-          {(control) => <NumberInput {...control} {...register('doc_number')} autoComplete="off" />}
+          {(control) => <DocumentNumberInput {...control} {...register('doc_number')} docType={docType} autoComplete="off" />}
         </Field>
         <Field label="Confirmar número de documento" error={errors.confirmDocNumber?.message}>
-          {(control) => <NumberInput {...control} {...register('confirmDocNumber')} autoComplete="off" onPaste={blockPaste} />}
+          {(control) => (
+            <DocumentNumberInput {...control} {...register('confirmDocNumber')} docType={docType} autoComplete="off" onPaste={blockPaste} />
+          )}
         </Field>
         <Field label="Celular" error={errors.phone?.message}>
           {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}

@@ -194,12 +194,13 @@ export async function resetPassword(code: string, form: ResetPasswordForm): Prom
 
 /**
  * Saves the profile (the password only when its section was opened and filled), adopts the
- * session view the BFF answers with, and reads the profile again.
+ * session view the BFF answers with (every copy of the name on the page follows it), and
+ * reads the profile again. A refusal keeps the spec's modal and returns the field messages.
  */
 export async function updateProfile(
   form: ProfileForm,
   includePassword: boolean,
-): Promise<{ ok: true; profile: ProfileView } | { ok: false }> {
+): Promise<{ ok: true; profile: ProfileView } | { ok: false; failure: BffFailure }> {
   const body: ProfileForm = includePassword ? form : { ...form, password: '', confirmPassword: '' };
   const saved = await withSpinner(SPINNER_TEXTS.updateProfile, () => bffPutJson<ProfileSavedView>('/profile', body));
   if (!saved.ok) {
@@ -208,7 +209,7 @@ export async function updateProfile(
       title: 'Error al actualizar el perfil',
       subtitle: 'Ha ocurrido un problema al actualizar tu información. Por favor, inténtalo nuevamente o contacta a soporte.',
     });
-    return { ok: false };
+    return { ok: false, failure: saved.failure };
   }
   $sessionUser.set(saved.data.session.user);
   // The spec refetches the profile after an update.

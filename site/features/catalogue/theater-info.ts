@@ -3,6 +3,8 @@ export const THEATER_INFO = {
   name: 'Viziona',
   city: 'Colombia',
   screenCount: 9,
-  seats: '+1.300',
-  freeParkingHours: '3.5',
+  /** More than this many seats (shown with es-CO grouping: "1.300"). */
+  seats: 1300,
+  /** Hours of free parking with a ticket (shown with a decimal comma: "3,5"). */
+  freeParkingHours: 3.5,
 } as const;

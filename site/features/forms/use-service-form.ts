@@ -3,7 +3,7 @@ import { useForm, type DefaultValues, type Path, type PathValue } from 'react-ho
 import type { AttachmentLike } from '../../../shared/validation/service-forms.ts';
 import type { CaptchaFieldHandle } from '../../components/captcha/CaptchaField.tsx';
 import type { LazyResolver } from '../../components/lazy-resolver.ts';
-import { showFieldErrors } from './field-errors.ts';
+import { refusedFilesOf, showFieldErrors } from './field-errors.ts';
 import type { SubmitResult } from './stores.ts';
 
 /** What both service forms have besides their own fields. */
@@ -34,6 +34,8 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({
   send,
 }: ServiceFormOptions<TInput, TValues>) {
   const captchaRef = useRef<CaptchaFieldHandle>(null);
+  // Files the BFF refused in the last attempt, with its message (marked in the list).
+  const [refusedFiles, setRefusedFiles] = useState<ReadonlyMap<File, string>>(() => new Map());
   // Until the island is interactive, a click would submit the bare HTML form.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -53,14 +55,17 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({
 
   const startOver = () => {
     reset(defaultValues);
+    setRefusedFiles(new Map());
     captchaRef.current?.reset();
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    setRefusedFiles(new Map());
     const result = await send(values, files, startOver);
     if (!result.ok) {
       captchaRef.current?.reset();
       showFieldErrors(result.failure, setError, fieldNames);
+      setRefusedFiles(refusedFilesOf(result.failure, files));
     }
   });
 
@@ -74,6 +79,7 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({
       onChange: (next: File[]) =>
         setValue(attachmentsPath, next as PathValue<TInput, Path<TInput>>, { shouldValidate: isSubmitted }),
       error: errors.attachments?.message as string | undefined,
+      refused: refusedFiles,
       disabled: isSubmitting,
     },
     captchaProps: {

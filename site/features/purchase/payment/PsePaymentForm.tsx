@@ -15,6 +15,7 @@ import { bffGetJson } from '../../../lib/bff-browser.ts';
 import { Field, inputClasses } from '../../../components/Field.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { SelectInput, labelledOptions } from '../../../components/SelectInput.tsx';
+import { DocumentNumberInput } from '../../../components/DocumentNumberInput.tsx';
 import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface PsePaymentFormProps {
@@ -33,6 +34,7 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<PseFormInput, unknown, PseForm>({
     resolver: zodResolver(PseFormSchema),
@@ -98,10 +100,10 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={PAYMENT_TEXTS.documentType} error={errors.documentType?.message}>
-          {(control) => <SelectInput {...control} {...register('documentType')} options={labelledOptions(PSE_DOC_TYPES, DOC_TYPE_LABELS)} />}
+          {(control) => <SelectInput {...control} {...register('documentType', { deps: 'documentNumber' })} options={labelledOptions(PSE_DOC_TYPES, DOC_TYPE_LABELS)} />}
         </Field>
         <Field label={PAYMENT_TEXTS.documentNumber} error={errors.documentNumber?.message}>
-          {(control) => <input {...control} {...register('documentNumber')} className={inputClasses} />}
+          {(control) => <DocumentNumberInput {...control} {...register('documentNumber')} docType={watch('documentType')} autoComplete="off" />}
         </Field>
       </div>
       <Field label={PAYMENT_TEXTS.email} error={errors.email?.message}>

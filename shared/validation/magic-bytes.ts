@@ -1,8 +1,10 @@
-import type { AttachmentExtension } from '../../../shared/validation/service-forms.ts';
+import type { AttachmentExtension } from './service-forms.ts';
 
 /**
  * Whether a file's first bytes are what its extension promises, so an executable renamed
- * `.pdf` never reaches the cinema API. Only the container is checked (a ZIP for the Office
+ * `.pdf` never reaches the cinema API. One table for the page (which checks a file as soon as
+ * it is chosen, so the person learns which file is wrong before solving the captcha) and for
+ * the BFF (which checks the stream again: a page can be bypassed). Only the container is checked (a ZIP for the Office
  * Open XML formats, an OLE2 compound file for the old Office ones), which is what the
  * extension can tell us.
  */
