@@ -22,6 +22,9 @@ function zodWithoutEvalInBrowsers() {
 const bffUrl = process.env.BFF_URL ?? `http://127.0.0.1:${process.env.BFF_PORT ?? 4300}`;
 
 export default defineConfig({
+  // The public origin of absolute URLs (canonical, og:url, JSON-LD, sitemap); SITE_ORIGIN at
+  // run time takes precedence (site/lib/server-env.ts). Never taken from a request header.
+  site: process.env.SITE_ORIGIN ?? `http://localhost:${process.env.PORT ?? 4321}`,
   srcDir: './site',
   publicDir: './site/public',
   outDir: './dist',
@@ -36,8 +39,9 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        // Posters, banners and rooms come from the cinema API's image host, whatever it is.
-        "img-src 'self' data: https: http:",
+        // Posters, banners and rooms come from the cinema API's image host: the site's
+        // middleware adds the origins of IMAGE_ORIGINS at run time, and no other host.
+        "img-src 'self' data:",
         // The trailer, only once a person presses play.
         'frame-src https://www.youtube-nocookie.com',
         "connect-src 'self'",

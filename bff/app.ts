@@ -5,15 +5,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { attemptCountersPlugin } from './plugins/attempt-counters.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { configPlugin, type BffConfig } from './plugins/config.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { lingeringClosePlugin } from './plugins/lingering-close.ts';
 import { loggerOptions, requestIdFor } from './plugins/logging.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { sessionRevocationsPlugin } from './plugins/session-revocations.ts';
+import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import authRoutes from './routes/auth/index.ts';
 import catalogueRoutes from './routes/catalogue/index.ts';
@@ -54,14 +58,25 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    // A slow body (or slow headers) cannot hold a connection forever: the whole request must
+    // arrive within REQUEST_TIMEOUT_MS (Node checks open requests every few seconds).
+    requestTimeout: config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))) },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Node only enforces requestTimeout when the headers' own timeout is not longer.
+  app.server.headersTimeout = Math.min(app.server.headersTimeout, config.requestTimeoutMs);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(configPlugin, { config });
+  await app.register(lingeringClosePlugin);
   await app.register(rateLimitPlugin);
+  await app.register(sharedStorePlugin, {});
+  await app.register(attemptCountersPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(sessionRevocationsPlugin);
   await app.register(sessionPlugin);
   await app.register(sameOriginPlugin);
   await app.register(cacheHeadersPlugin);

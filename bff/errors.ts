@@ -45,6 +45,7 @@ export const ERROR_MESSAGES = {
   notFound: 'No encontramos lo que buscas.',
   crossSite: 'Solicitud rechazada: no proviene de este sitio.',
   rateLimited: 'Demasiados intentos. Intenta de nuevo en unos minutos.',
+  tooManyStreams: 'Tienes demasiadas ventanas de compra abiertas. Cierra alguna e intenta de nuevo.',
   upstreamUnavailable:
     'No pudimos comunicarnos con el servicio en este momento. Intenta de nuevo en unos minutos.',
   internal: 'Ocurrió un error inesperado. Intenta de nuevo.',

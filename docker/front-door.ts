@@ -16,6 +16,9 @@ export interface FrontDoorOptions {
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
+/** What the site and the BFF answer; anything else (TRACE, TRACK, CONNECT, WebDAV…) stops here. */
+const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']);
+
 function isBffPath(url: string): boolean {
   return url === '/bff' || url.startsWith('/bff/') || url.startsWith('/bff?');
 }
@@ -25,9 +28,8 @@ function forwardHeaders(req: http.IncomingMessage, target: URL): http.OutgoingHt
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   }
-  const remote = req.socket.remoteAddress ?? '';
-  const prior = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = prior ? `${String(prior)}, ${remote}` : remote;
+  // The edge says who the client is; whatever the client claimed is dropped, never appended.
+  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = 'http';
   headers['x-forwarded-host'] = req.headers.host ?? target.host;
   return headers;
@@ -65,6 +67,12 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
   const server = http.createServer((req, res) => {
+    if (!ALLOWED_METHODS.has(req.method ?? '')) {
+      req.resume();
+      res.writeHead(405, { allow: [...ALLOWED_METHODS].join(', '), 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      res.end(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED', message: 'Método no permitido.' } }));
+      return;
+    }
     const target = isBffPath(req.url ?? '/') ? bff : site;
     const upstreamReq = http.request(
       {
@@ -76,9 +84,10 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
         agent,
       },
       (upstream) => {
-        // The browser went away before the answer came (a navigation): nothing to pipe into.
+        // The browser went away before the answer came (a navigation): nothing to pipe into,
+        // and nothing to drain either (an event stream never ends by itself).
         if (res.destroyed) {
-          upstream.resume();
+          upstream.destroy();
           return;
         }
         const headers = { ...upstream.headers };
@@ -97,15 +106,28 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
       },
     );
     upstreamReq.on('error', () => {
+      // The upstream stopped reading (it answered early and closed): what the browser still
+      // sends is read and dropped, so the answer reaches it instead of a reset.
+      req.unpipe(upstreamReq);
+      req.resume();
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ error: { code: 'BAD_GATEWAY', message: 'El servicio no está disponible en este momento. Intenta de nuevo.' } }));
-      } else {
+      } else if (!res.writableFinished) {
+        // An answer cut in the middle: the browser must not take it for a whole one.
         res.destroy();
       }
     });
-    req.on('aborted', () => upstreamReq.destroy());
-    pipeline(req, upstreamReq, () => undefined);
+    // The browser left (before or during the answer): the upstream request ends with it.
+    res.on('close', () => {
+      if (!res.writableFinished) upstreamReq.destroy();
+    });
+    req.pipe(upstreamReq);
+    req.on('error', () => upstreamReq.destroy());
+  });
+  // CONNECT never reaches the request handler: refuse it on the socket.
+  server.on('connect', (_req: http.IncomingMessage, socket: net.Socket) => {
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
   server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => tunnelUpgrade(site, req, socket, head));
   return server;

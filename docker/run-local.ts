@@ -118,7 +118,7 @@ try {
   run('bff', [...watch, 'bff/server.ts'], { BFF_PORT: String(bffPort), UPSTREAM_URL: upstreamUrl, SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl });
   await waitFor(`${bffUrl}/bff/health`, 'BFF');
 
-  const siteEnv = { BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(sitePort), ASTRO_NODE_LOGGING: 'disabled' };
+  const siteEnv = { BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(sitePort), SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl, IMAGE_ORIGINS: process.env.IMAGE_ORIGINS ?? new URL(upstreamUrl).origin, ASTRO_NODE_LOGGING: 'disabled' };
   if (dev) run('site', [astroBin, 'dev', '--port', String(sitePort), '--host', '127.0.0.1'], siteEnv);
   else run('site', ['dist/server/entry.mjs'], siteEnv);
   await waitFor(`http://127.0.0.1:${sitePort}/`, 'site');

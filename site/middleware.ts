@@ -7,6 +7,8 @@ import { defineMiddleware } from 'astro:middleware';
 import type { SessionView } from '../shared/views/session.ts';
 import { bffCallerOf, bffGet, type BffCaller } from './lib/bff-server.ts';
 import { isGuestOnlyPath, isProtectedPath, loginPath, routes } from './lib/routes.ts';
+import { serverEnv } from './lib/server-env.ts';
+
 
 const PUBLIC_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 const PRIVATE_CACHE = 'private, no-store';
@@ -16,6 +18,18 @@ async function readSession(caller: BffCaller): Promise<SessionView['user']> {
   if (caller.cookies.size === 0) return null;
   const result = await bffGet<SessionView>('/bff/session', caller);
   return result.ok ? result.data.user : null;
+}
+
+/**
+ * The cinema API's image hosts (IMAGE_ORIGINS) join the policy's `img-src`, which the build
+ * limits to 'self' and data: (the hosts are known at run time, not at build time).
+ */
+function withImageOrigins(policy: string): string {
+  if (serverEnv.imageOrigins.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((directive) => (directive.trim().startsWith('img-src ') ? `${directive.trimEnd()} ${serverEnv.imageOrigins.join(' ')}` : directive))
+    .join(';');
 }
 
 function redirectTo(location: string): Response {
@@ -59,6 +73,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     headers.append('vary', 'Cookie');
   }
 
+  const policy = headers.get('content-security-policy');
+  if (policy) headers.set('content-security-policy', withImageOrigins(policy));
   headers.set('x-content-type-options', 'nosniff');
   headers.set('x-frame-options', 'DENY');
   // No page of ours uses these; a script that slipped in could not either.

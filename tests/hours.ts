@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { bogotaToday } from '../shared/format/dates.ts';
-import { HOURS_OF_DAY, clockAt, ensureDebianPackages, exec, runPlaywright, runVitest, type Counts } from './runner.ts';
+import { HOURS_OF_DAY, SECURITY_VITEST_CONFIG, clockAt, ensureDebianPackages, exec, runPlaywright, runVitest, type Counts } from './runner.ts';
 
 /**
- * `npm run test:hours`: the vitest suite and the Playwright suite with every process's clock
+ * `npm run test:hours`: the vitest suites (unit and integration, then security) and the
+ * Playwright suite with every process's clock
  * (servers, test runners, Chromium) moved by libfaketime to 00:30, 06:00, 12:00, 18:00 and
  * 23:50 in Bogotá, one hour after the other; one pass/fail line per hour. Not part of
  * `npm test` (it runs both suites five times). See tests/README.md.
@@ -30,16 +31,19 @@ interface HourResult {
   hour: string;
   startsAt: Date;
   vitest?: Counts;
+  security?: Counts;
   e2e?: Counts & { skipped: number };
 }
 
 const describe = (counts: Counts & { skipped?: number }): string =>
   `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
-const ok = (result: HourResult): boolean => (result.vitest?.failed ?? 0) === 0 && (result.e2e?.failed ?? 0) === 0 && (result.e2e?.skipped ?? 0) === 0;
+const ok = (result: HourResult): boolean =>
+  (result.vitest?.failed ?? 0) === 0 && (result.security?.failed ?? 0) === 0 && (result.e2e?.failed ?? 0) === 0 && (result.e2e?.skipped ?? 0) === 0;
 const line = (result: HourResult): string =>
   [
     `${ok(result) ? 'PASS' : 'FAIL'} ${result.hour} in Bogotá (${result.startsAt.toISOString()})`,
     result.vitest ? `vitest ${describe(result.vitest)}` : null,
+    result.security ? `security ${describe(result.security)}` : null,
     result.e2e ? `e2e ${describe(result.e2e)}` : null,
   ]
     .filter(Boolean)
@@ -60,6 +64,11 @@ for (const hour of hours) {
   if (runVitestToo) {
     console.log(`\n=== ${values.date} ${hour} in Bogotá: vitest ===`);
     result.vitest = await runVitest({ clock: clockAt(hour, values.date) });
+  }
+  if (runVitestToo && runE2e) {
+    // The security suite replays against the built site, so it runs with the e2e suite's build.
+    console.log(`\n=== ${values.date} ${hour} in Bogotá: security (vitest) ===`);
+    result.security = await runVitest({ config: SECURITY_VITEST_CONFIG, clock: clockAt(hour, values.date) });
   }
   if (runE2e) {
     // The clock starts at the hour again when the e2e suite starts.

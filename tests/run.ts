@@ -1,9 +1,10 @@
-import { NIGHT_CHECK, clockAt, ensureDebianPackages, exec, runPlaywright, runVitest, type Counts } from './runner.ts';
+import { NIGHT_CHECK, SECURITY_VITEST_CONFIG, clockAt, ensureDebianPackages, exec, runPlaywright, runVitest, type Counts } from './runner.ts';
 
 /**
  * `npm test`: typecheck, unit and integration tests (vitest), the BFF tests once more at a
- * night hour in Bogotá (libfaketime), the production build, and the end-to-end tests in
- * Debian's Chromium (Playwright). Ends with one line `N passed, N failed`.
+ * night hour in Bogotá (libfaketime), the production build, the security suite (vitest,
+ * tests/security: attacks and a bounded fuzz against the built topology) and the end-to-end
+ * tests in Debian's Chromium (Playwright). Ends with one line `N passed, N failed`.
  */
 
 let passed = 0;
@@ -32,9 +33,12 @@ console.log(`\n=== ${NIGHT_CHECK.files.join(' ')} at ${NIGHT_CHECK.hour} in Bogo
 add(await runVitest({ files: [...NIGHT_CHECK.files], clock: clockAt(NIGHT_CHECK.hour) }));
 const built = await step('build', 'npm', ['run', '--silent', 'build']);
 if (built) {
+  // The attacks replay against the built site too, so they run after the build.
+  console.log('\n=== security attacks and fuzz (vitest) ===');
+  add(await runVitest({ config: SECURITY_VITEST_CONFIG }));
   console.log('\n=== end-to-end tests (Playwright, Chromium) ===');
   add(await runPlaywright());
-} else failed += 1;
+} else failed += 2;
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -30,9 +30,13 @@ export function exec(command: string, args: string[], env: NodeJS.ProcessEnv = {
   });
 }
 
-/** Debian packages the suite runs: the browser, and libfaketime for the hours of the day. */
+/**
+ * Debian packages the suite runs: Chromium for Playwright, redis-server for the tests of BFF
+ * replicas sharing Redis, libfaketime for the hours of the day.
+ */
 const DEBIAN_PACKAGES = [
   { name: 'chromium', binary: '/usr/bin/chromium' },
+  { name: 'redis-server', binary: '/usr/bin/redis-server' },
   { name: 'faketime', binary: '/usr/bin/faketime' },
 ];
 
@@ -87,10 +91,16 @@ interface VitestReport {
   numFailedTestSuites: number;
 }
 
-/** vitest over `files` (all by default); a suite that fails to load counts as a failure. */
-export async function runVitest(options: { files?: string[]; clock?: FakeClock } = {}): Promise<Counts> {
+/** The security suite's own vitest configuration (it runs after the build). */
+export const SECURITY_VITEST_CONFIG = 'tests/security/vitest.config.ts';
+
+/**
+ * vitest with `config` (the unit and integration suite by default) over `files` (all by
+ * default); a suite that fails to load counts as a failure.
+ */
+export async function runVitest(options: { config?: string; files?: string[]; clock?: FakeClock } = {}): Promise<Counts> {
   const output = reportPath('vitest');
-  const args = ['run', '-c', 'tests/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...(options.files ?? [])];
+  const args = ['run', '-c', options.config ?? 'tests/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...(options.files ?? [])];
   const code = await exec(...command('vitest', args, options.clock));
   if (!existsSync(output)) {
     console.log('✗ vitest produced no report');

@@ -142,19 +142,18 @@ export class SandboxShowtimes {
 
   /** The earliest showtime meeting the needs; this instance never hands it out again. */
   async pick(needs: ShowtimeNeeds = {}): Promise<TestShowtime> {
-    const [showtime] = await this.find(needs);
-    if (showtime === undefined) {
-      const clock = new Date(await this.sandboxNow()).toISOString();
-      throw new Error(`no showtime meets ${JSON.stringify(needs)} (sandbox clock ${clock})`);
-    }
-    this.#claimed.add(showtime.id);
-    return showtime;
+    return (await this.pickMany(1, needs))[0]!;
   }
 
-  /** `count` different showtimes meeting the needs. */
+  /** The `count` earliest showtimes meeting the needs, all different; never handed out again. */
   async pickMany(count: number, needs: ShowtimeNeeds = {}): Promise<TestShowtime[]> {
-    const picked: TestShowtime[] = [];
-    for (let index = 0; index < count; index += 1) picked.push(await this.pick(needs));
+    const found = await this.find(needs);
+    if (found.length < count) {
+      const clock = new Date(await this.sandboxNow()).toISOString();
+      throw new Error(`${found.length} showtimes meet ${JSON.stringify(needs)}, ${count} wanted (sandbox clock ${clock})`);
+    }
+    const picked = found.slice(0, count);
+    for (const showtime of picked) this.#claimed.add(showtime.id);
     return picked;
   }
 

@@ -1,20 +1,21 @@
 import fp from 'fastify-plugin';
 import { ROOM_STATUS_POLL_MS } from '../../shared/booking/constants.ts';
 import { buildSeatMap, encodeSeatStates } from '../../shared/booking/seat-map.ts';
-import type { PaymentResultView, SeatStatesEvent } from '../../shared/views/booking.ts';
+import type { SeatStatesEvent } from '../../shared/views/booking.ts';
 import { createBookingSources, type BookingSources } from './booking-sources.ts';
-import { PaymentGate } from './payment-gate.ts';
 import { RoomStatusHub } from './room-status-hub.ts';
+import { StreamSlots } from './stream-slots.ts';
 
 /**
- * What the purchase routes share in one BFF process: the upstream reads with their caches,
- * the room-status hub (one poll per watched showtime) and the payment gate (one payment per
- * hold at a time).
+ * What the purchase routes share in one BFF process: the upstream reads with their caches
+ * and the room-status hub (one poll per watched showtime). What replicas must share (holds,
+ * locks, payment outcomes) is in `app.sharedStore`.
  */
 export interface BookingServices {
   sources: BookingSources;
   statusHub: RoomStatusHub;
-  payments: PaymentGate<PaymentResultView>;
+  /** Open live seat streams per person and per address (capped). */
+  streams: StreamSlots;
 }
 
 declare module 'fastify' {
@@ -42,9 +43,9 @@ export const bookingPlugin = fp(
         return JSON.stringify(event);
       },
     });
-    app.decorate('booking', { sources, statusHub, payments: new PaymentGate<PaymentResultView>() });
+    app.decorate('booking', { sources, statusHub, streams: new StreamSlots() });
     // Before the server closes: open event streams would otherwise keep it waiting.
     app.addHook('preClose', async () => statusHub.close());
   },
-  { name: 'viziona-booking', dependencies: ['viziona-upstream'] },
+  { name: 'viziona-booking', dependencies: ['viziona-upstream', 'viziona-shared-store'] },
 );

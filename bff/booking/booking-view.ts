@@ -48,13 +48,14 @@ export function showtimeStarted(data: BookingData, now: number = Date.now()): bo
  */
 export async function buildBookingView(app: FastifyInstance, request: FastifyRequest, showtimeId: number): Promise<BookingView> {
   const { sources, statusHub } = app.booking;
-  const [data, status, settings, snacks, payBrands, membership] = await Promise.all([
+  const [data, status, settings, snacks, payBrands, membership, hold] = await Promise.all([
     sources.bookingData(request, showtimeId),
     statusHub.read(request, showtimeId),
     sources.settings(request),
     sources.snacks(request),
     sources.payBrands(request),
     membershipOf(app, request),
+    readLiveHold(app, request),
   ]);
 
   const now = Date.now();
@@ -62,7 +63,6 @@ export async function buildBookingView(app: FastifyInstance, request: FastifyReq
   const zones = buildZoneOffers(data.prices, audience);
   if (zones.length === 0 || data.layout.length === 0) throw notFound();
 
-  const hold = readLiveHold(request, now);
   const myHold = hold && hold.showtimeId === showtimeId ? hold : null;
   const seatMap = withMySeats(buildSeatMap(data.layout, status), new Set(myHold?.labels ?? []));
   const { showtime, movie } = data;

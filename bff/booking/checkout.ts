@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProductLine } from '../../shared/cinema-api/payments.ts';
 import { canAddCombos } from '../../shared/booking/limits.ts';
+import { buildZoneOffers } from '../../shared/booking/prices.ts';
 import { countCombos, computeTotals, type Totals } from '../../shared/booking/totals.ts';
 import { priceCart, type PricedCartLine } from '../../shared/booking/snacks.ts';
 import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';
@@ -12,12 +13,24 @@ import type { HoldState } from './hold.ts';
 
 export const CHECKOUT_ERRORS = {
   holdMissing: 'La reserva de sillas expiró o no existe. Vuelve a seleccionar tus sillas.',
-  priceChanged: 'Los precios de esta función cambiaron. Vuelve a seleccionar tus sillas.',
+  holdExpired: 'Tu reserva de sillas expiró y no se hizo ningún cobro. Vuelve a seleccionar tus sillas.',
+  priceChanged: 'Los precios de esta función cambiaron y no se hizo ningún cobro. Vuelve a seleccionar tus sillas.',
+  otherShowtime: (showtime: string) =>
+    `Tu reserva activa ahora es para otra función (${showtime}): la hiciste en otra ventana o dispositivo. No se hizo ningún cobro. Vuelve a seleccionar tus sillas.`,
+  otherSeats: (seats: string) =>
+    `Tus sillas reservadas cambiaron: ahora son ${seats}. No se hizo ningún cobro. Vuelve a seleccionar tus sillas.`,
+  totalChanged: (seen: string, now: string) =>
+    `El total de tu compra cambió de ${seen} a ${now} y no se hizo ningún cobro. Vuelve a seleccionar tus sillas para ver los precios vigentes.`,
+  alreadyPaid: 'Esta compra ya fue pagada: revisa Mis Compras. No se hizo un nuevo cobro.',
+  paymentBusy: 'Ya estamos procesando un pago de esta compra. Espera unos segundos y revisa Mis Compras.',
   unknownProduct: 'Uno de los productos del carrito ya no está disponible.',
   badQuantity: 'La cantidad mínima de cada producto es 1.',
   unknownBrand: 'Elige un medio de pago de la lista.',
   methodUnavailable: 'Este medio de pago no está disponible para esta compra.',
 } as const;
+
+/** A payment of the same hold or membership is running (on this or another replica) too long. */
+export const paymentBusy = (): BffError => new BffError(409, 'PAYMENT_IN_PROGRESS', CHECKOUT_ERRORS.paymentBusy);
 
 /** A ticket purchase priced by the BFF from what the cinema API says now. */
 export interface PricedPurchase {
@@ -49,15 +62,18 @@ export async function priceTicketPurchase(
     membershipOf(app, request),
   ]);
 
-  const ticket = data.prices.find((price) => price.codigo === hold.tarifa && price.valor > 1);
-  if (!ticket) throw new BffError(409, 'PRICE_CHANGED', CHECKOUT_ERRORS.priceChanged);
+  // The seats were reserved at a Tarifa; it must still be the one this person gets now (a
+  // membership bought meanwhile, or a price change, means choosing the seats again).
+  const audience = audienceOf(membership);
+  const ticket = buildZoneOffers(data.prices, audience).find((offer) => offer.zone === hold.zone);
+  if (!ticket || ticket.code !== hold.tarifa) throw new BffError(409, 'PRICE_CHANGED', CHECKOUT_ERRORS.priceChanged);
 
   const maxCombos = maxSeatsOf(settings);
   if (!canAddCombos(0, countCombos(cart), maxCombos)) {
     const message = BOOKING_TEXTS.comboLimit(maxCombos);
     throw new BffError(422, 'COMBO_LIMIT', message, { products: message });
   }
-  const priced = priceCart(cart, snackOffersFor(snacks, audienceOf(membership)));
+  const priced = priceCart(cart, snackOffersFor(snacks, audience));
   if (!priced.ok) {
     const message =
       priced.reason === 'incomplete-recipe'
@@ -70,7 +86,7 @@ export async function priceTicketPurchase(
 
   const totals = computeTotals({
     seats: hold.seats.length,
-    ticketUnitPrice: ticket.valor,
+    ticketUnitPrice: ticket.price,
     ticketSavingPerSeat: 0,
     snacks: priced.lines,
     fees: { ticket: settings.ticket_servicio, snack: settings.confiteria_servicio },

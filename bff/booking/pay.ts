@@ -4,6 +4,7 @@ import { BillsAnswerSchema } from '../../shared/cinema-api/bills.ts';
 import {
   CardPayAnswerSchema,
   PAY_STATUS_ACCEPTED,
+  PAY_STATUS_REJECTED,
   PsePayAnswerSchema,
   type CardPayPayloadInput,
   type PsePayPayloadInput,
@@ -14,6 +15,16 @@ import type { CardForm, PseForm } from '../../shared/validation/payment.ts';
 import { DEVICE } from '../../shared/validation/options.ts';
 import type { PaymentResultView } from '../../shared/views/booking.ts';
 import { BffError } from '../errors.ts';
+import { captchaRefusal } from '../plugins/captcha.ts';
+
+/** Accepted or pending: the hold (or the membership purchase) is spent. */
+export const paymentSettles = (result: PaymentResultView): boolean => result.status.id !== PAY_STATUS_REJECTED;
+
+/** The card form's captcha, spent only by the attempt that pays (inside the payment lock). */
+export async function verifyCardCaptcha(app: FastifyInstance, card: CardForm): Promise<void> {
+  const verdict = await app.verifyCaptcha(card.captcha);
+  if (!verdict.ok) throw captchaRefusal(verdict, 'card.captcha');
+}
 
 /** Everything of a payment except the means: computed by the BFF. */
 export interface PurchaseOrder {

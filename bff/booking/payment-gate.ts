@@ -1,57 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorBody } from '../errors.ts';
+import { BffError } from '../errors.ts';
+import { sleep, type SharedStore } from '../plugins/shared-store.ts';
+
 /**
- * One payment at a time per hold, and a double click charges once: while a payment of a
- * hold (user + consecutive) is running, a second request for it waits for the same outcome
- * instead of paying again; an outcome is remembered for a while under the attempt's
- * fingerprint (the captcha proof of a card payment), so a repeated request answers it again.
- * Across replicas the cinema API itself refuses a second payment of a spent consecutive,
- * and a spent captcha is refused by the shared captcha store.
+ * Locks and outcomes in the shared store, so that what holds for one BFF process holds for
+ * every replica:
+ *
+ * - `withLock`: one holder at a time of a key (`SET NX PX`, released only by its holder by
+ *   compare-and-delete, and by expiry if a replica dies mid-way). Others wait a while.
+ * - `payOnce`: one payment per scope (a person's hold, or a person's membership) at a time.
+ *   The outcome is stored: a settled one (accepted or pending) answers every later request of
+ *   the scope with the same bill; any other (declined, refused) answers requests with the same
+ *   fingerprint (the same form sent twice), while a new attempt (a new captcha) runs again.
+ *   A double click that lands on another replica waits for the lock, then reads the outcome:
+ *   same bill, no second charge, no "captcha already used".
  */
-export interface PaymentGateOptions {
-  rememberMs?: number;
-  maxRemembered?: number;
-  now?: () => number;
+
+const POLL_MS = 50;
+
+export interface LockOptions {
+  /** How long the lock lives if its holder never releases it (a replica died). */
+  ttlMs: number;
+  /** How long a second caller waits for it before `busy` is thrown. */
+  waitMs: number;
+  busy: () => BffError;
 }
 
-export class PaymentGate<T> {
-  readonly #inflight = new Map<string, Promise<T>>();
-  readonly #recent = new Map<string, { value: T; at: number }>();
-  readonly #rememberMs: number;
-  readonly #maxRemembered: number;
-  readonly #now: () => number;
-
-  constructor(options: PaymentGateOptions = {}) {
-    this.#rememberMs = options.rememberMs ?? 10 * 60_000;
-    this.#maxRemembered = options.maxRemembered ?? 10_000;
-    this.#now = options.now ?? Date.now;
+export async function withLock<T>(store: SharedStore, key: string, options: LockOptions, task: () => Promise<T>): Promise<T> {
+  const token = randomUUID();
+  const deadline = Date.now() + options.waitMs;
+  while (!(await store.setIfAbsent(`lock:${key}`, token, options.ttlMs))) {
+    if (Date.now() > deadline) throw options.busy();
+    await sleep(POLL_MS);
   }
-
-  run(holdKey: string, fingerprint: string, task: () => Promise<T>): Promise<T> {
-    const running = this.#inflight.get(holdKey);
-    if (running) return running;
-    const rememberedKey = `${holdKey}|${fingerprint}`;
-    const remembered = this.#recent.get(rememberedKey);
-    if (remembered && this.#now() - remembered.at < this.#rememberMs) return Promise.resolve(remembered.value);
-
-    const attempt = (async () => {
-      try {
-        const value = await task();
-        this.#remember(rememberedKey, value);
-        return value;
-      } finally {
-        this.#inflight.delete(holdKey);
-      }
-    })();
-    this.#inflight.set(holdKey, attempt);
-    return attempt;
+  try {
+    return await task();
+  } finally {
+    await store.deleteIfEquals(`lock:${key}`, token);
   }
+}
 
-  #remember(key: string, value: T): void {
-    this.#recent.delete(key);
-    this.#recent.set(key, { value, at: this.#now() });
-    while (this.#recent.size > this.#maxRemembered) {
-      const oldest = this.#recent.keys().next();
-      if (oldest.done) break;
-      this.#recent.delete(oldest.value);
+type Stored<T> =
+  | { kind: 'value'; value: T; settled: boolean; fingerprint: string }
+  | { kind: 'error'; status: number; body: ErrorBody; fingerprint: string };
+
+export const PAYMENT_LOCK_MS = 90_000;
+/** How long outcomes are kept: a late double click still gets its bill. */
+export const OUTCOME_KEEP_MS = 15 * 60_000;
+
+export interface PayOnceOptions<T> {
+  scope: string;
+  fingerprint: string;
+  /** Accepted or pending: the scope is spent, whatever the fingerprint of a later request. */
+  settles: (value: T) => boolean;
+  busy: () => BffError;
+}
+
+const outcomeKey = (scope: string): string => `pay-outcome:${scope}`;
+
+async function readOutcome<T>(store: SharedStore, scope: string, fingerprint: string): Promise<Stored<T> | null> {
+  const raw = await store.get(outcomeKey(scope));
+  if (raw === null) return null;
+  const stored = JSON.parse(raw) as Stored<T>;
+  if (stored.kind === 'value' && stored.settled) return stored;
+  return stored.fingerprint === fingerprint ? stored : null;
+}
+
+function replay<T>(stored: Stored<T>): T {
+  if (stored.kind === 'value') return stored.value;
+  throw new BffError(stored.status, stored.body.error.code, stored.body.error.message, stored.body.error.fields);
+}
+
+export async function payOnce<T>(store: SharedStore, options: PayOnceOptions<T>, task: () => Promise<T>): Promise<T> {
+  const { scope, fingerprint } = options;
+  const known = await readOutcome<T>(store, scope, fingerprint);
+  if (known) return replay(known);
+  return withLock(store, `pay:${scope}`, { ttlMs: PAYMENT_LOCK_MS, waitMs: PAYMENT_LOCK_MS + 5_000, busy: options.busy }, async () => {
+    const decided = await readOutcome<T>(store, scope, fingerprint);
+    if (decided) return replay(decided);
+    let stored: Stored<T>;
+    try {
+      const value = await task();
+      stored = { kind: 'value', value, settled: options.settles(value), fingerprint };
+    } catch (error) {
+      // A refusal the person can act on is answered again to the same form; anything else
+      // (an outage, a bug) is not remembered, so the next try runs anew.
+      if (!(error instanceof BffError) || error.statusCode >= 500) throw error;
+      stored = { kind: 'error', status: error.statusCode, body: error.toBody(), fingerprint };
     }
-  }
+    await store.set(outcomeKey(scope), JSON.stringify(stored), OUTCOME_KEEP_MS);
+    return replay(stored);
+  });
 }

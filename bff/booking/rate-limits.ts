@@ -11,7 +11,8 @@ const personKey = (request: FastifyRequest): string =>
   request.auth ? `person:${request.auth.user.email}` : `ip:${request.ip}`;
 
 export const perPersonRateLimit = {
-  reserve: { max: 30, timeWindow: minutes(5), keyGenerator: personKey },
+  // An honest customer changes seats a few times; a hoarder retries without end.
+  reserve: { max: 20, timeWindow: minutes(10), keyGenerator: personKey },
   cancel: { max: 60, timeWindow: minutes(5), keyGenerator: personKey },
   payment: { max: 10, timeWindow: minutes(10), keyGenerator: personKey },
   membership: { max: 10, timeWindow: minutes(10), keyGenerator: personKey },

@@ -60,6 +60,12 @@ const EnvSchema = z.object({
   SANDBOX_PORT: port('SANDBOX_PORT').default(4400),
   UPSTREAM_URL: httpUrl('UPSTREAM_URL').optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .int({ error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .min(1000, { error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .max(600_000, { error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
+    .default(180_000),
   CINEMA_API_KEY: secret('CINEMA_API_KEY').optional(),
   CINEMA_ACTION_KEY: secret('CINEMA_ACTION_KEY').optional(),
   CINEMA_REGISTER_CODE: secret('CINEMA_REGISTER_CODE').optional(),
@@ -107,6 +113,8 @@ export type BffConfig = {
   /** Base URL of the cinema API, ending in `/api/v1` (no trailing slash). */
   upstreamUrl: string;
   upstreamTimeoutMs: number;
+  /** How long a client may take to send a whole request, body included (then 408 and closed). */
+  requestTimeoutMs: number;
   cinema: {
     apiKey: string;
     actionKey: string;
@@ -175,13 +183,9 @@ export function loadConfig(env: Env): BffConfig {
         `Missing required configuration in production: ${missing.join(', ')}. Set ${missing.length > 1 ? 'these variables' : 'this variable'} in the environment.`,
       );
     }
-    const devValues = (Object.keys(DEV_SECRETS) as Array<keyof typeof DEV_SECRETS>).filter(
-      (name) => values[name] === DEV_SECRETS[name],
-    );
-    if (devValues.length > 0) {
-      throw new ConfigError(
-        `Development secret used in production: ${devValues.join(', ')}. Set a real value.`,
-      );
+    const refusals = productionRefusals(values);
+    if (refusals.length > 0) {
+      throw new ConfigError(`Unsafe configuration for production: ${refusals.join('; ')}.`);
     }
   }
 
@@ -198,6 +202,7 @@ export function loadConfig(env: Env): BffConfig {
     host: values.HOST,
     upstreamUrl,
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     cinema: {
       apiKey: withDefault('CINEMA_API_KEY'),
       actionKey: withDefault('CINEMA_ACTION_KEY'),
@@ -221,6 +226,64 @@ export function loadConfig(env: Env): BffConfig {
     },
     ethicsLineEmail: values.ETHICS_LINE_EMAIL ?? DEV_ETHICS_LINE_EMAIL,
   };
+}
+
+/** Secrets shorter than this are refused in production (a guessable HMAC or API key). */
+export const MIN_SECRET_LENGTH = 12;
+/** Below this the captcha costs a bot nothing (the default is 100,000). */
+export const MIN_PRODUCTION_CAPTCHA_MAX_NUMBER = 50_000;
+/** A random 32-byte key has about 28 distinct byte values; fewer than this is not random. */
+const MIN_DISTINCT_KEY_BYTES = 16;
+
+type EnvValues = z.output<typeof EnvSchema>;
+
+/**
+ * What a production start refuses beyond missing variables, each naming its variable: a
+ * development secret (also as one of several session keys), a short secret, a session key
+ * that is not random, a captcha without work, multiplied rate limits, `TRUST_PROXY=true`
+ * (any client could pick its own address) and a plain-http cinema API outside this host or
+ * its private network.
+ */
+export function productionRefusals(values: EnvValues): string[] {
+  const refusals: string[] = [];
+  for (const name of Object.keys(DEV_SECRETS) as Array<keyof typeof DEV_SECRETS>) {
+    const value = values[name];
+    if (value === undefined) continue;
+    const entries = name === 'SESSION_KEYS' ? value.split(',').map((entry) => entry.trim()) : [value.trim()];
+    const devEntries = name === 'SESSION_KEYS' ? DEV_SECRETS.SESSION_KEYS.split(',') : [DEV_SECRETS[name]];
+    if (entries.some((entry) => devEntries.includes(entry))) {
+      refusals.push(`${name} holds a development secret; set a real value`);
+    } else if (name !== 'SESSION_KEYS' && value.trim().length < MIN_SECRET_LENGTH) {
+      refusals.push(`${name} must be at least ${MIN_SECRET_LENGTH} characters`);
+    }
+  }
+  if (values.SESSION_KEYS !== undefined) {
+    const weak = values.SESSION_KEYS.split(',')
+      .map((entry) => entry.trim())
+      .findIndex((entry) => entry !== '' && new Set(Buffer.from(entry, 'base64')).size < MIN_DISTINCT_KEY_BYTES);
+    if (weak >= 0) refusals.push(`SESSION_KEYS entry ${weak + 1} is not random (generate one with: openssl rand -base64 32)`);
+  }
+  if (values.CAPTCHA_MAX_NUMBER !== undefined && values.CAPTCHA_MAX_NUMBER < MIN_PRODUCTION_CAPTCHA_MAX_NUMBER) {
+    refusals.push(`CAPTCHA_MAX_NUMBER must be at least ${MIN_PRODUCTION_CAPTCHA_MAX_NUMBER} in production`);
+  }
+  if (values.RATE_LIMIT_FACTOR !== 1) {
+    refusals.push('RATE_LIMIT_FACTOR must be 1 in production (it only exists for tests that share one address)');
+  }
+  if (values.TRUST_PROXY === 'true') {
+    refusals.push('TRUST_PROXY=true lets any client choose its address; set the load balancer\'s hop count (e.g. 1) or network');
+  }
+  if (values.UPSTREAM_URL !== undefined && !isPrivateOrSecure(values.UPSTREAM_URL)) {
+    refusals.push('UPSTREAM_URL must be https unless it is on this host or a private network name');
+  }
+  return refusals;
+}
+
+/** https, or plain http only to loopback or a single-label name (a container on the private network). */
+function isPrivateOrSecure(value: string): boolean {
+  const url = new URL(value);
+  if (url.protocol === 'https:') return true;
+  const host = url.hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\./.test(host) || /^[a-z0-9-]+$/i.test(host);
 }
 
 function parseSessionKeys(list: string): Buffer[] {

@@ -16,7 +16,6 @@ const minutes = (n: number): number => n * 60_000;
 export const RATE_LIMITS = {
   login: { max: 10, timeWindow: minutes(10) },
   register: { max: 10, timeWindow: minutes(60) },
-  registerToken: { max: 30, timeWindow: minutes(10) },
   forgotPassword: { max: 5, timeWindow: minutes(15) },
   resetPassword: { max: 10, timeWindow: minutes(15) },
   verificationSend: { max: 5, timeWindow: minutes(15) },

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySecureSession from '@fastify/secure-session';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
   type SessionUserView,
   type SessionView,
 } from '../../shared/views/session.ts';
+import type { SessionMark } from './session-revocations.ts';
 
 /**
  * The visitor's session lives only in the sealed cookie `viziona_session` (libsodium
@@ -20,13 +21,23 @@ import {
  */
 
 export const SESSION_COOKIE = 'viziona_session';
+/**
+ * The cookie's name where the site is served over https: the `__Host-` prefix makes browsers
+ * refuse it unless it is Secure, for the whole host (Path=/) and without a Domain, so a
+ * sibling subdomain or a plain-http page can never set or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+export const sessionCookieName = (secure: boolean): string => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 /** Upper bound of a session's life even if the upstream grants longer (seconds). */
 const MAX_SESSION_SECONDS = 30 * 24 * 60 * 60;
+export const MAX_SESSION_MS = MAX_SESSION_SECONDS * 1000;
 
 const SessionStateSchema = z.object({
   token: z.string().min(1),
   /** Epoch milliseconds of the upstream `expires_at`. */
   expiresAt: z.number(),
+  /** When this session was issued (epoch ms): a password change ends older ones. Absent in older cookies. */
+  issuedAt: z.number().optional(),
   user: SessionUserViewSchema.omit({ membership: true }),
   membership: MembershipViewSchema.nullable(),
 });
@@ -52,7 +63,7 @@ export const sessionPlugin = fp(
     if (!app.hasPlugin('@fastify/cookie')) await app.register(fastifyCookie);
     await app.register(fastifySecureSession, {
       key: config.sessionKeys,
-      cookieName: SESSION_COOKIE,
+      cookieName: sessionCookieName(config.secureCookies),
       expiry: MAX_SESSION_SECONDS,
       cookie: {
         path: '/',
@@ -68,8 +79,9 @@ export const sessionPlugin = fp(
       const stored = request.session.get('auth');
       if (stored === undefined) return;
       const parsed = SessionStateSchema.safeParse(stored);
-      if (!parsed.success || parsed.data.expiresAt <= Date.now()) {
-        // Expired or from an older format: forget it and tell the browser to drop the cookie.
+      if (!parsed.success || parsed.data.expiresAt <= Date.now() || (await app.sessionRevocations.isRevoked(markOf(parsed.data)))) {
+        // Expired, logged out, ended by a password change, or from an older format: forget it
+        // and tell the browser to drop the cookie.
         request.session.delete();
         return;
       }
@@ -78,13 +90,20 @@ export const sessionPlugin = fp(
       request.session.options({ expires: new Date(parsed.data.expiresAt) });
     });
   },
-  { name: 'viziona-session', dependencies: ['viziona-config'] },
+  { name: 'viziona-session', dependencies: ['viziona-config', 'viziona-session-revocations'] },
 );
+
+const markOf = (state: SessionState): SessionMark => ({
+  token: state.token,
+  email: state.user.email,
+  issuedAt: state.issuedAt ?? 0,
+  expiresAt: state.expiresAt,
+});
 
 /** Starts a session after login or registration. */
 export function startSession(request: FastifyRequest, state: SessionState): void {
   const capped = Math.min(state.expiresAt, Date.now() + MAX_SESSION_SECONDS * 1000);
-  const next = { ...state, expiresAt: capped };
+  const next = { ...state, expiresAt: capped, issuedAt: Date.now() };
   request.session.regenerate();
   // An expired cookie read earlier in this request marked the session deleted: revive it.
   request.session.deleted = false;
@@ -109,10 +128,29 @@ export function updateSession(
   request.auth = next;
 }
 
-/** Logs the visitor out: the cookie is cleared on this answer. */
+/** Forgets the session on this answer (the cookie is cleared); see `revokeSession` for a log-out. */
 export function endSession(request: FastifyRequest): void {
   request.session.delete();
   request.auth = null;
+}
+
+/** Logs the visitor out for good: a copy of this cookie no longer opens the session anywhere. */
+export async function revokeSession(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  if (request.auth) await app.sessionRevocations.revoke(markOf(request.auth));
+  endSession(request);
+}
+
+/**
+ * After a password change: every other session of the account ends (on every replica), and
+ * this one is issued again so it stays.
+ */
+export async function endOtherSessions(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const current = request.auth;
+  if (!current) return;
+  const generation = await app.sessionRevocations.endAccountSessions(current.user.email, MAX_SESSION_MS);
+  const next: SessionState = { ...current, issuedAt: generation };
+  request.session.set('auth', next);
+  request.auth = next;
 }
 
 /** The session as the browser may see it: never the token. */

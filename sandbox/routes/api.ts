@@ -5,6 +5,7 @@ import { ApiError, forbidden, unauthenticated } from '../lib/api-error.ts';
 import { readHeader } from '../lib/auth.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { sameSecret } from '../lib/secrets.ts';
+import { settleDueCardPayments } from '../services/bills.ts';
 import { registerAccountRoutes } from './accounts.ts';
 import { registerBookingRoutes } from './booking.ts';
 import { registerCatalogueRoutes } from './catalogue.ts';
@@ -30,6 +31,7 @@ export async function registerApi(api: FastifyInstance, ctx: SandboxContext): Pr
     const action = readHeader(request, CUSTOM_ACTION_HEADER);
     if (action === undefined || !sameSecret(action, ctx.secrets.actionKey)) throw forbidden();
     if (!acceptsJson(readHeader(request, 'accept'))) throw new ApiError(406, { message: 'Not Acceptable.' });
+    settleDueCardPayments(ctx);
   });
   await api.register(multipart, {
     limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 20, fields: 30, fieldSize: 64 * 1024, parts: 60 },

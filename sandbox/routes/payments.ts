@@ -30,9 +30,14 @@ import { quotePurchase } from '../services/purchase-quote.ts';
 const PAY_TOKEN_MS = 10 * 60 * 1000;
 const PAY_TOKEN_INVALID = 'El token de pago no es válido o ha expirado.';
 
-/** The payment provider's published test cards. Any other Luhn-valid number is declined. */
+/**
+ * The payment provider's published test cards. Any other Luhn-valid number is declined. A
+ * pending card's payment is settled a few minutes later (`settleDueCardPayments`): approved
+ * for PENDING_CARD, rejected for PENDING_REJECTED_CARD.
+ */
 const APPROVED_CARD = '4575623182290326';
 const PENDING_CARD = '373118856457642';
+const PENDING_REJECTED_CARD = '378282246310005';
 
 function checkCard(payload: CardPayPayload, today: string, errors: FieldErrors): void {
   if (!/^\d{13,19}$/.test(payload.card_number) || !passesLuhn(payload.card_number)) {
@@ -50,7 +55,7 @@ function checkCard(payload: CardPayPayload, today: string, errors: FieldErrors):
 
 function cardOutcome(cardNumber: string): number {
   if (cardNumber === APPROVED_CARD) return PAY_STATUS_ACCEPTED;
-  if (cardNumber === PENDING_CARD) return PAY_STATUS_PENDING;
+  if (cardNumber === PENDING_CARD || cardNumber === PENDING_REJECTED_CARD) return PAY_STATUS_PENDING;
   return PAY_STATUS_REJECTED;
 }
 
@@ -101,7 +106,12 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: SandboxContext)
         quote,
         productsDetail: payload.products_detail,
         productsDescription: payload.products_description,
-        payer: { card_name: payload.card_name, card_last4: payload.card_number.slice(-4), dues: String(payload.dues) },
+        payer: {
+          card_name: payload.card_name,
+          card_last4: payload.card_number.slice(-4),
+          dues: String(payload.dues),
+          ...(status === PAY_STATUS_PENDING ? { settles: payload.card_number === PENDING_CARD ? 'approve' : 'reject' } : {}),
+        },
       });
       if (status === PAY_STATUS_ACCEPTED) acceptBill(ctx, created);
       if (status === PAY_STATUS_PENDING) {

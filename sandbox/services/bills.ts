@@ -135,6 +135,30 @@ export function acceptBill(ctx: SandboxContext, bill: BillRow): void {
   spendConsecutive(ctx.db, bill.consecutive, bill.id);
 }
 
+/** A pending card payment is settled by the provider this long after it was made. */
+export const PENDING_CARD_SETTLE_MS = 3 * 60 * 1000;
+
+/**
+ * Settles the pending card payments whose time has come (on the sandbox clock): approved or
+ * rejected as the card number said when it was paid (`payer.settles`); an approval whose
+ * seats are no longer held is rejected. Runs before every cinema API call, so any read sees
+ * the settled state.
+ */
+export function settleDueCardPayments(ctx: SandboxContext): void {
+  const due = allRows<BillRow>(
+    ctx.db,
+    "SELECT * FROM bills WHERE pay_method = 'card' AND pay_status = ? AND created_at <= ?",
+    PAY_STATUS_PENDING, ctx.clock.nowMs() - PENDING_CARD_SETTLE_MS,
+  );
+  for (const bill of due) {
+    const payer: Record<string, string> = JSON.parse(bill.payer_json ?? '{}');
+    const seats: string[] = JSON.parse(bill.seats_json);
+    const seatsHeld = bill.pay_type === PAY_TYPE_MEMBERSHIP || liveHoldsOfBill(ctx, bill) === seats.length;
+    if (payer.settles === 'approve' && seatsHeld) acceptBill(ctx, bill);
+    else rejectBill(ctx, bill);
+  }
+}
+
 /** Rejected: the seats tied to the bill are freed. */
 export function rejectBill(ctx: SandboxContext, bill: BillRow): void {
   run(ctx.db, 'UPDATE bills SET pay_status = ? WHERE id = ?', PAY_STATUS_REJECTED, bill.id);

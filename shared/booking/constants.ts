@@ -16,8 +16,10 @@ export const PAY_TYPE_TICKETS = 1;
 export const PAY_TYPE_MEMBERSHIP = 3;
 export type PayType = typeof PAY_TYPE_TICKETS | typeof PAY_TYPE_MEMBERSHIP;
 
-/** Pay status id of an accepted payment. */
+/** pay_status.id values. Only 1 means accepted; 3 is a payment the provider has not decided yet. */
 export const PAY_STATUS_ACCEPTED = 1;
+export const PAY_STATUS_REJECTED = 2;
+export const PAY_STATUS_PENDING = 3;
 
 /** theater_id sent with every payment. */
 export const THEATER_ID = 1 as const;

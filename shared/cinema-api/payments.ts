@@ -9,13 +9,15 @@ import {
 } from './common.ts';
 import { SelectedSeatSchema } from './booking.ts';
 
-export const PAY_TYPE_TICKETS = 1;
-export const PAY_TYPE_MEMBERSHIP = 3;
+import { PAY_TYPE_MEMBERSHIP, PAY_TYPE_TICKETS } from '../booking/constants.ts';
 
-/** pay_status.id values. Only 1 means accepted. */
-export const PAY_STATUS_ACCEPTED = 1;
-export const PAY_STATUS_REJECTED = 2;
-export const PAY_STATUS_PENDING = 3;
+export {
+  PAY_TYPE_TICKETS,
+  PAY_TYPE_MEMBERSHIP,
+  PAY_STATUS_ACCEPTED,
+  PAY_STATUS_REJECTED,
+  PAY_STATUS_PENDING,
+} from '../booking/constants.ts';
 
 /** Bill.pay_method values, also the {method} of GET epayco/{method}/status/{bill}. */
 export const PAY_METHODS = ['card', 'pse'] as const;

@@ -94,8 +94,11 @@ export function birthdayDate(emptyMessage: string) {
 /**
  * For cross-field checks (confirmations): run them even when another field already failed,
  * so a form shows every problem at once. The check then sees unvalidated values: guard types.
+ * Never on something that is not an object at all (a `null`, an array or a string body sent
+ * by a program): that is already refused, and the check would read fields of nothing.
  */
-export const alwaysRun = (): boolean => true;
+export const alwaysRun = (payload: { value: unknown }): boolean =>
+  typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);
 
 /**
  * A document number: required (`emptyMessage`), trimmed and in upper case. Its form by type

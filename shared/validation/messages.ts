@@ -14,7 +14,6 @@ export const TEXT_MAX_LENGTH = 120;
 export const EMAIL_MAX_LENGTH = 190;
 export const PHONE_MAX_LENGTH = 20;
 export const VERIFICATION_CODE_MAX_LENGTH = 64;
-export const REGISTER_TOKEN_MAX_LENGTH = 512;
 
 export const MESSAGES = {
   /** Shown when the password is empty. */

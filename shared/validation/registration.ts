@@ -8,11 +8,8 @@ import {
   refineDocumentNumber,
   requiredText,
 } from './fields.ts';
-import {
-  MESSAGES,
-  PHONE_MAX_LENGTH,
-  REGISTER_TOKEN_MAX_LENGTH,
-} from './messages.ts';
+import { MESSAGES, PHONE_MAX_LENGTH } from './messages.ts';
+import { CAPTCHA_MAX_LENGTH } from './service-forms.ts';
 import { normaliseDocumentNumber } from './document-number.ts';
 import { DEVICE, DOC_TYPES, SEXES } from './options.ts';
 
@@ -37,7 +34,8 @@ export const RegistrationFormSchema = z
     device: z.literal(DEVICE, { error: MESSAGES.deviceRequired }).default(DEVICE),
     accept_terms: z.literal(true, { error: MESSAGES.acceptTerms }),
     accept_privacy: z.literal(true, { error: MESSAGES.acceptPrivacy }),
-    register_token: requiredText(MESSAGES.registerToken, REGISTER_TOKEN_MAX_LENGTH),
+    /** The robot check: the ALTCHA proof of work, verified by the BFF before it asks for a register token. */
+    captcha: requiredText(MESSAGES.registerToken, CAPTCHA_MAX_LENGTH),
   })
   .refine((form) => sameText(form.confirmEmail, form.email), {
     error: MESSAGES.emailMismatch,
@@ -62,7 +60,7 @@ export const RegistrationFormSchema = z
 export type RegistrationFormInput = z.input<typeof RegistrationFormSchema>;
 export type RegistrationForm = z.output<typeof RegistrationFormSchema>;
 
-/** What the cinema API's `POST register` receives: no confirm fields, no accept flags. */
+/** What the cinema API's `POST register` receives: no confirm fields, no accept flags, no captcha. */
 export type RegistrationPayload = {
   name: string;
   lastname: string;
@@ -77,7 +75,8 @@ export type RegistrationPayload = {
   register_token: string;
 };
 
-export function toRegistrationPayload(form: RegistrationForm): RegistrationPayload {
+/** `registerToken`: what the BFF got from `token/register` once the captcha was verified. */
+export function toRegistrationPayload(form: RegistrationForm, registerToken: string): RegistrationPayload {
   return {
     name: form.name,
     lastname: form.lastname,
@@ -89,7 +88,7 @@ export function toRegistrationPayload(form: RegistrationForm): RegistrationPaylo
     birthday: form.birthday,
     sex: form.sex,
     device: DEVICE,
-    register_token: form.register_token,
+    register_token: registerToken,
   };
 }
 

@@ -71,10 +71,6 @@ export type VerificationSentView = z.infer<typeof VerificationSentViewSchema>;
 export const DoneViewSchema = z.object({ ok: z.literal(true) });
 export type DoneView = z.infer<typeof DoneViewSchema>;
 
-/** `GET /bff/auth/register-token`: the robot-check token of the registration form. */
-export const RegisterTokenViewSchema = z.object({ token: z.string() });
-export type RegisterTokenView = z.infer<typeof RegisterTokenViewSchema>;
-
 /** `PUT /bff/profile`: the saved profile and the refreshed session (header name, etc.). */
 export const ProfileSavedViewSchema = z.object({
   profile: ProfileViewSchema,

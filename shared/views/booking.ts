@@ -206,9 +206,39 @@ export const ReserveViewSchema = z.object({ hold: HoldViewSchema });
 export type ReserveView = z.infer<typeof ReserveViewSchema>;
 
 export const CancelViewSchema = z.object({ released: z.boolean() });
+
+/**
+ * `POST /bff/booking/cancel`: `showtimeId` releases only a hold on that showtime (a page never
+ * releases the hold another tab made elsewhere); `leaving` (the page is going away) releases
+ * it after a grace unless another page of the hold claims it (`POST /bff/booking/hold/keep`).
+ */
+export const CancelBodySchema = z.object({ showtimeId: z.int().positive().optional(), leaving: z.boolean().default(false) });
+export type CancelBody = z.input<typeof CancelBodySchema>;
+
+/** `event: hold` of the live stream: the person's hold as a page of this showtime sees it. */
+export const HoldEventSchema = z.object({
+  /** The hold on this showtime, or null. */
+  hold: HoldViewSchema.nullable(),
+  /** The live hold is on another showtime: how to name it. */
+  elsewhere: z.string().nullable(),
+  /** A page of this hold left: a page still showing it claims it. */
+  leaving: z.boolean(),
+});
+export type HoldEvent = z.infer<typeof HoldEventSchema>;
 export type CancelView = z.infer<typeof CancelViewSchema>;
 
 // ---- payments ----------------------------------------------------------------------------
+
+/**
+ * What the customer saw when pressing "Pagar": the showtime, the seats and the total. A ticket
+ * payment carries it, and the BFF charges only when it is exactly what it holds and computes.
+ */
+export const PurchaseSeenSchema = z.object({
+  showtimeId: z.int().positive(),
+  seats: z.array(z.string().trim().min(1).max(12)).min(1).max(50),
+  total: z.int().nonnegative(),
+});
+export type PurchaseSeen = z.infer<typeof PurchaseSeenSchema>;
 
 /** What the payment routes answer when the payment provider has decided (or not yet). */
 export const PaymentResultViewSchema = z.object({

@@ -8,6 +8,7 @@
 import { serverEnv } from './server-env.ts';
 import type { BffFailure } from './bff-error.ts';
 import { bffFailureFrom } from './bff-error.ts';
+import { logServerError } from './server-log.ts';
 
 export interface BffCaller {
   /** Cookies to send, by name: the browser's, updated by the BFF's answers. */
@@ -80,7 +81,7 @@ export async function bffGet<T>(path: string, caller: BffCaller): Promise<BffRes
       signal: AbortSignal.timeout(serverEnv.bffTimeoutMs),
     });
   } catch (error) {
-    console.error(`[site] BFF GET ${path.split('?')[0]} failed:`, error instanceof Error ? error.message : error);
+    logServerError('BFF GET failed', { path: path.split('?')[0], error: error instanceof Error ? error.message : String(error) });
     return { ok: false, status: 503, failure: unavailable };
   }
 

@@ -36,6 +36,11 @@ export const routes = {
   transactionStatus: (bill: string | number) => `/estado-transaccion/${segment(bill)}`,
 } as const;
 
+/** What the cinema API's slugs look like (content pages, movies, rooms); anything else cannot exist. */
+export function isSlug(value: string): boolean {
+  return /^[A-Za-z0-9-]{1,120}$/.test(value);
+}
+
 /** The main navigation, in the spec's order. */
 export const mainNavigation: ReadonlyArray<{ label: string; href: string }> = [
   { label: 'Home', href: routes.home },
@@ -78,6 +83,8 @@ const probeOrigin = 'https://viziona.invalid';
 /**
  * A "return to" target is only ever a path of this site. Anything else (absolute URLs,
  * protocol-relative `//host`, `/\host`, control characters a browser would strip) is refused.
+ * The check is made on the normalised result too: `/..//evil.example`, `/%2e%2e//evil.example`
+ * and `/mi-perfil/..//evil.example` all normalise to `//evil.example`, another site.
  */
 export function safeReturnTo(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/')) return null;
@@ -91,7 +98,11 @@ export function safeReturnTo(value: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== probeOrigin) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
+  // What the browser would do with the result must land here as well.
+  if (new URL(path, probeOrigin).origin !== probeOrigin) return null;
+  return path;
 }
 
 /** The login page, remembering where the person was going (never another guest-only page). */

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
+import { serverEnv } from '../lib/server-env.ts';
 
 /** Crawlers may read the catalogue; personal and purchase pages stay out. */
-export const GET: APIRoute = ({ url }) => {
+export const GET: APIRoute = () => {
   const body = [
     'User-agent: *',
     'Allow: /',
@@ -15,7 +16,7 @@ export const GET: APIRoute = ({ url }) => {
     'Disallow: /forgot-password/',
     'Disallow: /*/pelicula/*/funcion/',
     '',
-    `Sitemap: ${new URL('/sitemap.xml', url.origin).toString()}`,
+    `Sitemap: ${new URL('/sitemap.xml', serverEnv.publicOrigin).toString()}`,
     '',
   ].join('\n');
   return new Response(body, {

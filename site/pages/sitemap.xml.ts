@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { serverEnv } from '../lib/server-env.ts';
 import type { NowShowingView, ReleasesView, RoomsView } from '../../shared/views/catalogue.ts';
 import { bffGet } from '../lib/bff-server.ts';
 import { routes } from '../lib/routes.ts';
@@ -8,7 +9,7 @@ const escapeXml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The public pages, movies (now showing and upcoming) and rooms, for search engines. */
-export const GET: APIRoute = async ({ url, locals }) => {
+export const GET: APIRoute = async ({ locals }) => {
   const [nowShowing, releases, rooms] = await Promise.all([
     bffGet<NowShowingView>('/bff/catalogue/movies', locals.bff),
     bffGet<ReleasesView>('/bff/catalogue/releases', locals.bff),
@@ -35,7 +36,7 @@ export const GET: APIRoute = async ({ url, locals }) => {
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...[...paths].map((path) => `  <url><loc>${escapeXml(new URL(path, url.origin).toString())}</loc></url>`),
+    ...[...paths].map((path) => `  <url><loc>${escapeXml(new URL(path, serverEnv.publicOrigin).toString())}</loc></url>`),
     '</urlset>',
     '',
   ].join('\n');

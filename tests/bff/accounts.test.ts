@@ -4,7 +4,7 @@ import {
   call,
   outbox,
   registerPerson,
-  registerToken,
+  solveCaptcha,
   registrationForm,
   startStack,
   tokenInCookie,
@@ -61,7 +61,7 @@ describe('registration', () => {
       confirmDocNumber: '1',
       accept_terms: false,
       accept_privacy: false,
-      register_token: '',
+      captcha: '',
       password: 'corta',
     });
     const answer = await call(stack.app, 'POST', '/bff/auth/register', { body: form });
@@ -78,7 +78,7 @@ describe('registration', () => {
           confirmDocNumber: 'Los números de documento no coinciden',
           accept_terms: 'Debes aceptar los Términos y Condiciones',
           accept_privacy: 'Debes aceptar la Política de Privacidad',
-          register_token: 'Debes confirmar que no eres un robot',
+          captcha: 'Debes confirmar que no eres un robot',
         },
       },
     });
@@ -87,7 +87,7 @@ describe('registration', () => {
 
   it("passes the server's message through when the e-mail is taken", async () => {
     const first = await registerPerson(stack.app);
-    const form = registrationForm(await registerToken(stack.app), {
+    const form = registrationForm(await solveCaptcha(stack.app), {
       email: first.email.toUpperCase(),
       confirmEmail: first.email.toUpperCase(),
     });
@@ -99,19 +99,27 @@ describe('registration', () => {
     expect(answer.cookie).toBeUndefined();
   });
 
-  it('refuses a robot-check token the API did not issue', async () => {
+  it('refuses a robot check that is not a solved captcha, before asking the API for a register token', async () => {
     const answer = await call(stack.app, 'POST', '/bff/auth/register', {
-      body: registrationForm('not-a-real-token'),
+      body: registrationForm('not-a-real-proof'),
+      remoteAddress: '10.77.0.2',
     });
     expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { register_token: expect.any(String) } } });
+    expect(answer.body).toMatchObject({ error: { code: 'CAPTCHA_INVALID', fields: { captcha: expect.any(String) } } });
   });
 
-  it('hands out a robot-check token that is not cached', async () => {
-    const answer = await call(stack.app, 'GET', '/bff/auth/register-token');
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ token: expect.any(String) });
-    expect(answer.headers['cache-control']).toBe('private, no-store');
+  it('accepts each solved captcha once', async () => {
+    // From an address of its own: the registration rate limit is not what this test is about.
+    const remoteAddress = '10.77.0.1';
+    const captcha = await solveCaptcha(stack.app, remoteAddress);
+    expect((await call(stack.app, 'POST', '/bff/auth/register', { body: registrationForm(captcha), remoteAddress })).status).toBe(201);
+    const replayed = await call(stack.app, 'POST', '/bff/auth/register', { body: registrationForm(captcha), remoteAddress });
+    expect(replayed.status).toBe(422);
+    expect(replayed.body).toMatchObject({ error: { code: 'CAPTCHA_REPLAYED' } });
+  });
+
+  it('no longer hands out a register token to anyone who asks', async () => {
+    expect((await call(stack.app, 'GET', '/bff/auth/register-token')).status).toBe(404);
   });
 });
 

@@ -1,18 +1,24 @@
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { Challenge } from 'altcha-lib';
 import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
 import { SandboxShowtimes, type ShowtimeNeeds, type TestShowtime } from '../showtimes.ts';
 import { call, type Stack } from './harness.ts';
 import type { BffApp } from '../../bff/app.ts';
 
+/** The cinema API's dev headers, for test setup reads straight from the sandbox. */
+const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
+
 export const APPROVED_CARD = '4575623182290326';
 export const DECLINED_CARD = '4151611527583283';
 
-const pickers = new WeakMap<Stack, SandboxShowtimes>();
+export async function sandboxGet<T>(stack: Pick<Stack, 'sandboxUrl'>, path: string): Promise<T> {
+  const response = await fetch(`${stack.sandboxUrl}/api/v1/${path}`, { headers: SANDBOX_HEADERS });
+  if (!response.ok) throw new Error(`sandbox GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const pickers = new WeakMap<Pick<Stack, 'sandboxUrl'>, SandboxShowtimes>();
 
 /** The stack's showtimes, chosen by need (see tests/showtimes.ts); one picker per stack, so a file never gets one twice. */
-function showtimesOf(stack: Stack): SandboxShowtimes {
+function showtimesOf(stack: Pick<Stack, 'sandboxUrl'>): SandboxShowtimes {
   let picker = pickers.get(stack);
   if (picker === undefined) {
     picker = new SandboxShowtimes(stack.sandboxUrl);
@@ -22,17 +28,17 @@ function showtimesOf(stack: Stack): SandboxShowtimes {
 }
 
 /** An untouched showtime meeting the needs, never one this stack already handed out. */
-export async function pickShowtime(stack: Stack, needs: ShowtimeNeeds = {}): Promise<TestShowtime> {
+export async function pickShowtime(stack: Pick<Stack, 'sandboxUrl'>, needs: ShowtimeNeeds = {}): Promise<TestShowtime> {
   return showtimesOf(stack).pick(needs);
 }
 
 /** `count` different untouched showtimes meeting the needs. */
-export async function pickShowtimes(stack: Stack, count: number, needs: ShowtimeNeeds = {}): Promise<TestShowtime[]> {
+export async function pickShowtimes(stack: Pick<Stack, 'sandboxUrl'>, count: number, needs: ShowtimeNeeds = {}): Promise<TestShowtime[]> {
   return showtimesOf(stack).pickMany(count, needs);
 }
 
 /** A showtime that has already started (the sandbox keeps one every day, at any hour). */
-export async function startedShowtime(stack: Stack): Promise<TestShowtime> {
+export async function startedShowtime(stack: Pick<Stack, 'sandboxUrl'>): Promise<TestShowtime> {
   return showtimesOf(stack).started();
 }
 
@@ -92,16 +98,7 @@ export function freeSeats(view: BookingView, zone: string): SeatCell[] {
   return seatsOf(view).filter((seat) => seat.zone === zone && seat.state === 'available');
 }
 
-/** Solves the BFF's ALTCHA challenge the way the browser widget does. */
-export async function solveCaptcha(app: BffApp): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/bff/captcha/challenge' });
-  const challenge = JSON.parse(response.body) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(
-    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution: { counter: solution.counter, derivedKey: solution.derivedKey } }),
-  ).toString('base64');
-}
+export { solveCaptcha } from './harness.ts';
 
 export function cardForm(captcha: string, cardNumber: string = APPROVED_CARD) {
   return {
@@ -116,3 +113,27 @@ export function cardForm(captcha: string, cardNumber: string = APPROVED_CARD) {
 }
 
 export type PaymentAnswer = PaymentResultView;
+
+/** Reads a server-sent event stream: `next(name)` answers the data of the next event of that name. */
+export function eventStream(response: Response): { next(name: string): Promise<string> } {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    async next(name) {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (block.includes(`event: ${name}`) && data) return data.slice(6);
+          continue;
+        }
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error('stream ended');
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+  };
+}

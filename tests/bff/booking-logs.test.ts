@@ -20,11 +20,12 @@ it('never logs a card number or a CVC, whatever the outcome of the payment', asy
   const seat = freeSeats(view, 'General')[0]!;
   expect((await browser.reserve(showtime.id, 'General', [seat.id])).status).toBe(200);
   const brandId = view.payBrands[0]!.id;
+  const seen = { showtimeId: showtime.id, seats: [seat.id], total: 16_000 };
 
   // Declined at the provider, refused by the form rules, refused by the cinema API (expired card).
-  await browser.send('POST', '/bff/payments/card', { brandId, products: [], card: { ...cardForm(await solveCaptcha(stack.app), DECLINED_CARD), cvc: '7391' } });
-  await browser.send('POST', '/bff/payments/card', { brandId, products: [], card: { ...cardForm(await solveCaptcha(stack.app), '4111111111111112'), cvc: '86420' } });
-  await browser.send('POST', '/bff/payments/card', { brandId, products: [], card: { ...cardForm(await solveCaptcha(stack.app)), expYear: '2001', cvc: '5173' } });
+  await browser.send('POST', '/bff/payments/card', { ...seen, brandId, products: [], card: { ...cardForm(await solveCaptcha(stack.app), DECLINED_CARD), cvc: '7391' } });
+  await browser.send('POST', '/bff/payments/card', { ...seen, brandId, products: [], card: { ...cardForm(await solveCaptcha(stack.app), '4111111111111112'), cvc: '86420' } });
+  await browser.send('POST', '/bff/payments/card', { ...seen, brandId, products: [], card: { ...cardForm(await solveCaptcha(stack.app)), expYear: '2001', cvc: '5173' } });
 
   expect(lines.length).toBeGreaterThan(0);
   const text = lines.join('\n');

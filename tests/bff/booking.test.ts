@@ -11,6 +11,7 @@ import {
   DECLINED_CARD,
   DEMO,
   cardForm,
+  eventStream,
   freeSeats,
   login,
   seatsOf,
@@ -36,6 +37,8 @@ afterAll(async () => {
 });
 
 const demo = async () => new Browser(stack.app, await login(stack.app, DEMO.email, DEMO.password));
+/** A person of their own, for tests that pay more than once (payments are rate-limited per person). */
+const newPerson = async () => new Browser(stack.app, (await registerPerson(stack.app)).cookie);
 
 
 describe('booking view', () => {
@@ -101,7 +104,14 @@ describe('reservation', () => {
     expect((await other.send('POST', '/bff/booking/cancel', {})).body).toEqual({ released: false });
     expect(seatsOf(await other.view(otherShowtimeId)).find((seat) => seat.id === a!.id)?.state).toBe('occupied');
     // ... nor pay for it.
-    const pay = await other.send('POST', '/bff/payments/card', { brandId: 1, products: [], card: cardForm(await solveCaptcha(stack.app)) });
+    const pay = await other.send('POST', '/bff/payments/card', {
+      brandId: 1,
+      products: [],
+      showtimeId: otherShowtimeId,
+      seats: [a!.id, b!.id],
+      total: 2 * 16_000,
+      card: cardForm(await solveCaptcha(stack.app)),
+    });
     expect(pay.status).toBe(409);
 
     // The holder releases it.
@@ -140,13 +150,13 @@ describe('reservation', () => {
         const cookies = await Promise.all(
           Array.from({ length: 10 }, async (_, index) => {
             const remoteAddress = `10.0.${batch}.${index + 1}`;
-            const token = JSON.parse((await stack.app.inject({ method: 'GET', url: '/bff/auth/register-token', remoteAddress })).body) as { token: string };
+            const captcha = await solveCaptcha(stack.app, remoteAddress);
             const response = await stack.app.inject({
               method: 'POST',
               url: '/bff/auth/register',
               remoteAddress,
               headers: { 'x-viziona-client': 'web', origin: 'http://localhost:4321', 'sec-fetch-site': 'same-origin' },
-              payload: registrationForm(token.token),
+              payload: registrationForm(captcha),
             });
             const setCookie = [response.headers['set-cookie']].flat().find((value) => typeof value === 'string' && value.startsWith('viziona_session='));
             if (response.statusCode !== 201 || typeof setCookie !== 'string') throw new Error(`register answered ${response.statusCode}`);
@@ -171,6 +181,17 @@ describe('reservation', () => {
     },
     120_000,
   );
+
+  it('refuses a person more reservations than an honest customer makes (20 in ten minutes), on any cookie', async () => {
+    const person = await registerPerson(stack.app);
+    const seat = freeSeats(await new Browser(stack.app, person.cookie).view(showtimeId), 'General')[0]!;
+    const statuses: number[] = [];
+    // A client that ignores Set-Cookie: always the first cookie.
+    for (let attempt = 0; attempt < 21; attempt += 1) statuses.push((await new Browser(stack.app, person.cookie).reserve(showtimeId, 'General', [seat.id])).status);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    await new Browser(stack.app, person.cookie).send('POST', '/bff/booking/cancel', { showtimeId });
+  });
 });
 
 describe('live seats', () => {
@@ -189,26 +210,10 @@ describe('live seats', () => {
       signal: controller.signal,
     });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
+    const stream = eventStream(response);
     const nextSeatState = async (): Promise<string> => {
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (block.includes('event: seats') && data) {
-            const rows = (JSON.parse(data.slice(6)) as { rows: string[] }).rows;
-            return rows[rowIndex]![cellIndex]!;
-          }
-          continue;
-        }
-        const chunk = await reader.read();
-        if (chunk.done) throw new Error('stream ended');
-        buffer += decoder.decode(chunk.value, { stream: true });
-      }
+      const rows = (JSON.parse(await stream.next('seats')) as { rows: string[] }).rows;
+      return rows[rowIndex]![cellIndex]!;
     };
     expect(await nextSeatState()).toBe('a');
     expect((await buyer.reserve(otherShowtimeId, seat.zone, [seat.id])).status).toBe(200);
@@ -228,16 +233,28 @@ describe('payment', () => {
   }
   const combo = { code: 'COMBO-PAREJA', quantity: 1, choices: ['CRIS-SAL', 'GAS-COLA', 'AGUA'] };
 
-  it('charges what the BFF computed, ignoring any total the browser sends, and issues one QR per seat', async () => {
-    const browser = await demo();
+  it('charges what the BFF computed only when it is the total the customer saw, and issues one QR per seat', async () => {
+    const browser = await newPerson();
     const { view, seats } = await holdTwoSeats(browser);
-    const result = await browser.send('POST', '/bff/payments/card', {
-      brandId: view.payBrands[0]!.id,
-      products: [combo],
-      card: cardForm(await solveCaptcha(stack.app)),
+    const expectedTotal = 2 * 14_000 + 32_000 + 2 * 2_000 + 1 * 1_000;
+    const body = { brandId: view.payBrands[0]!.id, products: [combo], showtimeId, seats };
+    const cheaper = await browser.send('POST', '/bff/payments/card', {
+      ...body,
       total: 1,
       subtotal: 1,
       total_service: 0,
+      card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(cheaper.status).toBe(409);
+    expect(cheaper.body).toMatchObject({
+      error: { code: 'TOTAL_CHANGED', message: `El total de tu compra cambió de ${formatCop(1)} a ${formatCop(expectedTotal)} y no se hizo ningún cobro. Vuelve a seleccionar tus sillas para ver los precios vigentes.` },
+    });
+    expect(await sandboxBills(browser).then((bills) => bills.filter((bill) => bill.seats.some((seat) => seats.includes(seat)) && bill.showtime?.id === showtimeId))).toEqual([]);
+    const result = await browser.send('POST', '/bff/payments/card', {
+      ...body,
+      total: expectedTotal,
+      subtotal: 1,
+      card: cardForm(await solveCaptcha(stack.app)),
     });
     expect(result.status).toBe(200);
     const payment = result.body as PaymentResultView;
@@ -262,10 +279,63 @@ describe('payment', () => {
     expect(ticket.codes.map((code) => code.seat).sort()).toEqual([...seats].sort());
   });
 
+  it('charges nothing when the payment names another showtime or other seats than the hold (two tabs)', async () => {
+    const browser = await newPerson();
+    // Tab A reserves two seats here; tab B (same person) then reserves on another showtime.
+    const { view, seats } = await holdTwoSeats(browser);
+    const otherView = await browser.view(otherShowtimeId);
+    const otherSeat = freeSeats(otherView, 'Preferencial')[0]!;
+    expect((await browser.reserve(otherShowtimeId, 'Preferencial', [otherSeat.id])).status).toBe(200);
+    // The first hold was released: one live hold per person.
+    expect(seatsOf(await browser.view(showtimeId)).filter((seat) => seats.includes(seat.id)).map((seat) => seat.state)).toEqual(['available', 'available']);
+
+    // Tab A pays what it shows: refused, nothing charged, and told where the hold is now.
+    const billsBefore = (await sandboxBills(browser)).length;
+    const tabA = await browser.send('POST', '/bff/payments/card', {
+      brandId: view.payBrands[0]!.id, products: [], showtimeId, seats, total: 2 * 16_000, card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(tabA.status).toBe(409);
+    const error = (tabA.body as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe('HOLD_CHANGED');
+    expect(error.message).toMatch(/^Tu reserva activa ahora es para otra función \(.+, Sala [^)]+\): la hiciste en otra ventana o dispositivo\. No se hizo ningún cobro\. Vuelve a seleccionar tus sillas\.$/);
+    // The right showtime with other seats than the hold: refused too.
+    const wrongSeats = await browser.send('POST', '/bff/payments/card', {
+      brandId: view.payBrands[0]!.id, products: [], showtimeId: otherShowtimeId, seats: [otherSeat.id, seats[0]!], total: 2 * 19_000, card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(wrongSeats.status).toBe(409);
+    expect((wrongSeats.body as { error: { message: string } }).error.message).toBe(
+      `Tus sillas reservadas cambiaron: ahora son ${otherSeat.id}. No se hizo ningún cobro. Vuelve a seleccionar tus sillas.`,
+    );
+    expect(await sandboxBills(browser)).toHaveLength(billsBefore);
+    expect((await browser.hold())?.seats).toEqual([otherSeat.id]);
+    await browser.send('POST', '/bff/booking/cancel', { showtimeId: otherShowtimeId });
+  });
+
+  it('answers an expired reservation (409, nothing charged) when the cinema let the hold go', async () => {
+    const browser = await newPerson();
+    const { view, seats } = await holdTwoSeats(browser);
+    const advance = (seconds: number) =>
+      fetch(`${stack.sandboxUrl}/sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
+    await advance(601);
+    try {
+      const answer = await browser.send('POST', '/bff/payments/card', {
+        brandId: view.payBrands[0]!.id, products: [], showtimeId, seats, total: 2 * 16_000, card: cardForm(await solveCaptcha(stack.app)),
+      });
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({
+        error: { code: 'HOLD_EXPIRED', message: 'Tu reserva de sillas expiró y no se hizo ningún cobro. Vuelve a seleccionar tus sillas.' },
+      });
+      expect(await browser.hold()).toBeNull();
+    } finally {
+      await advance(-601);
+    }
+  });
+
   it('charges once when pay is pressed twice', async () => {
     const browser = await demo();
-    const { view } = await holdTwoSeats(browser, 'Preferencial');
-    const body = { brandId: view.payBrands[0]!.id, products: [], card: cardForm(await solveCaptcha(stack.app)) };
+    const { view, seats } = await holdTwoSeats(browser, 'Preferencial');
+    const price = view.zones.find((zone) => zone.zone === 'Preferencial')!.price;
+    const body = { brandId: view.payBrands[0]!.id, products: [], showtimeId, seats, total: 2 * (price + 2_000), card: cardForm(await solveCaptcha(stack.app)) };
     const [first, second] = await Promise.all([
       browser.send('POST', '/bff/payments/card', body),
       browser.send('POST', '/bff/payments/card', body),
@@ -275,8 +345,8 @@ describe('payment', () => {
     expect((first.body as PaymentResultView).bill).toBe((second.body as PaymentResultView).bill);
     // A late third click with the same form answers the same bill too.
     const third = await new Browser(stack.app, browser.cookie).send('POST', '/bff/payments/card', body);
-    expect([200, 409]).toContain(third.status);
-    if (third.status === 200) expect((third.body as PaymentResultView).bill).toBe((first.body as PaymentResultView).bill);
+    expect(third.status).toBe(200);
+    expect((third.body as PaymentResultView).bill).toBe((first.body as PaymentResultView).bill);
     const bills = await sandboxBills(browser);
     expect(bills.filter((bill) => bill.bill === (first.body as PaymentResultView).bill)).toHaveLength(1);
     const consecutive = bills.find((bill) => bill.bill === (first.body as PaymentResultView).bill)!.score_consecutive;
@@ -285,10 +355,13 @@ describe('payment', () => {
 
   it('keeps the hold after a declined card and answers its bill', async () => {
     const browser = await demo();
-    const { view } = await holdTwoSeats(browser);
+    const { view, seats } = await holdTwoSeats(browser);
     const answer = await browser.send('POST', '/bff/payments/card', {
       brandId: view.payBrands[0]!.id,
       products: [],
+      showtimeId,
+      seats,
+      total: 2 * 16_000,
       card: cardForm(await solveCaptcha(stack.app), DECLINED_CARD),
     });
     expect(answer.status).toBe(200);
@@ -305,8 +378,10 @@ describe('payment', () => {
 
   it('refuses a cart over the combo limit and a combo without its recipe', async () => {
     const browser = await demo();
-    const { view } = await holdTwoSeats(browser);
+    const { view, seats } = await holdTwoSeats(browser);
+    const seen = { showtimeId, seats, total: 2 * 16_000 };
     const tooMany = await browser.send('POST', '/bff/payments/card', {
+      ...seen,
       brandId: view.payBrands[0]!.id,
       products: [{ ...combo, quantity: 11 }],
       card: cardForm(await solveCaptcha(stack.app)),
@@ -314,6 +389,7 @@ describe('payment', () => {
     expect(tooMany.status).toBe(422);
     expect((tooMany.body as { error: { message: string } }).error.message).toBe('Solo puedes seleccionar 10 combos en total.');
     const incomplete = await browser.send('POST', '/bff/payments/card', {
+      ...seen,
       brandId: view.payBrands[0]!.id,
       products: [{ ...combo, choices: ['CRIS-SAL'] }],
       card: cardForm(await solveCaptcha(stack.app)),
@@ -321,6 +397,7 @@ describe('payment', () => {
     expect((incomplete.body as { error: { message: string } }).error.message).toBe('Debes seleccionar la receta del combo');
     // A member-only product is not sold to a non-member.
     const memberOnly = await browser.send('POST', '/bff/payments/card', {
+      ...seen,
       brandId: view.payBrands[0]!.id,
       products: [{ code: 'CF-CRIS-GRANDE', quantity: 1, choices: [] }],
       card: cardForm(await solveCaptcha(stack.app)),
@@ -331,9 +408,12 @@ describe('payment', () => {
 
   it('starts a PSE payment: the bank page address, the hold handed to the pending bill', async () => {
     const browser = await demo();
-    const { view } = await holdTwoSeats(browser);
+    const { view, seats } = await holdTwoSeats(browser);
     const banks = (await browser.send('GET', '/bff/payments/banks')).body as { banks: Array<{ code: string }> };
     const answer = await browser.send('POST', '/bff/payments/pse', {
+      showtimeId,
+      seats,
+      total: 2 * 16_000,
       brandId: view.payBrands[0]!.id,
       products: [],
       pse: {
@@ -356,8 +436,11 @@ describe('payment', () => {
 
   it('never echoes the card number or the CVC', async () => {
     const browser = await demo();
-    const { view } = await holdTwoSeats(browser);
+    const { view, seats } = await holdTwoSeats(browser);
     const answer = await browser.send('POST', '/bff/payments/card', {
+      showtimeId,
+      seats,
+      total: 2 * 16_000,
       brandId: view.payBrands[0]!.id,
       products: [],
       card: { ...cardForm(await solveCaptcha(stack.app)), cvc: '98765', cardNumber: '4575623182290327' },
@@ -389,6 +472,62 @@ describe('membership', () => {
     expect(after.zones.find((zone) => zone.zone === 'General')).toMatchObject({ price: 11_200, isMemberPrice: true });
     const transaction = (await browser.send('GET', `/bff/payments/transactions/${body.result.bill}`)).body as TransactionView;
     expect(transaction).toMatchObject({ total: 63_000, payType: { id: 3 }, showtime: null });
+  });
+});
+
+describe('membership by PSE', () => {
+  it('sends the person to the bank page when the payment method allows PSE', async () => {
+    const browser = await newPerson();
+    const offer = (await browser.send('GET', '/bff/membership/offer')).body as { payBrands: Array<{ id: number }>; paymentMethod: { pse: boolean } };
+    expect(offer.paymentMethod.pse).toBe(true);
+    const banks = (await browser.send('GET', '/bff/payments/banks')).body as { banks: Array<{ code: string }> };
+    const answer = await browser.send('POST', '/bff/membership/purchase/pse', {
+      brandId: offer.payBrands[0]!.id,
+      pse: {
+        typePerson: 'natural', bank: banks.banks[0]!.code, firstName: 'Daniela', lastName: 'Gómez',
+        documentType: 'CC', documentNumber: '1010101010', email: 'daniela@example.com', phoneNumber: '3001234567',
+      },
+    });
+    expect(answer.status).toBe(200);
+    const { result } = answer.body as { result: PaymentResultView };
+    expect(result.bankUrl).toMatch(/\/sandbox\/pse\//);
+    const transaction = (await browser.send('GET', `/bff/payments/transactions/${result.bill}`)).body as TransactionView;
+    expect(transaction).toMatchObject({ total: 63_000, payType: { id: 3 }, status: { id: 3 } });
+  });
+});
+
+describe('membership bought on another device', () => {
+  it('gives member prices at the next booking view and at payment, not the log-in snapshot', async () => {
+    const person = await registerPerson(stack.app);
+    const laptop = new Browser(stack.app, await login(stack.app, person.email, person.password));
+    const phone = new Browser(stack.app, await login(stack.app, person.email, person.password));
+    const view = await laptop.view(showtimeId);
+    expect(view.zones.find((zone) => zone.zone === 'General')?.price).toBe(14_000);
+    const seat = freeSeats(view, 'General')[0]!;
+    expect((await laptop.reserve(showtimeId, 'General', [seat.id])).status).toBe(200);
+
+    const offer = (await phone.send('GET', '/bff/membership/offer')).body as { payBrands: Array<{ id: number }> };
+    const bought = await phone.send('POST', '/bff/membership/purchase', { brandId: offer.payBrands[0]!.id, card: cardForm(await solveCaptcha(stack.app)) });
+    expect((bought.body as { result: PaymentResultView }).result.accepted).toBe(true);
+
+    // The laptop's cookie still says "no membership"; its prices follow the cinema API.
+    const after = await laptop.view(showtimeId);
+    expect(after.zones.find((zone) => zone.zone === 'General')).toMatchObject({ price: 11_200, isMemberPrice: true });
+    expect(after.membership?.active).toBe(true);
+    // The seat held at the ordinary price: paying it is refused, nothing charged.
+    const stale = await laptop.send('POST', '/bff/payments/card', {
+      brandId: offer.payBrands[0]!.id, products: [], showtimeId, seats: [seat.id], total: 16_000, card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(stale.status).toBe(409);
+    expect((stale.body as { error: { code: string } }).error.code).toBe('PRICE_CHANGED');
+    // Chosen again, the seat is held at the member price and paid at it.
+    expect((await laptop.reserve(showtimeId, 'General', [seat.id])).status).toBe(200);
+    const paid = await laptop.send('POST', '/bff/payments/card', {
+      brandId: offer.payBrands[0]!.id, products: [], showtimeId, seats: [seat.id], total: 13_200, card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(paid.status).toBe(200);
+    const transaction = (await laptop.send('GET', `/bff/payments/transactions/${(paid.body as PaymentResultView).bill}`)).body as TransactionView;
+    expect(transaction.total).toBe(13_200);
   });
 });
 

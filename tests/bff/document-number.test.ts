@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_NUMBER_MESSAGES } from '../../shared/validation/document-number.ts';
-import { call, registerToken, registrationForm, startStack, type Stack } from './harness.ts';
+import { call, registrationForm, solveCaptcha, startStack, type Stack } from './harness.ts';
 
 // The document number's rule by type (shared/validation/document-number.ts), as the BFF
 // applies it before calling the API and as the sandbox applies it again. Its own stack:
@@ -20,7 +20,7 @@ describe('registration document numbers', () => {
       ['PPN', passport, passport.toUpperCase()],
       ['NIT', '800197268-4', '800197268-4'],
     ] as const) {
-      const form = registrationForm(await registerToken(stack.app), { doc_type: docType, doc_number: typed, confirmDocNumber: typed });
+      const form = registrationForm(await solveCaptcha(stack.app), { doc_type: docType, doc_number: typed, confirmDocNumber: typed });
       const answer = await call(stack.app, 'POST', '/bff/auth/register', { body: form });
       expect(answer.status, `${docType} ${typed}`).toBe(201);
       const profile = await call(stack.app, 'GET', '/bff/profile', { cookie: answer.cookie });

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { DestinationStream } from 'pino';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { buildSandbox } from '../../sandbox/app.ts';
 import { buildApp, type BffApp } from '../../bff/app.ts';
 import { loadConfig, type BffConfig } from '../../bff/plugins/config.ts';
@@ -23,6 +25,24 @@ export type Stack = {
 export async function startStack(
   options: { env?: Record<string, string>; logStream?: DestinationStream } = {},
 ): Promise<Stack> {
+  const { apps, config, sandboxUrl, close } = await startReplicas({ ...options, replicas: 1 });
+  return { app: apps[0]!, config, sandboxUrl, close };
+}
+
+export type Replicas = {
+  apps: BffApp[];
+  config: BffConfig;
+  sandboxUrl: string;
+  close(): Promise<void>;
+};
+
+/**
+ * Several BFF processes' worth of apps (each its own caches, locks and connections) in front
+ * of one sandbox, as replicas behind a load balancer are; with `env.REDIS_URL` they share it.
+ */
+export async function startReplicas(
+  options: { env?: Record<string, string>; logStream?: DestinationStream; replicas: number },
+): Promise<Replicas> {
   const sandbox = buildSandbox({ db: ':memory:' });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const { port } = sandbox.server.address() as AddressInfo;
@@ -34,14 +54,18 @@ export async function startStack(
     SITE_ORIGIN,
     ...options.env,
   });
-  const app = await buildApp(config, { logStream: options.logStream });
-  await app.ready();
+  const apps: BffApp[] = [];
+  for (let index = 0; index < options.replicas; index += 1) {
+    const app = await buildApp(config, { logStream: options.logStream });
+    await app.ready();
+    apps.push(app);
+  }
   return {
-    app,
+    apps,
     config,
     sandboxUrl,
     async close() {
-      await app.close();
+      for (const app of apps) await app.close();
       await sandbox.close();
     },
   };
@@ -70,7 +94,7 @@ export async function call(
   app: BffApp,
   method: Method,
   url: string,
-  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = {
     ...(method === 'GET' ? {} : SAME_ORIGIN_HEADERS),
@@ -81,6 +105,7 @@ export async function call(
     method,
     url,
     headers,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
   const setCookie = [response.headers['set-cookie']]
@@ -100,7 +125,7 @@ export async function call(
 let sequence = 0;
 
 /** A complete, valid registration form for a new unique person. */
-export function registrationForm(registerToken: string, overrides: Record<string, unknown> = {}) {
+export function registrationForm(captcha: string, overrides: Record<string, unknown> = {}) {
   sequence += 1;
   const unique = `${Date.now().toString(36)}${sequence}${Math.floor(Math.random() * 1e6)}`;
   const email = `Persona.${unique}@Example.com`;
@@ -121,20 +146,25 @@ export function registrationForm(registerToken: string, overrides: Record<string
     sex: 'F',
     accept_terms: true,
     accept_privacy: true,
-    register_token: registerToken,
+    captcha,
     ...overrides,
   };
 }
 
-export async function registerToken(app: BffApp): Promise<string> {
-  const answer = await call(app, 'GET', '/bff/auth/register-token');
-  if (answer.status !== 200) throw new Error(`register-token answered ${answer.status}: ${answer.text}`);
-  return (answer.body as { token: string }).token;
+/** Solves the BFF's ALTCHA challenge the way the browser widget does (from `remoteAddress` when given). */
+export async function solveCaptcha(app: BffApp, remoteAddress?: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/bff/captcha/challenge', ...(remoteAddress ? { remoteAddress } : {}) });
+  const challenge = JSON.parse(response.body) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution: { counter: solution.counter, derivedKey: solution.derivedKey } }),
+  ).toString('base64');
 }
 
 /** Registers a new person through the BFF; returns the form and the session cookie. */
 export async function registerPerson(app: BffApp, overrides: Record<string, unknown> = {}) {
-  const form = registrationForm(await registerToken(app), overrides);
+  const form = registrationForm(await solveCaptcha(app), overrides);
   const answer = await call(app, 'POST', '/bff/auth/register', { body: form });
   if (answer.status !== 201 || !answer.cookie) {
     throw new Error(`register answered ${answer.status}: ${answer.text}`);

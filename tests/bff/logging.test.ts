@@ -53,7 +53,7 @@ describe('logs', () => {
       'should-not-be-logged',
       code,
       resetCode,
-      person.form.register_token,
+      person.form.captcha,
       'dev-api-key',
       'dev-action-key',
     ]) {

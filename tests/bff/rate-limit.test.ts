@@ -14,8 +14,9 @@ describe('rate limits', () => {
   it('trips the login limit with a Spanish message, even for the right password', async () => {
     const attempts = RATE_LIMITS.login.max;
     for (let attempt = 0; attempt < attempts; attempt += 1) {
+      // Other accounts each time: this is the per-address limit, not the per-account lock.
       const answer = await call(stack.app, 'POST', '/bff/auth/login', {
-        body: { email: 'demo@viziona.co', password: 'Mala12345' },
+        body: { email: `persona${attempt}@example.com`, password: 'Mala12345' },
       });
       expect(answer.status).toBe(422);
     }
@@ -47,7 +48,7 @@ describe('rate limits', () => {
   it('limits password recovery', async () => {
     let last = 0;
     for (let attempt = 0; attempt <= RATE_LIMITS.forgotPassword.max; attempt += 1) {
-      last = (await call(stack.app, 'POST', '/bff/auth/forgot', { body: { email: 'nadie@example.com' }, headers: { 'x-forwarded-for': '198.51.100.7' } })).status;
+      last = (await call(stack.app, 'POST', '/bff/auth/forgot', { body: { email: `nadie${attempt}@example.com` }, headers: { 'x-forwarded-for': '198.51.100.7' } })).status;
     }
     expect(last).toBe(429);
   });
@@ -59,7 +60,7 @@ describe('RATE_LIMIT_FACTOR', () => {
     try {
       const statuses: number[] = [];
       for (let attempt = 0; attempt <= RATE_LIMITS.forgotPassword.max * 2; attempt += 1) {
-        statuses.push((await call(scaled.app, 'POST', '/bff/auth/forgot', { body: { email: 'nadie@example.com' } })).status);
+        statuses.push((await call(scaled.app, 'POST', '/bff/auth/forgot', { body: { email: `nadie${attempt}@example.com` } })).status);
       }
       expect(statuses.slice(0, RATE_LIMITS.forgotPassword.max * 2).every((status) => status === 200)).toBe(true);
       expect(statuses.at(-1)).toBe(429);

@@ -3,6 +3,7 @@ import { DOCUMENT_NUMBER_MESSAGES, nitCheckDigit } from '../../shared/validation
 import { MESSAGES } from '../../shared/validation/messages.ts';
 import { baseURL } from './playwright.config.ts';
 import { desktop, phone } from './devices.ts';
+import { solvedRobotCheck, tickRobotCheck } from './robot-check.ts';
 
 /**
  * The account forms' rules as a person meets them, on a phone and on a desktop: the document
@@ -29,7 +30,7 @@ function tomorrowInBogota(): string {
 async function registeredPerson(page: Page): Promise<{ email: string }> {
   const api = page.request;
   const headers = { 'x-viziona-client': 'web', origin: baseURL };
-  const token = ((await (await api.get('/bff/auth/register-token')).json()) as { token: string }).token;
+  const captcha = await solvedRobotCheck(api);
   const email = `perfil.${unique()}@correo.test`;
   const doc = uniqueCedula();
   const registered = await api.post('/bff/auth/register', {
@@ -49,7 +50,7 @@ async function registeredPerson(page: Page): Promise<{ email: string }> {
       sex: 'M',
       accept_terms: true,
       accept_privacy: true,
-      register_token: token,
+      captcha,
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
@@ -124,7 +125,7 @@ for (const [profileName, profile] of [['desktop', desktop], ['phone', phone]] as
       await page.getByLabel('Sexo').selectOption('F');
       await page.getByLabel('Acepto los Términos y Condiciones').check();
       await page.getByLabel('Acepto la Política de Privacidad').check();
-      await page.getByLabel('Confirmar que no soy un robot').check();
+      await tickRobotCheck(page);
       await page.getByRole('button', { name: 'Registrarme' }).click();
       await expect(page.getByText('Registro exitoso.')).toBeVisible();
 

@@ -26,10 +26,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(purchase|outage)\.spec\.ts/ },
-    // The purchase journeys move the sandbox's clock (hold expiry), which would expire other
-    // files' verification codes and holds: they run last, on their own.
-    { name: 'purchase', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /purchase\.spec\.ts/, dependencies: ['chromium'] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(purchase[\w-]*|outage)\.spec\.ts/ },
+    // The purchase journeys move the sandbox's clock (hold expiry, pending payments), which
+    // would expire other files' verification codes and holds: they run last, on their own,
+    // one file at a time.
+    {
+      name: 'purchase',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /purchase[\w-]*\.spec\.ts/,
+      dependencies: ['chromium'],
+      workers: 1,
+    },
     // Takes the cinema API away to show pages rendering from the BFF's cache: last of all.
     { name: 'outage', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /outage\.spec\.ts/, dependencies: ['purchase'] },
   ],

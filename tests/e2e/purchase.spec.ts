@@ -1,7 +1,23 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import jsQR from 'jsqr';
-import { violationsOf, watchViolations } from './csp-violations.ts';
-import { pickShowtime, purchasePath, startedShowtime } from './showtimes.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { violationsOf } from './csp-violations.ts';
+import { startedShowtime } from './showtimes.ts';
+import {
+  APPROVED_CARD,
+  DECLINED_CARD,
+  advanceSandboxClock,
+  availableSeats,
+  modal,
+  openAs,
+  openPayment,
+  payByCard,
+  pickSeats,
+  preparePurchases,
+  purchasePath,
+  readQr,
+  reserve,
+  sandboxSeatState,
+  takeShowtime,
+} from './purchase-helpers.ts';
 
 /**
  * The purchase as customers live it, in Chromium against the sandbox: seats, snacks, card
@@ -13,144 +29,10 @@ import { pickShowtime, purchasePath, startedShowtime } from './showtimes.ts';
 // Whole journeys with a real proof-of-work captcha: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
-const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4612';
-const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
-const APPROVED_CARD = '4575623182290326';
-const DECLINED_CARD = '4151611527583283';
-
-/**
- * Each test takes its own untouched 2D showtime with a General zone (the prices asserted below
- * are 2D General prices), two hours ahead or more, whatever the hour the suite runs at.
- */
-const takeShowtime = () => pickShowtime({ format: '2D', zones: ['General'] });
-
-// One log-in per person for the whole file (the BFF rate-limits log-ins).
-const people = {
-  demo: { email: 'demo@viziona.co', password: 'Demo1234' },
-  nuevo: { email: 'nuevo@viziona.co', password: 'Nuevo1234' },
-} as const;
-type Person = keyof typeof people;
-const sessions = new Map<Person, Awaited<ReturnType<BrowserContext['storageState']>>>();
-
-test.beforeAll(async ({ browser }) => {
-  for (const person of Object.keys(people) as Person[]) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto('/iniciar-sesion');
-    await hydrated(page);
-    await page.getByLabel('Correo electrónico').fill(people[person].email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(people[person].password);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/iniciar-sesion'));
-    sessions.set(person, await context.storageState());
-    await context.close();
-  }
-});
-
-/** Islands answer clicks once hydrated (Astro drops their `ssr` attribute then). */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
-
-async function openAs(browser: Browser, person: Person, path: string, options: { fakeClock?: boolean; liveSeats?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ storageState: sessions.get(person) });
-  const page = await context.newPage();
-  await watchViolations(page);
-  if (options.fakeClock) await page.clock.install();
-  if (options.liveSeats === false) await page.route('**/bff/booking/*/events', (route) => route.abort());
-  await page.goto(path);
-  await expect(page.locator('[data-purchase-ready]')).toBeVisible();
-  return page;
-}
-
-const availableSeats = (page: Page): Locator => page.getByRole('button', { name: /^Fila [A-Z]+, silla \d+, disponible$/ });
-
-/** Picks the first `count` free seats of the zone shown and answers their labels ('F-7'). */
-async function pickSeats(page: Page, count: number): Promise<string[]> {
-  const labels: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const seat = availableSeats(page).first();
-    const name = (await seat.getAttribute('aria-label')) ?? '';
-    const match = /^Fila ([A-Z]+), silla (\d+),/.exec(name);
-    await seat.click();
-    await expect(page.getByRole('button', { name: name.replace('disponible', 'seleccionada') })).toBeVisible();
-    labels.push(`${match?.[1]}-${match?.[2]}`);
-  }
-  return labels;
-}
-
-async function reserve(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Continuar con la compra' }).click();
-  await expect(page.getByRole('heading', { name: 'Agrega confitería a tu compra' })).toBeVisible();
-  await expect(page.getByRole('timer').first()).toContainText('Tiempo restante');
-}
-
-const modal = (page: Page): Locator => page.getByRole('alertdialog');
-
-async function solveCaptcha(page: Page): Promise<void> {
-  const widget = page.locator('altcha-widget');
-  // As a person does: bring the captcha into view, which loads the widget (it is lazy).
-  await widget.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await widget.getByRole('checkbox').click();
-  await expect(widget.getByText('Verificado', { exact: true })).toBeVisible({ timeout: 30_000 });
-}
-
-/** From step 1: 'Finalizar compra', a pay brand, a method. */
-async function openPayment(page: Page, method: 'Tarjeta de crédito o débito' | 'PSE (débito desde tu cuenta bancaria)'): Promise<Locator> {
-  await page.getByRole('button', { name: 'Finalizar compra' }).click();
-  const checkout = page.getByRole('dialog', { name: 'Detalle de la Compra' });
-  await expect(checkout.getByText('Pagar en Linea con:')).toBeVisible();
-  await checkout.getByRole('button', { name: /ePayco/ }).click();
-  const wizard = page.getByRole('dialog', { name: 'Pago en línea' });
-  await expect(wizard.getByText('Paso 1 de 2')).toBeVisible();
-  await wizard.getByRole('button', { name: new RegExp(method.replace(/[()]/g, '\\$&')) }).click();
-  await expect(wizard.getByText('Paso 2 de 2')).toBeVisible();
-  return wizard;
-}
-
-async function payByCard(page: Page, wizard: Locator, cardNumber: string): Promise<void> {
-  await wizard.getByLabel('Nombre del titular').fill('Daniela Gómez');
-  await wizard.getByLabel('Número de la tarjeta').fill(cardNumber);
-  await wizard.getByLabel('Mes de vencimiento (MM)').fill('12');
-  await wizard.getByLabel('Año de vencimiento (AAAA)').fill(String(new Date().getFullYear() + 2));
-  await wizard.getByLabel('Código de seguridad (CVC)').fill('123');
-  await solveCaptcha(page);
-  await wizard.getByRole('button', { name: /^Pagar / }).click();
-}
-
-/** Reads a QR image of the page the way a phone camera would: its pixels through jsQR. */
-async function readQr(image: Locator): Promise<string | null> {
-  const pixels = await image.evaluate(async (element) => {
-    const img = element as HTMLImageElement;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext('2d');
-    if (!context) return null;
-    context.drawImage(img, 0, 0);
-    const data = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { width: data.width, height: data.height, data: Array.from(data.data) };
-  });
-  if (!pixels) return null;
-  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
-}
-
-async function sandboxSeatState(showtimeId: number, label: string): Promise<string | undefined> {
-  const [row, number] = label.split('-');
-  const layout = (await (await fetch(`${sandboxUrl}/api/v1/room/${showtimeId}`, { headers: SANDBOX_HEADERS })).json()) as {
-    data: { layout: Array<{ FilaRelativa: string; ColumnaRelativa: number; FilaTotal: number; ColumnaTotal: number }> };
-  };
-  const position = layout.data.layout.find((cell) => cell.FilaRelativa === row && cell.ColumnaRelativa === Number(number));
-  const status = (await (await fetch(`${sandboxUrl}/api/v1/room/${showtimeId}/status`, { headers: SANDBOX_HEADERS })).json()) as {
-    data: Array<{ filTot: number; DescripcionSilla: Array<{ Columna: number; EstadoSilla: string }> }>;
-  };
-  return status.data.find((line) => line.filTot === position?.FilaTotal)?.DescripcionSilla.find((seat) => seat.Columna === position?.ColumnaTotal)
-    ?.EstadoSilla;
-}
+test.beforeAll(async ({ browser }) => preparePurchases(browser));
 
 test('a full purchase by card with a combo ends on the ticket page with one readable QR per seat', async ({ browser }) => {
-  const showtime = await takeShowtime();
+  const showtime = takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   await expect(page.getByRole('link', { name: 'Cambiar fecha y hora de la función' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
@@ -226,7 +108,7 @@ test('a full purchase by card with a combo ends on the ticket page with one read
 });
 
 test('a declined card shows the error and the status page offers VOLVER A INTENTAR', async ({ browser }) => {
-  const showtime = await takeShowtime();
+  const showtime = takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   const [seat] = await pickSeats(page, 1);
   await reserve(page);
@@ -236,8 +118,8 @@ test('a declined card shows the error and the status page offers VOLVER A INTENT
   await modal(page).getByRole('button', { name: 'Aceptar' }).click();
   await page.waitForURL(/\/estado-transaccion\//);
   await expect(page.getByRole('heading', { name: 'Estado del pago: Rechazada' })).toBeVisible();
-  // Leaving the purchase page released the hold.
-  await expect.poll(() => sandboxSeatState(showtime.id, seat ?? '')).toBe('S');
+  // Leaving the purchase page released the hold (after the grace in which a reloaded page could claim it).
+  await expect.poll(() => sandboxSeatState(showtime.id, seat ?? ''), { timeout: 30_000 }).toBe('S');
   await page.getByRole('link', { name: 'VOLVER A INTENTAR' }).click();
   await page.waitForURL((url) => url.pathname === purchasePath(showtime));
   await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
@@ -246,7 +128,7 @@ test('a declined card shows the error and the status page offers VOLVER A INTENT
 
 for (const decision of ['Aprobar', 'Rechazar'] as const) {
   test(`PSE: the bank page's "${decision}" brings the customer back to the status page`, async ({ browser }) => {
-    const showtime = await takeShowtime();
+    const showtime = takeShowtime();
     const page = await openAs(browser, 'demo', purchasePath(showtime));
     await pickSeats(page, 1);
     await reserve(page);
@@ -272,13 +154,12 @@ for (const decision of ['Aprobar', 'Rechazar'] as const) {
 }
 
 test('the hold expires: the countdown reaches zero and the restart frees the seats', async ({ browser }) => {
-  const showtime = await takeShowtime();
+  const showtime = takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime), { fakeClock: true });
   const [seat] = await pickSeats(page, 1);
   await reserve(page);
   await expect(page.getByRole('timer').first()).toContainText(/00:(09|10):\d\d/);
-  const advance = (seconds: number) =>
-    fetch(`${sandboxUrl}/sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
+  const advance = advanceSandboxClock;
   await advance(601);
   try {
     await page.clock.fastForward('10:01');
@@ -295,7 +176,7 @@ test('the hold expires: the countdown reaches zero and the restart frees the sea
 });
 
 test('two people race for one seat: one holds it, the other is told it is taken', async ({ browser }) => {
-  const showtime = await takeShowtime();
+  const showtime = takeShowtime();
   // Without the live stream, neither map learns of the other's hold before both requests
   // leave: the cinema API alone decides the race (the live update has its own test).
   const [first, second] = await Promise.all([
@@ -322,7 +203,7 @@ test('two people race for one seat: one holds it, the other is told it is taken'
 });
 
 test('a seat someone else holds turns occupied on an open map, and leaves the selection', async ({ browser }) => {
-  const showtime = await takeShowtime();
+  const showtime = takeShowtime();
   const [holder, watcher] = await Promise.all([openAs(browser, 'demo', purchasePath(showtime)), openAs(browser, 'nuevo', purchasePath(showtime))]);
   const seatName = (await availableSeats(holder).nth(2).getAttribute('aria-label')) ?? '';
   await watcher.getByRole('button', { name: seatName }).click();
@@ -337,7 +218,7 @@ test('a seat someone else holds turns occupied on an open map, and leaves the se
 });
 
 test('seat and combo limits', async ({ browser }) => {
-  const showtime = await takeShowtime();
+  const showtime = takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   await pickSeats(page, 10);
   await availableSeats(page).first().click();
@@ -369,8 +250,7 @@ test('seat and combo limits', async ({ browser }) => {
 
 test('a showtime that has started cannot be reserved', async ({ browser }) => {
   // The sandbox keeps a started showtime every day, whatever the hour: never skipped.
-  const started = await startedShowtime();
-  const page = await openAs(browser, 'demo', purchasePath(started));
+  const page = await openAs(browser, 'demo', purchasePath(await startedShowtime()));
   await pickSeats(page, 1);
   await page.getByRole('button', { name: 'Continuar con la compra' }).click();
   await expect(modal(page).getByText('Lo sentimos', { exact: true })).toBeVisible();
@@ -379,42 +259,13 @@ test('a showtime that has started cannot be reserved', async ({ browser }) => {
 });
 
 test('leaving the purchase page releases the hold', async ({ browser }) => {
-  const showtime = await takeShowtime();
+  const showtime = takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   const [seat] = await pickSeats(page, 1);
   await reserve(page);
   expect(await sandboxSeatState(showtime.id, seat ?? '')).toBe('O');
   await page.getByRole('link', { name: 'Cambiar fecha y hora de la función' }).click();
   await page.waitForURL((url) => url.pathname === `/viziona/pelicula/${showtime.movie.slug}`);
-  await expect.poll(() => sandboxSeatState(showtime.id, seat ?? '')).toBe('S');
-  await page.context().close();
-});
-
-test('buying Club Vizionarios shows member prices at once', async ({ browser }) => {
-  const showtime = await takeShowtime();
-  const page = await openAs(browser, 'nuevo', purchasePath(showtime));
-  const general = page.getByRole('radiogroup', { name: 'Ubicación' }).locator('label').filter({ hasText: 'General' });
-  await expect(general).toContainText('$ 14.000');
-  await expect(general).toContainText('Afiliate y ahorra $ 2.800 por boleta');
-
-  await page.goto('/club-vizionarios');
-  await page.getByRole('button', { name: /^Afiliate por solo / }).scrollIntoViewIfNeeded();
-  await hydrated(page);
-  await page.getByRole('button', { name: /^Afiliate por solo / }).click();
-  const detail = page.getByRole('dialog', { name: 'Membresía Club Vizionarios' });
-  await expect(detail.getByText('Pagar en Linea con:')).toBeVisible();
-  await detail.getByRole('button', { name: /ePayco/ }).click();
-  const wizard = page.getByRole('dialog', { name: 'Pago en línea' });
-  await wizard.getByRole('button', { name: /Tarjeta de crédito/ }).click();
-  await payByCard(page, wizard, APPROVED_CARD);
-  await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
-  await modal(page).getByRole('button', { name: 'Aceptar' }).click();
-  await page.waitForLoadState('load');
-
-  await page.goto(purchasePath(showtime));
-  await expect(page.locator('[data-purchase-ready]')).toBeVisible();
-  await expect(page.getByText('Ya eres parte del Club Vizionarios')).toBeVisible();
-  await expect(general).toContainText('$ 11.200');
-  await expect(general).toContainText('Ahorras $ 2.800 por boleta');
+  await expect.poll(() => sandboxSeatState(showtime.id, seat ?? ''), { timeout: 30_000 }).toBe('S');
   await page.context().close();
 });

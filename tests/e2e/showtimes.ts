@@ -32,6 +32,11 @@ export async function pickShowtime(needs: ShowtimeNeeds = {}): Promise<TestShowt
   return showtimes().pick({ stripe: stripe(), ...needs });
 }
 
+/** `count` different untouched showtimes meeting the needs, earliest first. */
+export async function pickShowtimes(count: number, needs: ShowtimeNeeds = {}): Promise<TestShowtime[]> {
+  return showtimes().pickMany(count, { stripe: stripe(), ...needs });
+}
+
 /** A showtime that has already started: the sandbox keeps one every day, at any hour. */
 export async function startedShowtime(): Promise<TestShowtime> {
   return showtimes().started();

@@ -112,6 +112,7 @@ export const SNACK_FEE = 1000;
 export const APPROVED_CARD = '4575623182290326';
 export const DECLINED_CARD = '4151611527583283';
 export const PENDING_CARD = '373118856457642';
+export const PENDING_REJECTED_CARD = '378282246310005';
 
 export function cardPayload(held: HeldPurchase, payTokenValue: string, cardNumber: string) {
   const subtotal = held.ticketsTotal;

@@ -8,6 +8,7 @@ import {
   APPROVED_CARD,
   DECLINED_CARD,
   PENDING_CARD,
+  PENDING_REJECTED_CARD,
   SNACK_FEE,
   TICKET_FEE,
   cardPayload,
@@ -126,6 +127,30 @@ describe('card payment', () => {
     expect(await seatState(held)).toBe('O');
     const status = BillAnswerSchema.parse((await sandbox.call(`pay-responses/${result.bill}/status`, { token })).body).data;
     expect(status.pay_status.id).toBe(3);
+  });
+
+  it('settles pending card payments three minutes later: accepted or rejected by the card number', async () => {
+    const accepted = await hold();
+    const rejected = await hold();
+    const first = CardPayAnswerSchema.parse((await payCard(cardPayload(accepted, await payToken(sandbox, token, accepted.secuencia), PENDING_CARD))).body);
+    const second = CardPayAnswerSchema.parse(
+      (await payCard(cardPayload(rejected, await payToken(sandbox, token, rejected.secuencia), PENDING_REJECTED_CARD))).body,
+    );
+    expect([first.pay_status.id, second.pay_status.id]).toEqual([3, 3]);
+    const statusOf = async (bill: string) => BillAnswerSchema.parse((await sandbox.call(`pay-responses/${bill}/status`, { token })).body).data;
+    await sandbox.tool('clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 170 }) });
+    try {
+      expect((await statusOf(first.bill)).pay_status.id).toBe(3);
+      await sandbox.tool('clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 11 }) });
+      const settled = await statusOf(first.bill);
+      expect(settled.pay_status).toEqual({ id: 1, name: 'Aceptada' });
+      expect(settled.codes).toHaveLength(2);
+      expect(await seatState(accepted)).toBe('V');
+      expect((await statusOf(second.bill)).pay_status).toEqual({ id: 2, name: 'Rechazada' });
+      expect(await seatState(rejected)).toBe('S');
+    } finally {
+      await sandbox.tool('clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: -181 }) });
+    }
   });
 
   it('a number failing Luhn is a 422, as are bad card fields', async () => {

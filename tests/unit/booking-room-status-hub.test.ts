@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import type { RoomStatusRow } from '../../shared/cinema-api/booking.ts';
 import { RoomStatusHub } from '../../bff/booking/room-status-hub.ts';
-import { PaymentGate } from '../../bff/booking/payment-gate.ts';
+import { payOnce } from '../../bff/booking/payment-gate.ts';
+import { createMemoryStore } from '../../bff/plugins/shared-store.ts';
+import { BffError } from '../../bff/errors.ts';
 
 const request = { log: { warn: () => undefined } } as unknown as FastifyRequest;
 const row = (state: 'S' | 'O'): RoomStatusRow[] => [{ filRel: 'A', filTot: 1, DescripcionSilla: [{ Columna: 1, EstadoSilla: state, TipoSilla: 'Normal' }] }];
@@ -75,9 +77,12 @@ describe('room status hub', () => {
   });
 });
 
-describe('payment gate', () => {
+describe('one payment per scope (payOnce)', () => {
+  const busy = () => new BffError(409, 'PAYMENT_IN_PROGRESS', 'busy');
+  const settles = (value: string) => !value.startsWith('declined');
+
   it('runs one payment per hold at a time and answers a repeat with the same outcome', async () => {
-    const gate = new PaymentGate<string>();
+    const store = createMemoryStore();
     let charges = 0;
     let release!: () => void;
     const task = () =>
@@ -85,22 +90,36 @@ describe('payment gate', () => {
         charges += 1;
         release = () => resolve(`bill-${charges}`);
       });
-    const first = gate.run('ana:1', 'captcha-a', task);
-    const second = gate.run('ana:1', 'captcha-a', task);
+    const first = payOnce(store, { scope: 'ana:1', fingerprint: 'captcha-a', settles, busy }, task);
+    const second = payOnce(store, { scope: 'ana:1', fingerprint: 'captcha-b', settles, busy }, task);
+    await vi.waitFor(() => expect(charges).toBe(1));
     release();
     expect(await first).toBe('bill-1');
     expect(await second).toBe('bill-1');
-    expect(await gate.run('ana:1', 'captcha-a', task)).toBe('bill-1');
+    expect(await payOnce(store, { scope: 'ana:1', fingerprint: 'captcha-c', settles, busy }, task)).toBe('bill-1');
     expect(charges).toBe(1);
     // Another person's hold is another payment.
-    const other = gate.run('luis:2', 'captcha-a', task);
+    const other = payOnce(store, { scope: 'luis:2', fingerprint: 'captcha-a', settles, busy }, task);
+    await vi.waitFor(() => expect(charges).toBe(2));
     release();
     expect(await other).toBe('bill-2');
   });
 
-  it('lets a failed attempt be tried again', async () => {
-    const gate = new PaymentGate<string>();
-    await expect(gate.run('ana:1', 'a', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect(await gate.run('ana:1', 'a', async () => 'ok')).toBe('ok');
+  it('answers a declined outcome to the same form only; a new attempt runs', async () => {
+    const store = createMemoryStore();
+    let charges = 0;
+    const task = async () => `declined-${(charges += 1)}`;
+    expect(await payOnce(store, { scope: 'ana:1', fingerprint: 'a', settles, busy }, task)).toBe('declined-1');
+    expect(await payOnce(store, { scope: 'ana:1', fingerprint: 'a', settles, busy }, task)).toBe('declined-1');
+    expect(await payOnce(store, { scope: 'ana:1', fingerprint: 'b', settles, busy }, task)).toBe('declined-2');
+  });
+
+  it('lets a failed attempt be tried again, and answers a refusal again to the same form', async () => {
+    const store = createMemoryStore();
+    await expect(payOnce(store, { scope: 'ana:1', fingerprint: 'a', settles, busy }, async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await payOnce(store, { scope: 'ana:1', fingerprint: 'a', settles, busy }, async () => 'ok')).toBe('ok');
+    const refused = () => Promise.reject(new BffError(409, 'TOTAL_CHANGED', 'cambió'));
+    await expect(payOnce(store, { scope: 'luis:1', fingerprint: 'a', settles, busy }, refused)).rejects.toMatchObject({ code: 'TOTAL_CHANGED' });
+    await expect(payOnce(store, { scope: 'luis:1', fingerprint: 'a', settles, busy }, async () => 'ok')).rejects.toMatchObject({ code: 'TOTAL_CHANGED' });
   });
 });

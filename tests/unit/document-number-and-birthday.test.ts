@@ -68,12 +68,12 @@ describe('document number by type', () => {
 describe('registration document number', () => {
   it('keeps the letters of a passport and sends them in upper case', () => {
     const form = RegistrationFormSchema.parse({ ...registration, doc_type: 'PPN', doc_number: ' ab123456 ', confirmDocNumber: 'AB123456' });
-    expect(toRegistrationPayload(form).doc_number).toBe('AB123456');
+    expect(toRegistrationPayload(form, 'register-token').doc_number).toBe('AB123456');
   });
 
   it('keeps the dash and check digit of a NIT', () => {
     const form = RegistrationFormSchema.parse({ ...registration, doc_type: 'NIT', doc_number: '900123456-8', confirmDocNumber: '900123456-8' });
-    expect(toRegistrationPayload(form).doc_number).toBe('900123456-8');
+    expect(toRegistrationPayload(form, 'register-token').doc_number).toBe('900123456-8');
   });
 
   it('flags a number that breaks its type, and the confirmation when it differs', () => {

@@ -28,5 +28,5 @@ export const VALID_REGISTRATION = {
   sex: 'F',
   accept_terms: true,
   accept_privacy: true,
-  register_token: 'robot-token',
+  captcha: 'captcha-proof',
 };

@@ -29,7 +29,7 @@ describe('registration form', () => {
       sex: 'Seleccione un sexo',
       accept_terms: 'Debes aceptar los Términos y Condiciones',
       accept_privacy: 'Debes aceptar la Política de Privacidad',
-      register_token: 'Debes confirmar que no eres un robot',
+      captcha: 'Debes confirmar que no eres un robot',
     });
   });
 
@@ -39,14 +39,14 @@ describe('registration form', () => {
       name: '   ',
       lastname: '',
       email: '  ',
-      register_token: '',
+      captcha: '',
     });
     expect(messages).toEqual({
       name: 'El nombre es requerido',
       lastname: 'El apellido es requerido',
       email: 'El correo electrónico es requerido',
       confirmEmail: 'Los correos electrónicos no coinciden',
-      register_token: 'Debes confirmar que no eres un robot',
+      captcha: 'Debes confirmar que no eres un robot',
     });
   });
 
@@ -127,8 +127,8 @@ describe('registration form', () => {
     expect(SEX_LABELS).toEqual({ M: 'Masculino', F: 'Femenino' });
   });
 
-  it('builds the upstream payload without confirm fields or accept flags, e-mail lowercased', () => {
-    const payload = toRegistrationPayload(RegistrationFormSchema.parse(validForm));
+  it('builds the upstream payload without confirm fields, accept flags or captcha, e-mail lowercased', () => {
+    const payload = toRegistrationPayload(RegistrationFormSchema.parse(validForm), 'robot-token');
     expect(payload).toEqual({
       name: 'Ana',
       lastname: 'Gómez',

@@ -18,12 +18,14 @@ import {
   ResetPasswordFormSchema,
   toResetPasswordPayload,
 } from '../../../shared/validation/reset-password.ts';
-import { DoneViewSchema, RegisterTokenViewSchema } from '../../../shared/views/accounts.ts';
+import { DoneViewSchema } from '../../../shared/views/accounts.ts';
 import { SessionViewSchema } from '../../../shared/views/session.ts';
+import { countLoginAttempt, countResetMail, forgetLoginAttempts } from '../../accounts/attempt-guards.ts';
 import { openSession } from '../../accounts/session-user.ts';
 import { BffError, ERROR_MESSAGES } from '../../errors.ts';
+import { captchaRefusal } from '../../plugins/captcha.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
-import { endSession, sessionView } from '../../plugins/session.ts';
+import { revokeSession, sessionView } from '../../plugins/session.ts';
 import { upstreamPath } from '../../plugins/upstream.ts';
 
 /**
@@ -39,12 +41,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: LoginFormSchema, response: { 200: SessionViewSchema } },
     },
     async (request) => {
+      await countLoginAttempt(app, request.body.email);
       const answer = await app.upstream.call(request, {
         method: 'POST',
         path: 'login',
         body: toLoginPayload(request.body),
         schema: SessionAnswerSchema,
       });
+      await forgetLoginAttempts(app, request.body.email);
       await openSession(app, request, answer);
       return sessionView(request.auth);
     },
@@ -57,10 +61,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: RegistrationFormSchema, response: { 201: SessionViewSchema } },
     },
     async (request, reply) => {
+      // The robot check: a solved proof of work, spent here, before the API hands out the
+      // one-use register token (which never leaves the BFF).
+      const verdict = await app.verifyCaptcha(request.body.captcha);
+      if (!verdict.ok) throw captchaRefusal(verdict, 'captcha');
+      const { token } = await app.upstream.call(request, {
+        method: 'POST',
+        path: 'token/register',
+        body: {},
+        schema: TokenAnswerSchema,
+      });
       const answer = await app.upstream.call(request, {
         method: 'POST',
         path: 'register',
-        body: toRegistrationPayload(request.body),
+        body: toRegistrationPayload(request.body, token),
         schema: SessionAnswerSchema,
       });
       await openSession(app, request, answer);
@@ -87,26 +101,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
       }
-      endSession(request);
+      await revokeSession(app, request);
       return { ok: true as const };
-    },
-  );
-
-  app.get(
-    '/auth/register-token',
-    {
-      config: { rateLimit: RATE_LIMITS.registerToken },
-      schema: { response: { 200: RegisterTokenViewSchema } },
-    },
-    async (request, reply) => {
-      const answer = await app.upstream.call(request, {
-        method: 'POST',
-        path: 'token/register',
-        body: {},
-        schema: TokenAnswerSchema,
-      });
-      reply.header('cache-control', 'private, no-store');
-      return { token: answer.token };
     },
   );
 
@@ -117,6 +113,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ForgotPasswordFormSchema, response: { 200: DoneViewSchema } },
     },
     async (request) => {
+      await countResetMail(app, request.body.email);
       await app.upstream.call(request, {
         method: 'POST',
         path: 'forgot',

@@ -3,19 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ConsecutiveAnswerSchema } from '../../../shared/cinema-api/booking.ts';
 import { PAY_TYPE_MEMBERSHIP } from '../../../shared/cinema-api/payments.ts';
-import { CardFormSchema } from '../../../shared/validation/payment.ts';
-import { MembershipOfferViewSchema, PaymentResultViewSchema } from '../../../shared/views/booking.ts';
+import { CardFormSchema, PseFormSchema } from '../../../shared/validation/payment.ts';
+import { MembershipOfferViewSchema, PaymentResultViewSchema, type PaymentResultView } from '../../../shared/views/booking.ts';
 import { MembershipViewSchema } from '../../../shared/views/session.ts';
-import { fetchMembership } from '../../accounts/session-user.ts';
-import { membershipOf } from '../../booking/audience.ts';
-import { CHECKOUT_ERRORS } from '../../booking/checkout.ts';
-import { payByCard } from '../../booking/pay.ts';
+import { forgetMembership, membershipOf } from '../../booking/audience.ts';
+import { CHECKOUT_ERRORS, paymentBusy } from '../../booking/checkout.ts';
+import { ownerOf } from '../../booking/hold.ts';
+import { payByCard, payByPse, paymentSettles, verifyCardCaptcha, type PurchaseOrder } from '../../booking/pay.ts';
+import { payOnce } from '../../booking/payment-gate.ts';
 import { perPersonRateLimit } from '../../booking/rate-limits.ts';
 import { BffError, unauthenticated } from '../../errors.ts';
-import { captchaRefusal } from '../../plugins/captcha.ts';
-import { updateSession } from '../../plugins/session.ts';
+import type { FastifyRequest } from 'fastify';
 
 export const MembershipPurchaseBodySchema = z.object({ brandId: z.int().positive(), card: CardFormSchema });
+export const MembershipPsePurchaseBodySchema = z.object({ brandId: z.int().positive(), pse: PseFormSchema });
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 const MembershipPurchaseViewSchema = z.object({
   result: PaymentResultViewSchema,
@@ -52,6 +55,61 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
+  /** One membership purchase per person at a time on every replica; a settled one answers again. */
+  async function purchase(
+    request: FastifyRequest,
+    brandId: number,
+    fingerprint: string,
+    method: 'card' | 'pse',
+    charge: (order: PurchaseOrder) => Promise<PaymentResultView>,
+    /** Checks only the attempt that pays runs (the card's captcha), inside the lock. */
+    verify: () => Promise<void> = async () => undefined,
+  ) {
+    const owner = ownerOf(request) ?? '';
+    const result = await payOnce(
+      app.sharedStore,
+      { scope: `${owner}:membership`, fingerprint, settles: paymentSettles, busy: paymentBusy },
+      async () => {
+        await verify();
+        const { sources } = app.booking;
+        const [settings, payBrands, paymentMethod] = await Promise.all([
+          sources.settings(request, { fresh: true }),
+          sources.payBrands(request),
+          sources.salesPaymentMethod(request),
+        ]);
+        if (!payBrands.some((brand) => brand.id === brandId)) {
+          throw new BffError(422, 'UNKNOWN_BRAND', CHECKOUT_ERRORS.unknownBrand, { brandId: CHECKOUT_ERRORS.unknownBrand });
+        }
+        const allowed = method === 'card' ? paymentMethod.pay_with_card : paymentMethod.pay_with_pse;
+        if (!allowed) throw new BffError(422, 'METHOD_UNAVAILABLE', CHECKOUT_ERRORS.methodUnavailable);
+        const consecutive = await app.upstream.call(request, {
+          method: 'GET',
+          path: 'score/consecutive/1',
+          schema: ConsecutiveAnswerSchema,
+          auth: true,
+        });
+        return charge({
+          payType: PAY_TYPE_MEMBERSHIP,
+          consecutive: consecutive.data.Secuencia,
+          subtotal: settings.membresia_valor,
+          service: settings.membresia_servicio,
+          total: settings.membresia_valor + settings.membresia_servicio,
+          showtimeId: null,
+          seats: [],
+          products: [],
+          detail: 'Membresía Club Vizionarios',
+          description: 'Membresía Club Vizionarios (1 año)',
+          paymentMethodId: paymentMethod.score_payment_method,
+          brandId,
+        });
+      },
+    );
+    // Prices follow the membership as it is now: the next read asks the cinema API.
+    await forgetMembership(app, request);
+    const membership = await membershipOf(app, request);
+    return { result, membership };
+  }
+
   app.post(
     '/membership/purchase',
     {
@@ -60,49 +118,26 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { card, brandId } = request.body;
-      const fingerprint = createHash('sha256').update(card.captcha).digest('hex');
-      const result = await app.booking.payments.run(`${request.auth?.user.email}:membership`, fingerprint, async () => {
-        const verdict = await app.verifyCaptcha(card.captcha);
-        if (!verdict.ok) throw captchaRefusal(verdict, 'card.captcha');
-        const { sources } = app.booking;
-        const [settings, payBrands, method] = await Promise.all([
-          sources.settings(request, { fresh: true }),
-          sources.payBrands(request),
-          sources.salesPaymentMethod(request),
-        ]);
-        if (!payBrands.some((brand) => brand.id === brandId)) {
-          throw new BffError(422, 'UNKNOWN_BRAND', CHECKOUT_ERRORS.unknownBrand, { brandId: CHECKOUT_ERRORS.unknownBrand });
-        }
-        if (!method.pay_with_card) throw new BffError(422, 'METHOD_UNAVAILABLE', CHECKOUT_ERRORS.methodUnavailable);
-        const consecutive = await app.upstream.call(request, {
-          method: 'GET',
-          path: 'score/consecutive/1',
-          schema: ConsecutiveAnswerSchema,
-          auth: true,
-        });
-        return payByCard(
-          app,
-          request,
-          {
-            payType: PAY_TYPE_MEMBERSHIP,
-            consecutive: consecutive.data.Secuencia,
-            subtotal: settings.membresia_valor,
-            service: settings.membresia_servicio,
-            total: settings.membresia_valor + settings.membresia_servicio,
-            showtimeId: null,
-            seats: [],
-            products: [],
-            detail: 'Membresía Club Vizionarios',
-            description: 'Membresía Club Vizionarios (1 año)',
-            paymentMethodId: method.score_payment_method,
-            brandId,
-          },
-          card,
-        );
-      });
-      const membership = await fetchMembership(app, request);
-      if (membership) updateSession(request, { membership });
-      return { result, membership };
+      return purchase(
+        request,
+        brandId,
+        sha256(card.captcha),
+        'card',
+        (order) => payByCard(app, request, order, card),
+        () => verifyCardCaptcha(app, card),
+      );
+    },
+  );
+
+  app.post(
+    '/membership/purchase/pse',
+    {
+      config: { rateLimit: perPersonRateLimit.membership },
+      schema: { body: MembershipPsePurchaseBodySchema, response: { 200: MembershipPurchaseViewSchema } },
+    },
+    async (request) => {
+      const { pse, brandId } = request.body;
+      return purchase(request, brandId, sha256(JSON.stringify(request.body)), 'pse', (order) => payByPse(app, request, order, pse));
     },
   );
 };

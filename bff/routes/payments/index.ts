@@ -2,26 +2,32 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BillAnswerSchema } from '../../../shared/cinema-api/bills.ts';
-import { PAY_METHODS, PAY_STATUS_REJECTED, PAY_TYPE_TICKETS } from '../../../shared/cinema-api/payments.ts';
+import { PAY_METHODS, PAY_TYPE_TICKETS } from '../../../shared/cinema-api/payments.ts';
 import { CardFormSchema, PseFormSchema } from '../../../shared/validation/payment.ts';
+import { formatCop } from '../../../shared/format/money.ts';
 import {
   BanksViewSchema,
   CartLineSchema,
   PaymentResultViewSchema,
+  PurchaseSeenSchema,
   TransactionViewSchema,
+  type CartLine,
+  type PaymentResultView,
+  type PurchaseSeen,
 } from '../../../shared/views/booking.ts';
-import { priceTicketPurchase, CHECKOUT_ERRORS } from '../../booking/checkout.ts';
-import { clearHold, readLiveHold, type HoldState } from '../../booking/hold.ts';
-import { payByCard, payByPse, type PurchaseOrder } from '../../booking/pay.ts';
+import { paymentBusy, priceTicketPurchase, CHECKOUT_ERRORS, type PricedPurchase } from '../../booking/checkout.ts';
+import { forgetHold, isLive, readHold, updateHold, type HoldState } from '../../booking/hold.ts';
+import { payByCard, payByPse, paymentSettles, verifyCardCaptcha, type PurchaseOrder } from '../../booking/pay.ts';
+import { payOnce } from '../../booking/payment-gate.ts';
 import { perPersonRateLimit } from '../../booking/rate-limits.ts';
 import { toTransactionView } from '../../booking/bill-views.ts';
 import { BffError, unauthenticated } from '../../errors.ts';
-import { captchaRefusal } from '../../plugins/captcha.ts';
 import { upstreamPath } from '../../plugins/upstream.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** What both payment bodies carry besides the means. Anything else (a total...) is dropped. */
+/** What both payment bodies carry besides the means. Anything else (a subtotal...) is dropped. */
 const purchaseFields = {
+  ...PurchaseSeenSchema.shape,
   /** The chosen PayBrand.id. */
   brandId: z.int().positive(),
   products: z.array(CartLineSchema).max(30).default([]),
@@ -34,9 +40,30 @@ const BillParamsSchema = z.object({ bill: z.string().regex(/^[A-Za-z0-9_-]{1,40}
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-function requireHold(request: FastifyRequest): HoldState {
-  const hold = readLiveHold(request);
+const sameSeats = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
+  a.length === b.length && [...a].sort().join('|') === [...b].sort().join('|');
+
+/**
+ * The person's hold, if it is the purchase the customer is looking at: the same showtime and
+ * seats. Otherwise 409 with what changed (another tab reserved elsewhere, the seats changed,
+ * the hold is gone), before anything is charged.
+ */
+async function holdSeen(app: FastifyInstance, request: FastifyRequest, seen: PurchaseSeen): Promise<HoldState> {
+  const hold = await readHold(app, request);
   if (!hold) throw new BffError(409, 'HOLD_EXPIRED', CHECKOUT_ERRORS.holdMissing);
+  if (hold.showtimeId !== seen.showtimeId) {
+    throw new BffError(409, 'HOLD_CHANGED', isLive(hold) ? CHECKOUT_ERRORS.otherShowtime(hold.showtimeText) : CHECKOUT_ERRORS.holdMissing);
+  }
+  if (!sameSeats(hold.labels, seen.seats)) throw new BffError(409, 'HOLD_CHANGED', CHECKOUT_ERRORS.otherSeats(hold.labels.join(', ')));
+  return hold;
+}
+
+/** Inside the payment lock: the hold is still this one and running. */
+async function requireLiveHold(app: FastifyInstance, request: FastifyRequest, seenHold: HoldState): Promise<HoldState> {
+  const hold = await readHold(app, request);
+  if (!hold || hold.id !== seenHold.id) throw new BffError(409, 'HOLD_CHANGED', CHECKOUT_ERRORS.holdMissing);
+  if (hold.settled) throw new BffError(409, 'HOLD_CHANGED', CHECKOUT_ERRORS.alreadyPaid);
+  if (!isLive(hold)) throw new BffError(409, 'HOLD_EXPIRED', CHECKOUT_ERRORS.holdExpired);
   return hold;
 }
 
@@ -47,10 +74,31 @@ async function checkBrand(app: FastifyInstance, request: FastifyRequest, brandId
   }
 }
 
+function checkTotal(seen: PurchaseSeen, priced: PricedPurchase): void {
+  if (priced.totals.total !== seen.total) {
+    throw new BffError(409, 'TOTAL_CHANGED', CHECKOUT_ERRORS.totalChanged(formatCop(seen.total), formatCop(priced.totals.total)));
+  }
+}
+
 /**
- * Ticket payments (card and PSE) and the status reads after them. The BFF prices the
- * purchase itself; one payment per hold runs at a time and a repeated request answers the
- * same outcome, so a double click charges once.
+ * The cinema API let the hold go (its clock ran past the hold, or the seats were released):
+ * the hold is forgotten and the person hears it expired. Anything else passes unchanged.
+ */
+async function holdGoneUpstream(app: FastifyInstance, hold: HoldState, error: unknown): Promise<unknown> {
+  const fields = error instanceof BffError && error.statusCode === 422 ? Object.keys(error.fields ?? {}) : [];
+  if (!fields.some((field) => field === 'seats' || field === 'score_consecutive')) return error;
+  await forgetHold(app, hold);
+  app.booking.statusHub.touch(hold.showtimeId);
+  return new BffError(409, 'HOLD_EXPIRED', CHECKOUT_ERRORS.holdExpired);
+}
+
+
+
+/**
+ * Ticket payments (card and PSE) and the status reads after them. The body names the
+ * purchase the customer saw; the BFF prices it itself and charges only when both agree. One
+ * payment per hold runs at a time on every replica, and every request for the hold answers
+ * the same outcome, so a double click charges once.
  */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
@@ -62,6 +110,41 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { banks: banks.map((bank) => ({ code: bank.bankCode, name: bank.bankName })) };
   });
 
+  /** The common path of both means: the hold seen, one payment at a time, the price checked. */
+  async function payTickets(
+    request: FastifyRequest,
+    body: PurchaseSeen & { brandId: number; products: CartLine[] },
+    fingerprint: string,
+    method: 'card' | 'pse',
+    charge: (order: PurchaseOrder) => Promise<PaymentResultView>,
+    /** Checks that run only for the attempt that pays (the card's captcha), inside the lock. */
+    verify: () => Promise<void> = async () => undefined,
+  ): Promise<PaymentResultView> {
+    const seenHold = await holdSeen(app, request, body);
+    return payOnce(
+      app.sharedStore,
+      { scope: `${seenHold.owner}:${seenHold.consecutive}`, fingerprint, settles: paymentSettles, busy: paymentBusy },
+      async () => {
+        await verify();
+        const hold = await requireLiveHold(app, request, seenHold);
+        await checkBrand(app, request, body.brandId);
+        const priced = await priceTicketPurchase(app, request, hold, body.products);
+        if (!priced.paymentMethod[method]) throw new BffError(422, 'METHOD_UNAVAILABLE', CHECKOUT_ERRORS.methodUnavailable);
+        checkTotal(body, priced);
+        let result: PaymentResultView;
+        try {
+          result = await charge(orderOf(hold, priced, body.brandId));
+        } catch (error) {
+          throw await holdGoneUpstream(app, hold, error);
+        }
+        // Declined: the hold stays (the consecutive can be paid again); otherwise it is spent.
+        if (paymentSettles(result)) await updateHold(app, hold.owner, hold.id, (current) => ({ ...current, settled: true, leaving: null }));
+        app.booking.statusHub.touch(hold.showtimeId);
+        return result;
+      },
+    );
+  }
+
   app.post(
     '/payments/card',
     {
@@ -69,21 +152,15 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: CardPaymentBodySchema, response: { 200: PaymentResultViewSchema } },
     },
     async (request) => {
-      const hold = requireHold(request);
-      const { card, products, brandId } = request.body;
-      const holdKey = `${request.auth?.user.email}:${hold.consecutive}`;
-      return app.booking.payments.run(holdKey, sha256(card.captcha), async () => {
-        const verdict = await app.verifyCaptcha(card.captcha);
-        if (!verdict.ok) throw captchaRefusal(verdict, 'card.captcha');
-        await checkBrand(app, request, brandId);
-        const priced = await priceTicketPurchase(app, request, hold, products);
-        if (!priced.paymentMethod.card) throw new BffError(422, 'METHOD_UNAVAILABLE', CHECKOUT_ERRORS.methodUnavailable);
-        const result = await payByCard(app, request, orderOf(hold, priced, brandId), card);
-        // Declined: the hold stays (the consecutive can be paid again); otherwise it is spent.
-        if (result.status.id !== PAY_STATUS_REJECTED) clearHold(request);
-        app.booking.statusHub.touch(hold.showtimeId);
-        return result;
-      });
+      const { card } = request.body;
+      return payTickets(
+        request,
+        request.body,
+        sha256(card.captcha),
+        'card',
+        (order) => payByCard(app, request, order, card),
+        () => verifyCardCaptcha(app, card),
+      );
     },
   );
 
@@ -94,19 +171,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: PsePaymentBodySchema, response: { 200: PaymentResultViewSchema } },
     },
     async (request) => {
-      const hold = requireHold(request);
-      const { pse, products, brandId } = request.body;
-      const holdKey = `${request.auth?.user.email}:${hold.consecutive}`;
-      return app.booking.payments.run(holdKey, sha256(JSON.stringify(request.body)), async () => {
-        await checkBrand(app, request, brandId);
-        const priced = await priceTicketPurchase(app, request, hold, products);
-        if (!priced.paymentMethod.pse) throw new BffError(422, 'METHOD_UNAVAILABLE', CHECKOUT_ERRORS.methodUnavailable);
-        const result = await payByPse(app, request, orderOf(hold, priced, brandId), pse);
-        // The cinema API keeps the seats for the pending bill: the hold is no longer ours to release.
-        clearHold(request);
-        app.booking.statusHub.touch(hold.showtimeId);
-        return result;
-      });
+      const { pse } = request.body;
+      return payTickets(request, request.body, sha256(JSON.stringify(request.body)), 'pse', (order) => payByPse(app, request, order, pse));
     },
   );
 
@@ -146,7 +212,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-function orderOf(hold: HoldState, priced: Awaited<ReturnType<typeof priceTicketPurchase>>, brandId: number): PurchaseOrder {
+function orderOf(hold: HoldState, priced: PricedPurchase, brandId: number): PurchaseOrder {
   return {
     payType: PAY_TYPE_TICKETS,
     consecutive: hold.consecutive,

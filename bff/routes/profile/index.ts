@@ -17,7 +17,7 @@ import { fetchMembership, toSessionUser } from '../../accounts/session-user.ts';
 import { toProfileView } from '../../accounts/profile-view.ts';
 import { toPurchaseCards, toPurchaseDetail } from '../../booking/bill-views.ts';
 import { ERROR_MESSAGES, unauthenticated } from '../../errors.ts';
-import { sessionView, updateSession } from '../../plugins/session.ts';
+import { endOtherSessions, sessionView, updateSession } from '../../plugins/session.ts';
 import { upstreamPath } from '../../plugins/upstream.ts';
 
 /** The logged-in user's profile, membership and purchases. Every route needs a session. */
@@ -49,6 +49,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         auth: true,
       });
       updateSession(request, { user: toSessionUser(answer.data) });
+      // A new password ends every other session of the account (ASVS 7.4.3); this one stays.
+      if (request.body.password) await endOtherSessions(app, request);
       return { profile: toProfileView(answer.data), session: sessionView(request.auth) };
     },
   );

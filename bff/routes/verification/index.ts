@@ -6,6 +6,7 @@ import {
 import { VerificationCodeFormSchema } from '../../../shared/validation/verification-code.ts';
 import { VerificationSentViewSchema } from '../../../shared/views/accounts.ts';
 import { SessionViewSchema } from '../../../shared/views/session.ts';
+import { countCodeMail, countCodeTry, forgetCodeTries } from '../../accounts/attempt-guards.ts';
 import { toSessionUser } from '../../accounts/session-user.ts';
 import { unauthenticated } from '../../errors.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
@@ -24,6 +25,8 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: VerificationSentViewSchema } },
     },
     async (request) => {
+      const email = request.auth!.user.email;
+      await countCodeMail(app, email);
       await app.upstream.call(request, {
         method: 'POST',
         path: 'code',
@@ -32,6 +35,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         auth: true,
         secretHeader: 'registerCode',
       });
+      await forgetCodeTries(app, email);
       return { sent: true as const };
     },
   );
@@ -43,6 +47,8 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: VerificationCodeFormSchema, response: { 200: SessionViewSchema } },
     },
     async (request) => {
+      const email = request.auth!.user.email;
+      await countCodeTry(app, email);
       const answer = await app.upstream.call(request, {
         method: 'POST',
         path: 'code/validate',
@@ -50,6 +56,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: ValidateCodeAnswerSchema,
         auth: true,
       });
+      await forgetCodeTries(app, email);
       updateSession(request, { user: toSessionUser(answer.data.user) });
       return sessionView(request.auth);
     },

@@ -15,6 +15,8 @@ export interface CaptchaFieldProps {
   /** The verified proof, or '' whenever the widget is not verified. */
   onChange: (payload: string) => void;
   error?: string | undefined;
+  /** The checkbox's text, when not the widget's own 'No soy un robot'. */
+  label?: string;
 }
 
 interface AltchaStateDetail {
@@ -37,7 +39,7 @@ type AltchaElement = HTMLElement & {
  * look-alike of the same size stands in its place, so nothing moves when the widget appears;
  * a tick on the look-alike loads the widget and starts the verification.
  */
-export function CaptchaField({ ref, onChange, error }: CaptchaFieldProps) {
+export function CaptchaField({ ref, onChange, error, label }: CaptchaFieldProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const widgetRef = useRef<AltchaElement>(null);
   const onChangeRef = useRef(onChange);
@@ -82,10 +84,13 @@ export function CaptchaField({ ref, onChange, error }: CaptchaFieldProps) {
       if (requested) return;
       requested = true;
       void import('./altcha-setup.ts').then(
-        async () => {
+        async (setup) => {
           if (!active) return;
           stopWatching();
-          await widget.configure?.({ humanInteractionSignature: false });
+          await widget.configure?.({
+            humanInteractionSignature: false,
+            ...(label ? { language: setup.languageWithLabel(label) } : {}),
+          });
           if (active && verifyWhenReady) void widget.verify?.();
         },
         () => {
@@ -112,7 +117,7 @@ export function CaptchaField({ ref, onChange, error }: CaptchaFieldProps) {
       stopWatching();
       widget.removeEventListener('statechange', onState);
     };
-  }, []);
+  }, [label]);
 
   return (
     <div className="flex flex-col gap-1.5">
@@ -132,7 +137,7 @@ export function CaptchaField({ ref, onChange, error }: CaptchaFieldProps) {
         >
           <span className="flex items-center gap-2 leading-5">
             <span className="size-[22px] shrink-0 rounded-[5px] border border-[#727274]" />
-            No soy un robot
+            {label ?? 'No soy un robot'}
           </span>
           <span className="self-end text-xs leading-4 text-[#a3a3a5]">Protegido por ALTCHA</span>
         </div>

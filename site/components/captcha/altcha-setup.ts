@@ -35,3 +35,18 @@ await Promise.all([linkStylesheet(altchaStylesUrl), linkStylesheet(overridesUrl)
 await import('altcha/external');
 
 globalThis.$altcha.algorithms.set('SHA-256', () => new ShaWorker());
+
+const labelledLanguages = new Map<string, string>();
+
+/**
+ * The widget's Spanish texts with another checkbox label (the registration form's 'Confirmar
+ * que no soy un robot'), registered as a language of their own; answers its code.
+ */
+export function languageWithLabel(label: string): string {
+  const known = labelledLanguages.get(label);
+  if (known) return known;
+  const code = `es-x-label${labelledLanguages.size + 1}`;
+  globalThis.$altcha.i18n.set(code, { ...globalThis.$altcha.i18n.get('es-419'), label });
+  labelledLanguages.set(label, code);
+  return code;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ClipboardEvent } from 'react';
+import { useRef, useState, type ClipboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { RegistrationForm, RegistrationFormInput } from '../../../shared/validation/registration.ts';
 import { DEVICE, DOC_TYPES, DOC_TYPE_LABELS, SEXES, SEX_LABELS } from '../../../shared/validation/options.ts';
@@ -9,8 +9,9 @@ import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { DocumentNumberInput } from '../../components/DocumentNumberInput.tsx';
 import { Button } from '../../components/Button.tsx';
+import { CaptchaField, type CaptchaFieldHandle } from '../../components/captcha/CaptchaField.tsx';
 import { routes } from '../../lib/routes.ts';
-import { fetchRegisterToken, register as registerAccount } from './stores.ts';
+import { register as registerAccount } from './stores.ts';
 import { REGISTER_SUCCESS_TEXT } from './texts.ts';
 
 const blockPaste = (event: ClipboardEvent<HTMLInputElement>) => event.preventDefault();
@@ -27,7 +28,7 @@ const defaultValues: Partial<RegistrationFormInput> = {
   phone: '',
   birthday: '',
   device: DEVICE,
-  register_token: '',
+  captcha: '',
 };
 
 // zod and the schema load when the person turns to the form (see lazy-resolver.ts).
@@ -36,11 +37,11 @@ const validation = lazyZodResolver(async () => (await import('../../../shared/va
 const linkClass = 'font-semibold text-brand underline underline-offset-4';
 
 /**
- * The registration form. A robot-check token is requested on load; the 'Confirmar que no soy
- * un robot' checkbox appears only when it was obtained and sets or clears the token.
+ * The registration form. The robot check 'Confirmar que no soy un robot' is the ALTCHA proof
+ * of work: the BFF verifies it before it asks the cinema API for a register token.
  */
 export default function RegisterForm() {
-  const [robotToken, setRobotToken] = useState<string | null>(null);
+  const captchaRef = useRef<CaptchaFieldHandle>(null);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
   const {
@@ -58,23 +59,14 @@ export default function RegisterForm() {
   // Every field of the form is registered, so its values name them all.
   const isFormField = (name: string): name is keyof RegistrationFormInput => name in getValues();
 
-  useEffect(() => {
-    let active = true;
-    void fetchRegisterToken().then((token) => {
-      if (active) setRobotToken(token);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  const robotConfirmed = Boolean(watch('register_token'));
   const docType = watch('doc_type');
 
   const onSubmit = async (values: RegistrationForm) => {
     setServerMessage(null);
     const result = await registerAccount(values);
     if (!result.ok) {
+      // The proof was spent by this attempt: the next one needs a new check.
+      captchaRef.current?.reset();
       setServerMessage(result.failure.message);
       // The server's field messages (an e-mail already registered, say) go under their fields.
       for (const [field, message] of Object.entries(result.failure.fields ?? {})) {
@@ -190,27 +182,12 @@ export default function RegisterForm() {
         >
           {(control) => <input {...control} {...register('accept_privacy')} type="checkbox" className={checkboxClasses} />}
         </CheckboxField>
-        {robotToken ? (
-          <CheckboxField label="Confirmar que no soy un robot" error={errors.register_token?.message}>
-            {(control) => (
-              <input
-                {...control}
-                type="checkbox"
-                checked={robotConfirmed}
-                onChange={(event) =>
-                  setValue('register_token', event.target.checked ? robotToken : '', { shouldValidate: true })
-                }
-                className={checkboxClasses}
-              />
-            )}
-          </CheckboxField>
-        ) : (
-          errors.register_token?.message && (
-            <p role="alert" className="text-sm text-danger">
-              {errors.register_token.message}
-            </p>
-          )
-        )}
+        <CaptchaField
+          ref={captchaRef}
+          label="Confirmar que no soy un robot"
+          onChange={(payload) => setValue('captcha', payload, { shouldValidate: payload !== '' })}
+          error={errors.captcha?.message}
+        />
       </div>
 
       <Button type="submit" disabled={isSubmitting || succeeded} className="w-full sm:w-auto sm:self-start">

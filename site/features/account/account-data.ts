@@ -6,6 +6,7 @@
 import type { MembershipStatusView, ProfileView, PurchaseCardView, PurchasesView } from '../../../shared/views/accounts.ts';
 import type { MembershipView } from '../../../shared/views/session.ts';
 import { bffGet, type BffCaller } from '../../lib/bff-server.ts';
+import { logServerError } from '../../lib/server-log.ts';
 
 export type Loaded<T> = { kind: 'ok'; data: T } | { kind: 'unauthenticated' } | { kind: 'failed' };
 
@@ -13,7 +14,7 @@ export async function loadPurchases(caller: BffCaller): Promise<Loaded<PurchaseC
   const result = await bffGet<PurchasesView>('/bff/profile/purchases', caller);
   if (result.ok) return { kind: 'ok', data: result.data.purchases };
   if (result.status === 401) return { kind: 'unauthenticated' };
-  console.error(`[site] purchases unavailable: ${result.failure.code}`);
+  logServerError('purchases unavailable', { code: result.failure.code });
   return { kind: 'failed' };
 }
 
@@ -29,7 +30,7 @@ export async function loadProfilePage(caller: BffCaller, fallbackMembership: Mem
   const profile = await bffGet<ProfileView>('/bff/profile', caller);
   if (!profile.ok) {
     if (profile.status === 401) return { kind: 'unauthenticated' };
-    console.error(`[site] profile unavailable: ${profile.failure.code}`);
+    logServerError('profile unavailable', { code: profile.failure.code });
     return { kind: 'failed' };
   }
   const [membership, purchases] = await Promise.all([

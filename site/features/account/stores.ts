@@ -93,7 +93,8 @@ export function destinationAfterLogin(location: Pick<Location, 'pathname' | 'sea
   if (isGuestOnlyPath(location.pathname)) {
     return safeReturnTo(new URLSearchParams(location.search).get('returnTo')) ?? routes.home;
   }
-  return `${location.pathname}${location.search}${location.hash}`;
+  // The page's own address can be `//evil.example` too (a crafted link): never leave the site.
+  return safeReturnTo(`${location.pathname}${location.search}${location.hash}`) ?? routes.home;
 }
 
 /** A full page load, so every server-rendered part shows the new session. */
@@ -144,15 +145,6 @@ export async function logout(): Promise<void> {
 }
 
 /** The robot-check token of the registration form; null when it could not be obtained. */
-export async function fetchRegisterToken(): Promise<string | null> {
-  const result = await bffGetJson<{ token: string }>('/auth/register-token');
-  if (!result.ok || typeof result.data?.token !== 'string' || !result.data.token) {
-    console.error('No se pudo obtener el token de registro');
-    return null;
-  }
-  return result.data.token;
-}
-
 export async function requestPasswordReset(form: ForgotPasswordForm): Promise<void> {
   const result = await withSpinner(SPINNER_TEXTS.forgotPassword, () => bffPostJson<unknown>('/auth/forgot', form));
   if (result.ok) {

@@ -1,6 +1,7 @@
 /** The footer's two groups of content pages, read from the BFF on the server. */
 import type { FooterView } from '../../../shared/views/content-pages.ts';
 import { bffGet, type BffCaller } from '../../lib/bff-server.ts';
+import { logServerError } from '../../lib/server-log.ts';
 
 export interface FooterLinkGroup {
   title: string;
@@ -14,7 +15,7 @@ export async function loadFooterGroups(caller: BffCaller): Promise<FooterLinkGro
   const result = await bffGet<FooterView>('/bff/content/footer', caller);
   if (!result.ok) {
     // The spec: content-list failures are logged only; the footer keeps its fixed links.
-    console.error(`[site] footer content unavailable: ${result.failure.code}`);
+    logServerError('footer content unavailable', { code: result.failure.code });
     return [];
   }
   return result.data.groups

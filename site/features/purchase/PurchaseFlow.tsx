@@ -13,6 +13,7 @@ import {
   payTicketsByCard,
   payTicketsByPse,
   showPaymentError,
+  showPaymentPending,
   showPaymentSuccess,
   type PaymentOutcome,
 } from './payment/actions.ts';
@@ -57,7 +58,7 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
     setReady(true);
     const hold = state.$hold.get();
     if (hold) state.startTimer(hold.secondsLeft);
-    const stopSeats = followSeats(state.showtimeId, state.applyLiveRows);
+    const stopSeats = followSeats(state.showtimeId, state.applyLiveRows, state.applyHoldEvent);
     const onPageHide = () => state.releaseOnLeave();
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) state.resumeAfterLeave();
@@ -139,6 +140,8 @@ function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowP
   const brand = useStore(state.$payBrand);
 
   const products = () => cart.map((item) => ({ code: item.offer.code, quantity: item.quantity, choices: item.choices }));
+  /** What the customer sees on screen: the payment is charged only if the BFF holds and computes exactly this. */
+  const seen = () => ({ showtimeId: view.showtime.id, seats: [...(hold?.seats ?? selected)], total: totals.total });
 
   /** Section 4's after-payment flows; answers field messages for the form when there are. */
   const afterPayment = (outcome: PaymentOutcome, prefix: 'card' | 'pse'): Record<string, string> | null => {
@@ -146,6 +149,13 @@ function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowP
       case 'paid':
         state.leaveForPayment(false);
         showPaymentSuccess(() => window.location.assign(routes.transactionStatus(outcome.result.bill)));
+        return null;
+      case 'pending':
+        state.leaveForPayment(false);
+        showPaymentPending(() => window.location.assign(routes.transactionStatus(outcome.result.bill)));
+        return null;
+      case 'changed':
+        state.purchaseChanged(outcome.failure);
         return null;
       case 'declined':
         state.leaveForPayment(true);
@@ -170,11 +180,11 @@ function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowP
 
   const payCard = async (card: CardForm) => {
     if (!brand) return null;
-    return afterPayment(await payTicketsByCard({ brandId: brand.id, products: products(), card }), 'card');
+    return afterPayment(await payTicketsByCard({ ...seen(), brandId: brand.id, products: products(), card }), 'card');
   };
   const payPse = async (pse: PseForm) => {
     if (!brand) return null;
-    return afterPayment(await payTicketsByPse({ brandId: brand.id, products: products(), pse }), 'pse');
+    return afterPayment(await payTicketsByPse({ ...seen(), brandId: brand.id, products: products(), pse }), 'pse');
   };
 
   return (
@@ -203,6 +213,7 @@ function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowP
         onClose={state.closePayment}
         onPayCard={payCard}
         onPayPse={payPse}
+        secondsLeft={hold ? secondsLeft : null}
       />
     </>
   );

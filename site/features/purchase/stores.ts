@@ -16,7 +16,9 @@ import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import { countCombos, computeTotals, type Totals } from '../../../shared/booking/totals.ts';
 import type {
   BookingView,
+  CancelBody,
   CancelView,
+  HoldEvent,
   HoldView,
   PayBrandView,
   ReserveView,
@@ -26,6 +28,8 @@ import type {
 } from '../../../shared/views/booking.ts';
 import { bffGetJson, bffPostJson } from '../../lib/bff-browser.ts';
 import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
+import type { BffFailure } from '../../lib/bff-error.ts';
+import { PURCHASE_TEXTS } from './texts.ts';
 
 export interface CartItem {
   key: string;
@@ -219,23 +223,67 @@ export function createPurchaseState(initial: BookingView) {
     $comboOffer.set(null);
     if ($hold.get()) {
       $hold.set(null);
-      await bffPostJson<CancelView>('/booking/cancel', {});
+      await bffPostJson<CancelView>('/booking/cancel', { showtimeId } satisfies CancelBody);
     }
     await refetch();
   }
 
-  /** Leaving the page: the hold is released (unless the page leaves for a payment outcome). */
+  /**
+   * Leaving the page (unless it leaves for a payment outcome): the BFF releases the hold a few
+   * seconds later, unless another page showing it (a duplicate tab, this page reloaded) claims it.
+   */
   function releaseOnLeave(): void {
     if (leavingForPayment || !$hold.get()) return;
     $hold.set(null);
     stopTimer();
+    const body: CancelBody = { showtimeId, leaving: true };
     void fetch('/bff/booking/cancel', {
       method: 'POST',
       keepalive: true,
       credentials: 'same-origin',
       headers: { ...CLIENT_HEADERS, 'content-type': 'application/json' },
-      body: '{}',
+      body: JSON.stringify(body),
     }).catch(() => undefined);
+  }
+
+  /**
+   * The person's hold as the BFF has it now (the live stream's `hold` event): this page shows
+   * the truth. A hold on this showtime made or changed elsewhere is adopted with the server's
+   * remaining time; a hold released, paid or moved to another showtime elsewhere takes the
+   * page back to the seats with a message; a hold another page left is claimed.
+   */
+  function applyHoldEvent(event: HoldEvent): void {
+    if (leavingForPayment) return;
+    const mine = $hold.get();
+    const server = event.hold;
+    if (server) {
+      if (event.leaving && mine) void bffPostJson<{ kept: boolean }>('/booking/hold/keep', { showtimeId });
+      const sameSeats = mine !== null && mine.seats.join('|') === server.seats.join('|');
+      if (sameSeats && Math.abs(server.secondsLeft - $secondsLeft.get()) <= 3) return;
+      $hold.set(server);
+      $zone.set(server.zone);
+      $selected.set(server.seats);
+      if (!sameSeats) $cart.set([]);
+      $step.set(1);
+      startTimer(server.secondsLeft);
+      return;
+    }
+    if (!mine) return;
+    stopTimer();
+    $hold.set(null);
+    $step.set(0);
+    $selected.set([]);
+    $cart.set([]);
+    $checkoutOpen.set(false);
+    $payBrand.set(null);
+    $comboOffer.set(null);
+    openStatusModal({
+      type: 'warning',
+      title: PURCHASE_TEXTS.holdGoneTitle,
+      subtitle: event.elsewhere ? PURCHASE_TEXTS.holdElsewhere(event.elsewhere) : PURCHASE_TEXTS.holdReleased,
+      actionLabel: 'Ok',
+      onAction: () => void refetch(),
+    });
   }
 
   /** Back from the browser's page cache after leaving: the hold was released, start over. */
@@ -327,12 +375,35 @@ export function createPurchaseState(initial: BookingView) {
     }
   }
 
+  /**
+   * A payment was refused before any charge because the purchase on screen is not the one
+   * the BFF holds (the hold expired or is now another tab's, the price or the total changed):
+   * the person reads what changed and goes back to the seats, which shows the truth again.
+   */
+  function purchaseChanged(failure: BffFailure): void {
+    $payBrand.set(null);
+    $checkoutOpen.set(false);
+    if (failure.code === 'PAYMENT_IN_PROGRESS') {
+      openStatusModal({ type: 'warning', title: BOOKING_TEXTS.paymentErrorTitle, subtitle: failure.message, actionLabel: 'Ok' });
+      return;
+    }
+    stopTimer();
+    if (failure.code !== 'TOTAL_CHANGED' && failure.code !== 'PRICE_CHANGED') $hold.set(null);
+    openStatusModal({
+      type: 'warning',
+      title: failure.code === 'HOLD_EXPIRED' ? BOOKING_TEXTS.expiredTitle : PURCHASE_TEXTS.holdChangedTitle,
+      subtitle: failure.message,
+      actionLabel: PURCHASE_TEXTS.backToSeats,
+      onAction: () => void resetPurchase(),
+    });
+  }
+
   /** The hold is gone at the cinema (a failed bank payment): stop, reset and go home. */
   async function abandonAfterFailure(): Promise<void> {
     stopTimer();
     if ($hold.get()) {
       $hold.set(null);
-      await bffPostJson<CancelView>('/booking/cancel', {});
+      await bffPostJson<CancelView>('/booking/cancel', { showtimeId } satisfies CancelBody);
     }
     leavingForPayment = true;
     window.location.assign('/');
@@ -362,6 +433,7 @@ export function createPurchaseState(initial: BookingView) {
     continuePurchase,
     resetPurchase,
     releaseOnLeave,
+    applyHoldEvent,
     resumeAfterLeave,
     chooseSnack,
     addCombo,
@@ -373,6 +445,7 @@ export function createPurchaseState(initial: BookingView) {
     choosePayBrand,
     closePayment,
     leaveForPayment,
+    purchaseChanged,
     abandonAfterFailure,
   };
 }

@@ -15,6 +15,12 @@ export const PURCHASE_TEXTS = {
   zonePrice: 'por boleta',
   room: 'Sala',
   memberPrice: 'Precio Club Vizionarios',
+  holdChangedTitle: 'Tu compra cambió',
+  holdGoneTitle: 'Tu reserva de sillas ya no está activa',
+  holdElsewhere: (showtime: string) =>
+    `Reservaste sillas para otra función (${showtime}) en otra ventana o dispositivo, así que estas sillas se liberaron. Vuelve a seleccionar tus sillas.`,
+  holdReleased: 'Las sillas de esta compra se liberaron o ya fueron pagadas en otra ventana. Vuelve a seleccionar tus sillas.',
+  backToSeats: 'Volver a elegir sillas',
 } as const;
 
 /** Texts of the payment wizard and forms that the spec does not quote (ours). */
@@ -45,4 +51,7 @@ export const PAYMENT_TEXTS = {
   email: 'Correo electrónico',
   phoneNumber: 'Teléfono celular',
   choose: 'Selecciona una opción',
+  pendingTitle: 'Estamos confirmando tu pago',
+  pending: 'Tu entidad financiera aún no confirma el pago. Te mostraremos el resultado en cuanto llegue; no vuelvas a pagar esta compra.',
+  pendingFollow: 'Esta página se actualizará sola en cuanto tu entidad financiera confirme o rechace el pago.',
 } as const;

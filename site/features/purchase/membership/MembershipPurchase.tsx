@@ -1,13 +1,22 @@
 import { lazy, Suspense, useState } from 'react';
 import { formatCop } from '../../../../shared/format/money.ts';
-import type { CardForm } from '../../../../shared/validation/payment.ts';
+import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
 import type { MembershipOfferView, PayBrandView } from '../../../../shared/views/booking.ts';
 import { bffGetJson } from '../../../lib/bff-browser.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { withSpinner } from '../../../components/feedback-stores.ts';
 import { PayBrandPicker } from '../checkout/PayBrandPicker.tsx';
-import { formFieldMessages, payMembershipByCard, showPaymentError, showPaymentSuccess } from '../payment/actions.ts';
+import {
+  formFieldMessages,
+  payMembershipByCard,
+  payMembershipByPse,
+  showPaymentError,
+  showPaymentPending,
+  showPaymentSuccess,
+  type PaymentOutcome,
+} from '../payment/actions.ts';
+import { routes } from '../../../lib/routes.ts';
 import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface MembershipPurchaseProps {
@@ -58,31 +67,35 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
     setBrand(null);
   };
 
-  const payCard = async (card: CardForm) => {
-    if (!brand) return null;
-    const outcome = await payMembershipByCard({ brandId: brand.id, card });
+  /** After a membership payment: success, pending and errors reload or lead to the status page. */
+  const afterPayment = (outcome: PaymentOutcome, prefix: 'card' | 'pse'): Record<string, string> | null => {
     const reload = () => window.location.reload();
+    if (outcome.kind === 'invalid') return formFieldMessages(outcome.failure, prefix);
+    setBrand(null);
+    setDetailOpen(false);
     switch (outcome.kind) {
       case 'paid':
-        setBrand(null);
-        setDetailOpen(false);
         showPaymentSuccess(reload);
-        return null;
-      case 'declined':
+        break;
+      case 'pending':
+        showPaymentPending(() => window.location.assign(routes.transactionStatus(outcome.result.bill)));
+        break;
       case 'bank':
-        setBrand(null);
-        setDetailOpen(false);
+        window.location.assign(outcome.result.bankUrl ?? routes.transactionStatus(outcome.result.bill));
+        break;
+      case 'declined':
         showPaymentError(outcome.result.message, reload);
-        return null;
-      case 'invalid':
-        return formFieldMessages(outcome.failure, 'card');
+        break;
+      case 'changed':
       case 'failed':
-        setBrand(null);
-        setDetailOpen(false);
         showPaymentError(outcome.failure.message, reload);
-        return null;
+        break;
     }
+    return null;
   };
+
+  const payCard = async (card: CardForm) => (brand ? afterPayment(await payMembershipByCard({ brandId: brand.id, card }), 'card') : null);
+  const payPse = async (pse: PseForm) => (brand ? afterPayment(await payMembershipByPse({ brandId: brand.id, pse }), 'pse') : null);
 
   return (
     <>
@@ -107,10 +120,11 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
           <Suspense fallback={null}>
             <PaymentWizard
               brand={detailOpen ? brand : null}
-              methods={{ ...offer.paymentMethod, pse: false }}
+              methods={offer.paymentMethod}
               payLabel={PAYMENT_TEXTS.pay(formatCop(offer.total))}
               onClose={() => (offer.payBrands.length === 1 ? closeDetail() : setBrand(null))}
               onPayCard={payCard}
+              onPayPse={payPse}
             />
           </Suspense>
         </>

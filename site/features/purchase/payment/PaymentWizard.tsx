@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button.tsx';
 import { CardPaymentForm } from './CardPaymentForm.tsx';
 import { PsePaymentForm, type PsePaymentFormProps } from './PsePaymentForm.tsx';
 import { PAYMENT_TEXTS } from '../texts.ts';
+import { Countdown } from '../checkout/Countdown.tsx';
 
 export interface PaymentWizardProps {
   brand: PayBrandView | null;
@@ -14,8 +15,10 @@ export interface PaymentWizardProps {
   payerDefaults?: PsePaymentFormProps['defaults'];
   onClose: () => void;
   onPayCard: (card: CardForm) => Promise<Record<string, string> | null>;
-  /** Absent when PSE is not offered (the membership). */
+  /** Absent when PSE is not offered. */
   onPayPse?: (pse: PseForm) => Promise<Record<string, string> | null>;
+  /** The hold's countdown, kept in view (sticky) while the dialog covers the page; none for the membership. */
+  secondsLeft?: number | null;
 }
 
 type Method = 'card' | 'pse';
@@ -25,7 +28,7 @@ type Method = 'card' | 'pse';
  * (each only when the payment method allows it); step 2 is the matching form with a back
  * button. Closing it clears the brand choice (the caller's `onClose`).
  */
-export function PaymentWizard({ brand, methods, payLabel, payerDefaults, onClose, onPayCard, onPayPse }: PaymentWizardProps) {
+export function PaymentWizard({ brand, methods, payLabel, payerDefaults, onClose, onPayCard, onPayPse, secondsLeft = null }: PaymentWizardProps) {
   const offered: Method[] = [...(methods.card ? (['card'] as const) : []), ...(methods.pse && onPayPse ? (['pse'] as const) : [])];
   const [method, setMethod] = useState<Method | null>(null);
   const step = method ? 2 : 1;
@@ -38,6 +41,11 @@ export function PaymentWizard({ brand, methods, payLabel, payerDefaults, onClose
   return (
     <Modal open={brand !== null} onClose={close} title={PAYMENT_TEXTS.wizardTitle} size="lg">
       <div className="flex flex-col gap-5">
+        {secondsLeft !== null && (
+          <div className="sticky -top-6 z-10 -mx-6 -mt-2 border-b border-line bg-surface px-6 py-2 sm:-top-8 sm:-mx-8 sm:px-8">
+            <Countdown secondsLeft={secondsLeft} />
+          </div>
+        )}
         <div className="flex items-center justify-between gap-3">
           <p className="text-sm font-semibold text-muted">{PAYMENT_TEXTS.stepOf(step)}</p>
           {brand && (

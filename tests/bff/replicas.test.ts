@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bill } from '../../shared/cinema-api/bills.ts';
+import type { BookingView, PaymentResultView } from '../../shared/views/booking.ts';
+import type { BffApp } from '../../bff/app.ts';
+import { call, registerPerson, startReplicas, tokenInCookie, type Answer, type Replicas } from './harness.ts';
+import { cardForm, freeSeats, pickShowtimes, sandboxGet, solveCaptcha } from './booking-helpers.ts';
+import { startRedisServer, type RedisServer } from './redis-server.ts';
+
+/**
+ * Two BFF replicas sharing a real Redis (Debian's redis-server) in front of one sandbox, as a
+ * load balancer spreads one person's requests: the hold, the payment lock and outcome and the
+ * reservation lock must hold across them.
+ */
+let redis: RedisServer;
+let replicas: Replicas;
+let showtimes: Array<{ id: number }>;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  // Fifty requests of one person at once: the payment rate limit (10 per 10 minutes) is
+  // raised here, as the end-to-end tests do, so the lock and the stored outcome answer them.
+  replicas = await startReplicas({ replicas: 2, env: { REDIS_URL: redis.url, RATE_LIMIT_FACTOR: '5' } });
+  showtimes = await pickShowtimes(replicas, 3, { format: '2D', zones: ['General', 'Preferencial'] });
+}, 60_000);
+
+afterAll(async () => {
+  await replicas?.close();
+  await redis?.stop();
+});
+
+/** Request `index` goes to replica `index % 2`, as a round-robin balancer sends it. */
+const replica = (index: number): BffApp => replicas.apps[index % replicas.apps.length]!;
+
+async function send(index: number, cookie: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer> {
+  return call(replica(index), method, url, { cookie, ...(body === undefined ? {} : { body }) });
+}
+
+async function viewOf(cookie: string, showtimeId: number): Promise<BookingView> {
+  const answer = await send(0, cookie, 'GET', `/bff/booking/${showtimeId}`);
+  if (answer.status !== 200) throw new Error(`booking view answered ${answer.status}: ${answer.text}`);
+  return answer.body as BookingView;
+}
+
+async function billsOf(cookie: string): Promise<Bill[]> {
+  const token = tokenInCookie(replica(0), cookie);
+  const response = await fetch(`${replicas.sandboxUrl}/api/v1/profile/purchases`, {
+    headers: { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key', authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { data: Bill[] }).data;
+}
+
+/** Seats of a showtime not free for anybody (held or sold), from the cinema API's own status. */
+async function takenSeats(showtimeId: number): Promise<number> {
+  const status = await sandboxGet<{ data: Array<{ DescripcionSilla: Array<{ EstadoSilla: string }> }> }>(
+    replicas,
+    `room/${showtimeId}/status`,
+  );
+  return status.data.flatMap((row) => row.DescripcionSilla).filter((seat) => seat.EstadoSilla !== 'S').length;
+}
+
+describe('two replicas sharing Redis', () => {
+  it('sees the hold made through one replica from the other, and keeps the cookie small', async () => {
+    const long = 'Ñandú Ángel Ópalo '.repeat(7).slice(0, 120);
+    const person = await registerPerson(replica(0), { name: long, lastname: long });
+    const showtimeId = showtimes[0]!.id;
+    const seats = freeSeats(await viewOf(person.cookie, showtimeId), 'General').slice(0, 10).map((seat) => seat.id);
+    const reserved = await send(0, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'General', seats });
+    expect(reserved.status).toBe(200);
+    const cookie = reserved.cookie ?? person.cookie;
+    // The longest names and the most seats: the cookie stays far below the 4 KB browsers keep.
+    expect(Buffer.byteLength(`viziona_session=${cookie}`)).toBeLessThan(2_048);
+    const seen = await send(1, cookie, 'GET', '/bff/booking/hold');
+    expect((seen.body as { hold: { seats: string[] } | null }).hold?.seats).toEqual(seats);
+    expect((await send(1, cookie, 'POST', '/bff/booking/cancel', { showtimeId })).body).toEqual({ released: true });
+    expect((await send(0, cookie, 'GET', '/bff/booking/hold')).body).toEqual({ hold: null });
+  });
+
+  it('charges one hold once when 50 pay requests are split over both replicas, and every answer is the same bill', async () => {
+    const person = await registerPerson(replica(1));
+    const showtimeId = showtimes[1]!.id;
+    const view = await viewOf(person.cookie, showtimeId);
+    const seats = freeSeats(view, 'Preferencial').slice(0, 2).map((seat) => seat.id);
+    expect((await send(1, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'Preferencial', seats })).status).toBe(200);
+    const seen = { showtimeId, seats, total: 2 * (17_000 + 2_000), brandId: view.payBrands[0]!.id, products: [] };
+    // Half of them one double-clicked form (one captcha), half forms of their own.
+    const shared = await solveCaptcha(replica(0));
+    const captchas = await Promise.all(Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? shared : solveCaptcha(replica(index)))));
+    const answers = await Promise.all(
+      captchas.map((captcha, index) => send(index, person.cookie, 'POST', '/bff/payments/card', { ...seen, card: cardForm(captcha) })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const bills = new Set(answers.map((answer) => (answer.body as PaymentResultView).bill));
+    expect(bills.size).toBe(1);
+    expect((answers[0]!.body as PaymentResultView).accepted).toBe(true);
+    const charged = (await billsOf(person.cookie)).filter((bill) => bill.showtime?.id === showtimeId);
+    expect(charged).toHaveLength(1);
+    expect(charged[0]!.bill).toBe([...bills][0]);
+  });
+
+  it('sells one membership when 50 purchases are split over both replicas', async () => {
+    const person = await registerPerson(replica(0));
+    const offer = (await send(0, person.cookie, 'GET', '/bff/membership/offer')).body as { payBrands: Array<{ id: number }> };
+    const shared = await solveCaptcha(replica(1));
+    const captchas = await Promise.all(Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? shared : solveCaptcha(replica(index)))));
+    const answers = await Promise.all(
+      captchas.map((captcha, index) =>
+        send(index, person.cookie, 'POST', '/bff/membership/purchase', { brandId: offer.payBrands[0]!.id, card: cardForm(captcha) }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const bills = new Set(answers.map((answer) => (answer.body as { result: PaymentResultView }).result.bill));
+    expect(bills.size).toBe(1);
+    const memberships = (await billsOf(person.cookie)).filter((bill) => bill.pay_type.id === 3);
+    expect(memberships).toHaveLength(1);
+    // Member prices on the other replica at once.
+    const view = (await send(1, person.cookie, 'GET', `/bff/booking/${showtimes[0]!.id}`)).body as BookingView;
+    expect(view.zones.find((zone) => zone.zone === 'General')).toMatchObject({ price: 11_200, isMemberPrice: true });
+  });
+
+  it('leaves one account that ignores Set-Cookie and reserves 18 times with at most one live hold', async () => {
+    const person = await registerPerson(replica(1));
+    const showtimeId = showtimes[2]!.id;
+    const before = await takenSeats(showtimeId);
+    const free = freeSeats(await viewOf(person.cookie, showtimeId), 'General').map((seat) => seat.id);
+    expect(free.length).toBeGreaterThanOrEqual(18 * 2);
+    // Always the very first cookie, 18 reservations at once of 2 seats each, over both replicas.
+    const answers = await Promise.all(
+      Array.from({ length: 18 }, (_, index) =>
+        send(index, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'General', seats: free.slice(index * 2, index * 2 + 2) }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+    expect((await takenSeats(showtimeId)) - before).toBeLessThanOrEqual(2);
+    const hold = (await send(0, person.cookie, 'GET', '/bff/booking/hold')).body as { hold: { seats: string[] } | null };
+    expect(hold.hold?.seats).toHaveLength(2);
+    // And the same, one after the other.
+    for (let index = 0; index < 3; index += 1) {
+      await send(index, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'General', seats: free.slice(40 + index * 2, 42 + index * 2) });
+    }
+    expect((await takenSeats(showtimeId)) - before).toBeLessThanOrEqual(2);
+    await send(1, person.cookie, 'POST', '/bff/booking/cancel', { showtimeId });
+  });
+});

@@ -1,0 +1,189 @@
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { watchViolations } from './csp-violations.ts';
+import { pickShowtimes, type TestShowtime } from './showtimes.ts';
+
+/** What the purchase journeys share: the sandbox's showtimes and seats, people, and the steps a customer takes. */
+
+export const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4612';
+export const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
+export const APPROVED_CARD = '4575623182290326';
+export const DECLINED_CARD = '4151611527583283';
+
+/**
+ * Untouched 2D showtimes with General seats (the prices the journeys assert), two hours ahead
+ * or more whatever the hour, chosen through tests/e2e/showtimes.ts; one per test so holds never meet.
+ */
+const SHOWTIMES_PER_SPEC = 30;
+let upcoming: TestShowtime[] = [];
+let next = 0;
+export function takeShowtime(): TestShowtime {
+  const showtime = upcoming[next];
+  next += 1;
+  if (!showtime) throw new Error(`a purchase spec takes at most ${SHOWTIMES_PER_SPEC} showtimes`);
+  return showtime;
+}
+export { purchasePath } from './showtimes.ts';
+
+// One log-in per person for the whole file (the BFF rate-limits log-ins).
+const people = {
+  demo: { email: 'demo@viziona.co', password: 'Demo1234' },
+  nuevo: { email: 'nuevo@viziona.co', password: 'Nuevo1234' },
+} as const;
+export type Person = keyof typeof people;
+const sessions = new Map<Person, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
+/**
+ * Chooses the spec's showtimes (by need: 2D, General seats, two hours ahead, untouched) and logs
+ * in each person once (the BFF rate-limits log-ins). Call from each spec's `beforeAll`.
+ */
+export async function preparePurchases(browser: Browser): Promise<void> {
+  upcoming = await pickShowtimes(SHOWTIMES_PER_SPEC, { format: '2D', zones: ['General'] });
+  next = 0;
+  for (const person of Object.keys(people) as Person[]) {
+    if (sessions.has(person)) continue;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logIn(page, person);
+    sessions.set(person, await context.storageState());
+    await context.close();
+  }
+}
+
+
+/** Logs in through the page, as a person does (another device gets a session of its own). */
+export async function logIn(page: Page, person: Person): Promise<void> {
+  await page.goto('/iniciar-sesion');
+  await hydrated(page);
+  await page.getByLabel('Correo electrónico').fill(people[person].email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(people[person].password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/iniciar-sesion'));
+}
+
+
+/** Islands answer clicks once hydrated (Astro drops their `ssr` attribute then). */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+export interface OpenOptions {
+  fakeClock?: boolean;
+  liveSeats?: boolean;
+  /** Open as a phone (`phone` of devices.ts) or with other context options. */
+  device?: BrowserContextOptions;
+  /** Another tab of this context (the same browser) instead of a new context. */
+  context?: BrowserContext;
+}
+
+export async function openAs(browser: Browser, person: Person, path: string, options: OpenOptions = {}): Promise<Page> {
+  const context = options.context ?? (await browser.newContext({ ...options.device, storageState: sessions.get(person) }));
+  const page = await context.newPage();
+  await watchViolations(page);
+  if (options.fakeClock) await page.clock.install();
+  if (options.liveSeats === false) await page.route('**/bff/booking/*/events', (route) => route.abort());
+  await page.goto(path);
+  await expect(page.locator('[data-purchase-ready]')).toBeVisible();
+  return page;
+}
+
+export const availableSeats = (page: Page): Locator => page.getByRole('button', { name: /^Fila [A-Z]+, silla \d+, disponible$/ });
+
+/** Picks the first `count` free seats of the zone shown and answers their labels ('F-7'). */
+export async function pickSeats(page: Page, count: number): Promise<string[]> {
+  const labels: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const seat = availableSeats(page).first();
+    const name = (await seat.getAttribute('aria-label')) ?? '';
+    const match = /^Fila ([A-Z]+), silla (\d+),/.exec(name);
+    await seat.click();
+    await expect(page.getByRole('button', { name: name.replace('disponible', 'seleccionada') })).toBeVisible();
+    labels.push(`${match?.[1]}-${match?.[2]}`);
+  }
+  return labels;
+}
+
+export async function reserve(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Continuar con la compra' }).click();
+  await expect(page.getByRole('heading', { name: 'Agrega confitería a tu compra' })).toBeVisible();
+  await expect(page.getByRole('timer').first()).toContainText('Tiempo restante');
+}
+
+export const modal = (page: Page): Locator => page.getByRole('alertdialog');
+
+export async function solveCaptcha(page: Page): Promise<void> {
+  const widget = page.locator('altcha-widget');
+  // As a person does: bring the captcha into view, which loads the widget (it is lazy).
+  await widget.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await widget.getByRole('checkbox').click();
+  await expect(widget.getByText('Verificado', { exact: true })).toBeVisible({ timeout: 30_000 });
+}
+
+/** From step 1: 'Finalizar compra', a pay brand, a method. */
+export async function openPayment(page: Page, method: 'Tarjeta de crédito o débito' | 'PSE (débito desde tu cuenta bancaria)'): Promise<Locator> {
+  await page.getByRole('button', { name: 'Finalizar compra' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Detalle de la Compra' });
+  await expect(checkout.getByText('Pagar en Linea con:')).toBeVisible();
+  await checkout.getByRole('button', { name: /ePayco/ }).click();
+  const wizard = page.getByRole('dialog', { name: 'Pago en línea' });
+  await expect(wizard.getByText('Paso 1 de 2')).toBeVisible();
+  await wizard.getByRole('button', { name: new RegExp(method.replace(/[()]/g, '\\$&')) }).click();
+  await expect(wizard.getByText('Paso 2 de 2')).toBeVisible();
+  return wizard;
+}
+
+/** Fills the card form as a person does and pays; `beforePay` runs with the form filled, at the pay button. */
+export async function payByCard(page: Page, wizard: Locator, cardNumber: string, beforePay?: () => Promise<void>): Promise<void> {
+  await wizard.getByLabel('Nombre del titular').fill('Daniela Gómez');
+  await wizard.getByLabel('Número de la tarjeta').fill(cardNumber);
+  await wizard.getByLabel('Mes de vencimiento (MM)').fill('12');
+  await wizard.getByLabel('Año de vencimiento (AAAA)').fill(String(new Date().getFullYear() + 2));
+  await wizard.getByLabel('Código de seguridad (CVC)').fill('123');
+  await solveCaptcha(page);
+  await wizard.getByRole('button', { name: /^Pagar / }).scrollIntoViewIfNeeded();
+  await beforePay?.();
+  await wizard.getByRole('button', { name: /^Pagar / }).click();
+}
+
+/** Reads a QR image of the page the way a phone camera would: its pixels through jsQR. */
+export async function readQr(image: Locator): Promise<string | null> {
+  const pixels = await image.evaluate(async (element) => {
+    const img = element as HTMLImageElement;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    context.drawImage(img, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: data.width, height: data.height, data: Array.from(data.data) };
+  });
+  if (!pixels) return null;
+  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
+}
+
+export async function sandboxSeatState(showtimeId: number, label: string): Promise<string | undefined> {
+  const [row, number] = label.split('-');
+  const layout = (await (await fetch(`${sandboxUrl}/api/v1/room/${showtimeId}`, { headers: SANDBOX_HEADERS })).json()) as {
+    data: { layout: Array<{ FilaRelativa: string; ColumnaRelativa: number; FilaTotal: number; ColumnaTotal: number }> };
+  };
+  const position = layout.data.layout.find((cell) => cell.FilaRelativa === row && cell.ColumnaRelativa === Number(number));
+  const status = (await (await fetch(`${sandboxUrl}/api/v1/room/${showtimeId}/status`, { headers: SANDBOX_HEADERS })).json()) as {
+    data: Array<{ filTot: number; DescripcionSilla: Array<{ Columna: number; EstadoSilla: string }> }>;
+  };
+  return status.data.find((line) => line.filTot === position?.FilaTotal)?.DescripcionSilla.find((seat) => seat.Columna === position?.ColumnaTotal)
+    ?.EstadoSilla;
+}
+
+
+/** Moves the sandbox's clock (the cinema's): holds expire after 600 s, pending cards settle after 180 s. */
+export async function advanceSandboxClock(seconds: number): Promise<void> {
+  await fetch(`${sandboxUrl}/sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
+}
+
+/** The person's ticket purchases as "Mis Compras" lists them (through the page's own session). */
+export async function purchasesOf(page: Page): Promise<Array<{ bill: string }>> {
+  const answer = await page.request.get('/bff/profile/purchases', { headers: { accept: 'application/json' } });
+  return ((await answer.json()) as { purchases: Array<{ bill: string }> }).purchases;
+}
