@@ -91,6 +91,15 @@ interface VitestReport {
   numFailedTestSuites: number;
 }
 
+/**
+ * Tests that start Debian's redis-server: it cannot run under libfaketime (its allocator calls
+ * clock_gettime while libfaketime initialises: "Cannot recover from unexpected recursive calls
+ * to clock_gettime()"), and a Redis on the real clock would expire the faked PXAT deadlines at
+ * once. Under a fake clock they are left out, and the run says so; `npm test` runs them on the
+ * real clock.
+ */
+export const NEEDS_REAL_CLOCK = ['tests/bff/replicas.test.ts', 'tests/security/account-guessing.test.ts', 'tests/security/session-end.test.ts'];
+
 /** The security suite's own vitest configuration (it runs after the build). */
 export const SECURITY_VITEST_CONFIG = 'tests/security/vitest.config.ts';
 
@@ -100,7 +109,13 @@ export const SECURITY_VITEST_CONFIG = 'tests/security/vitest.config.ts';
  */
 export async function runVitest(options: { config?: string; files?: string[]; clock?: FakeClock } = {}): Promise<Counts> {
   const output = reportPath('vitest');
-  const args = ['run', '-c', options.config ?? 'tests/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...(options.files ?? [])];
+  const excluded = options.clock === undefined ? [] : NEEDS_REAL_CLOCK;
+  if (excluded.length > 0) console.log(`(on the real clock only, left out here: ${excluded.join(', ')})`);
+  const args = [
+    'run', '-c', options.config ?? 'tests/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`,
+    ...excluded.map((file) => `--exclude=${file}`),
+    ...(options.files ?? []),
+  ];
   const code = await exec(...command('vitest', args, options.clock));
   if (!existsSync(output)) {
     console.log('✗ vitest produced no report');
