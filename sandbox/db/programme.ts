@@ -53,7 +53,12 @@ function addStartedShowtime(db: Database, catalogue: Catalogue, clock: Clock): v
   insertShowtime(db, movie.id, STARTED_ROOM_ID, bogotaDate(clock.now()), timeFromMinutes(started), '2D', movie.versions[0] ?? 'Subtitulada');
 }
 
-/** Makes sure today and the next seven days have showtimes. Cheap when nothing is missing. */
+/**
+ * Makes sure today and the next seven days have showtimes, and today one that has started.
+ * Cheap when nothing is missing. The started one is added the first time a day is today, not
+ * when its programme was generated: a database that lives past midnight (or a clock moved past
+ * it) would otherwise have no started showtime until the day's first slot.
+ */
 export function ensureProgramme(db: Database, catalogue: Catalogue, clock: Clock): void {
   const today = bogotaDate(clock.now());
   for (let offset = 0; offset <= DAYS_AHEAD; offset += 1) {
@@ -62,8 +67,14 @@ export function ensureProgramme(db: Database, catalogue: Catalogue, clock: Clock
     if (readMeta(db, key) !== undefined) continue;
     inTransaction(db, () => {
       generateDay(db, catalogue, date);
-      if (offset === 0) addStartedShowtime(db, catalogue, clock);
       writeMeta(db, key, 'generated');
+    });
+  }
+  const startedKey = `started:${today}`;
+  if (readMeta(db, startedKey) === undefined) {
+    inTransaction(db, () => {
+      addStartedShowtime(db, catalogue, clock);
+      writeMeta(db, startedKey, 'added');
     });
   }
 }

@@ -1,6 +1,5 @@
-import type { Movie } from '../../shared/cinema-api/catalogue.ts';
 import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
-import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
+import { SandboxShowtimes, type ShowtimeNeeds, type TestShowtime } from '../showtimes.ts';
 import { call, type Stack } from './harness.ts';
 import type { BffApp } from '../../bff/app.ts';
 
@@ -16,50 +15,31 @@ export async function sandboxGet<T>(stack: Pick<Stack, 'sandboxUrl'>, path: stri
   return (await response.json()) as T;
 }
 
-/** Showtimes from today on that start at least an hour from now, room id and seats. */
-export async function upcomingShowtimes(stack: Stack): Promise<Array<{ id: number; room: number; format: string }>> {
-  const movies = await sandboxGet<{ data: Movie[] }>(stack, 'movies/theater/viziona');
-  const soon = Date.now() + 60 * 60_000;
-  return movies.data
-    .flatMap((movie) => movie.showtimes)
-    .filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, soon))
-    .map((showtime) => ({ id: showtime.id, room: showtime.room, format: showtime.movie_format }));
-}
+const pickers = new WeakMap<Pick<Stack, 'sandboxUrl'>, SandboxShowtimes>();
 
-/**
- * Showtimes chosen by what a test needs, never by their place in a list that depends on the
- * hour: the format, the price zones of the room, and a start at least `minutesAhead` away.
- */
-export async function showtimesWith(
-  stack: Pick<Stack, 'sandboxUrl'>,
-  need: { format?: string; zones?: string[]; minutesAhead?: number },
-): Promise<Array<{ id: number; room: number; format: string }>> {
-  const movies = await sandboxGet<{ data: Movie[] }>(stack, 'movies/theater/viziona');
-  const from = Date.now() + (need.minutesAhead ?? 60) * 60_000;
-  const candidates = movies.data
-    .flatMap((movie) => movie.showtimes)
-    .filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, from))
-    .filter((showtime) => need.format === undefined || showtime.movie_format === need.format);
-  const chosen: Array<{ id: number; room: number; format: string }> = [];
-  for (const showtime of candidates) {
-    if (need.zones) {
-      const data = await sandboxGet<{ data: { prices: Array<{ zona: string; valor: number }> } }>(stack, `room/${showtime.id}`);
-      const zones = new Set(data.data.prices.filter((price) => price.valor > 1).map((price) => price.zona));
-      if (!need.zones.every((zone) => zones.has(zone))) continue;
-    }
-    chosen.push({ id: showtime.id, room: showtime.room, format: showtime.movie_format });
+/** The stack's showtimes, chosen by need (see tests/showtimes.ts); one picker per stack, so a file never gets one twice. */
+function showtimesOf(stack: Pick<Stack, 'sandboxUrl'>): SandboxShowtimes {
+  let picker = pickers.get(stack);
+  if (picker === undefined) {
+    picker = new SandboxShowtimes(stack.sandboxUrl);
+    pickers.set(stack, picker);
   }
-  return chosen;
+  return picker;
 }
 
-/** A showtime that has already started today (the seed keeps one). */
-export async function startedShowtime(stack: Stack): Promise<number | null> {
-  const movies = await sandboxGet<{ data: Movie[] }>(stack, 'movies/theater/viziona');
-  const now = Date.now();
-  const started = movies.data
-    .flatMap((movie) => movie.showtimes)
-    .find((showtime) => hasShowtimeStarted(showtime.function_date, showtime.function_hour, now));
-  return started?.id ?? null;
+/** An untouched showtime meeting the needs, never one this stack already handed out. */
+export async function pickShowtime(stack: Pick<Stack, 'sandboxUrl'>, needs: ShowtimeNeeds = {}): Promise<TestShowtime> {
+  return showtimesOf(stack).pick(needs);
+}
+
+/** `count` different untouched showtimes meeting the needs. */
+export async function pickShowtimes(stack: Pick<Stack, 'sandboxUrl'>, count: number, needs: ShowtimeNeeds = {}): Promise<TestShowtime[]> {
+  return showtimesOf(stack).pickMany(count, needs);
+}
+
+/** A showtime that has already started (the sandbox keeps one every day, at any hour). */
+export async function startedShowtime(stack: Pick<Stack, 'sandboxUrl'>): Promise<TestShowtime> {
+  return showtimesOf(stack).started();
 }
 
 let loginSequence = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { logCapture, startStack, type Stack } from './harness.ts';
-import { Browser, DECLINED_CARD, DEMO, cardForm, freeSeats, login, solveCaptcha, showtimesWith } from './booking-helpers.ts';
+import { Browser, DECLINED_CARD, DEMO, cardForm, freeSeats, login, pickShowtime, solveCaptcha } from './booking-helpers.ts';
 
 /** Every log line the BFF writes while people reserve and pay, as text. */
 const { stream: capture, lines } = logCapture();
@@ -15,12 +15,12 @@ afterAll(async () => {
 
 it('never logs a card number or a CVC, whatever the outcome of the payment', async () => {
   const browser = new Browser(stack.app, await login(stack.app, DEMO.email, DEMO.password));
-  const [showtime] = await showtimesWith(stack, { format: '2D', zones: ['General'] });
-  const view = await browser.view(showtime!.id);
+  const showtime = await pickShowtime(stack, { zones: ['General'] });
+  const view = await browser.view(showtime.id);
   const seat = freeSeats(view, 'General')[0]!;
-  expect((await browser.reserve(showtime!.id, 'General', [seat.id])).status).toBe(200);
+  expect((await browser.reserve(showtime.id, 'General', [seat.id])).status).toBe(200);
   const brandId = view.payBrands[0]!.id;
-  const seen = { showtimeId: showtime!.id, seats: [seat.id], total: 16_000 };
+  const seen = { showtimeId: showtime.id, seats: [seat.id], total: 16_000 };
 
   // Declined at the provider, refused by the form rules, refused by the cinema API (expired card).
   await browser.send('POST', '/bff/payments/card', { ...seen, brandId, products: [], card: { ...cardForm(await solveCaptcha(stack.app), DECLINED_CARD), cvc: '7391' } });

@@ -16,7 +16,7 @@ import {
   login,
   seatsOf,
   solveCaptcha,
-  showtimesWith,
+  pickShowtimes,
   startedShowtime,
 } from './booking-helpers.ts';
 
@@ -26,10 +26,10 @@ let otherShowtimeId: number;
 
 beforeAll(async () => {
   stack = await startStack();
-  const upcoming = await showtimesWith(stack, { format: '2D', zones: ['General', 'Preferencial'] });
-  if (upcoming.length < 2) throw new Error('the sandbox has no upcoming 2D showtimes with General and Preferencial seats');
-  showtimeId = upcoming[0]!.id;
-  otherShowtimeId = upcoming[1]!.id;
+  // The prices below are 2D prices; the tests reserve General and Preferencial seats.
+  const [first, second] = await pickShowtimes(stack, 2, { format: '2D', zones: ['General', 'Preferencial'] });
+  showtimeId = first!.id;
+  otherShowtimeId = second!.id;
 });
 
 afterAll(async () => {
@@ -122,16 +122,14 @@ describe('reservation', () => {
   it('refuses a started showtime, too many seats, seats of another zone and unknown seats', async () => {
     const browser = await demo();
     const started = await startedShowtime(stack);
-    if (started !== null) {
-      const view = await browser.view(started);
-      expect(view.showtime.started).toBe(true);
-      const seat = freeSeats(view, 'General')[0] ?? seatsOf(view)[0]!;
-      const answer = await browser.reserve(started, seat.zone, [seat.id]);
-      expect(answer.status).toBe(422);
-      expect((answer.body as { error: { message: string } }).error.message).toBe(
-        'No es posible reservar asientos en funciones en curso. Por favor, selecciona otro horario.',
-      );
-    }
+    const startedView = await browser.view(started.id);
+    expect(startedView.showtime.started).toBe(true);
+    const seat = freeSeats(startedView, started.zones[0]!)[0]!;
+    const answer = await browser.reserve(started.id, seat.zone, [seat.id]);
+    expect(answer.status).toBe(422);
+    expect((answer.body as { error: { message: string } }).error.message).toBe(
+      'No es posible reservar asientos en funciones en curso. Por favor, selecciona otro horario.',
+    );
     const view = await browser.view(showtimeId);
     const eleven = freeSeats(view, 'General').slice(0, 11).map((seat) => seat.id);
     const tooMany = await browser.reserve(showtimeId, 'General', eleven);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldEvent } from '../../shared/views/booking.ts';
 import { LEAVE_GRACE_MS } from '../../bff/booking/hold-presence.ts';
 import { registerPerson, startStack, type Stack } from './harness.ts';
-import { Browser, eventStream, freeSeats, seatsOf, showtimesWith } from './booking-helpers.ts';
+import { Browser, eventStream, freeSeats, seatsOf, pickShowtimes } from './booking-helpers.ts';
 
 /**
  * Pages of a hold: one that leaves marks it and it is released after a grace unless a page
@@ -14,8 +14,7 @@ let showtimes: Array<{ id: number }>;
 
 beforeAll(async () => {
   stack = await startStack();
-  showtimes = await showtimesWith(stack, { format: '2D', zones: ['General'] });
-  if (showtimes.length < 2) throw new Error('too few upcoming 2D showtimes with General seats');
+  showtimes = await pickShowtimes(stack, 2, { format: '2D', zones: ['General'] });
 });
 afterAll(async () => {
   await stack?.close();

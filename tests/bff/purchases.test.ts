@@ -3,8 +3,8 @@ import { BookingDataAnswerSchema, ConsecutiveAnswerSchema } from '../../shared/c
 import { TokenAnswerSchema } from '../../shared/cinema-api/accounts.ts';
 import { CardPayAnswerSchema, PayBrandsAnswerSchema } from '../../shared/cinema-api/payments.ts';
 import { PurchaseDetailViewSchema, PurchasesViewSchema } from '../../shared/views/accounts.ts';
-import { BillboardViewSchema } from '../../shared/views/billboard.ts';
 import { call, registerPerson, startStack, tokenInCookie, type Stack } from './harness.ts';
+import { pickShowtime } from './booking-helpers.ts';
 
 /**
  * Purchases are made directly against the sandbox (the purchase routes are another
@@ -25,11 +25,8 @@ beforeAll(async () => {
   const person = await registerPerson(stack.app);
   cookie = person.cookie;
   token = tokenInCookie(stack.app, cookie);
-  const billboard = BillboardViewSchema.parse((await call(stack.app, 'GET', '/bff/catalogue/billboard')).body);
-  // Tomorrow's first showtime has surely not started yet.
-  const tomorrow = billboard.dates[1]!.date;
-  const day = BillboardViewSchema.parse((await call(stack.app, 'GET', `/bff/catalogue/billboard?date=${tomorrow}`)).body);
-  showtimeId = day.movies[0]!.groups[0]!.hours[0]!.id;
+  // The card purchase reserves a seat of the room's first priced zone.
+  showtimeId = (await pickShowtime(stack, { zones: ['General'] })).id;
 });
 afterAll(async () => {
   await stack.close();

@@ -3,7 +3,7 @@ import type { Bill } from '../../shared/cinema-api/bills.ts';
 import type { BookingView, PaymentResultView } from '../../shared/views/booking.ts';
 import type { BffApp } from '../../bff/app.ts';
 import { call, registerPerson, startReplicas, tokenInCookie, type Answer, type Replicas } from './harness.ts';
-import { cardForm, freeSeats, sandboxGet, showtimesWith, solveCaptcha } from './booking-helpers.ts';
+import { cardForm, freeSeats, pickShowtimes, sandboxGet, solveCaptcha } from './booking-helpers.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
 
 /**
@@ -20,8 +20,7 @@ beforeAll(async () => {
   // Fifty requests of one person at once: the payment rate limit (10 per 10 minutes) is
   // raised here, as the end-to-end tests do, so the lock and the stored outcome answer them.
   replicas = await startReplicas({ replicas: 2, env: { REDIS_URL: redis.url, RATE_LIMIT_FACTOR: '5' } });
-  showtimes = await showtimesWith(replicas, { format: '2D', zones: ['General', 'Preferencial'] });
-  if (showtimes.length < 3) throw new Error('the sandbox has too few upcoming 2D showtimes with General and Preferencial seats');
+  showtimes = await pickShowtimes(replicas, 3, { format: '2D', zones: ['General', 'Preferencial'] });
 }, 60_000);
 
 afterAll(async () => {

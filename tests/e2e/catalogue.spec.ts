@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { misfitOf, watchDialogs } from './dialog-fit.ts';
 import { baseURL } from './playwright.config.ts';
+import { moviePagePath, pickShowtime } from './showtimes.ts';
 import { solvedRobotCheck } from './robot-check.ts';
 
 /**
@@ -261,19 +262,21 @@ test('the home popup shows once per browser session', async ({ page, browser }) 
   await fresh.close();
 });
 
-test('a visitor clicking an hour is asked to log in', async ({ page, request, hasTouch }) => {
-  const movie = (await nowShowing(request))[0]!;
+test('a visitor clicking an hour is asked to log in', async ({ page, hasTouch }) => {
+  // An hour that has not started, whatever the hour the suite runs at.
+  const showtime = await pickShowtime({ zones: ['General'] });
+  const movie = showtime.movie;
+  const showtimeId = String(showtime.id);
   await watchDialogs(page);
-  await page.goto(`/viziona/pelicula/${movie.slug}`);
+  await page.goto(moviePagePath(showtime));
   await page.waitForLoadState('networkidle');
-  const hour = page.locator('[data-date-panel]:not([hidden]) a[data-showtime]').first();
-  const showtimeId = await hour.getAttribute('data-showtime');
+  const hour = page.locator(`[data-date-panel]:not([hidden]) a[data-showtime="${showtimeId}"]`);
   // On the phone project, a tap (touch events), as a customer does.
   await (hasTouch ? hour.tap() : hour.click());
   const dialog = page.getByRole('dialog', { name: 'Inicia Sesión' });
   await expect(dialog).toBeVisible();
   expect(await misfitOf(dialog)).toBeNull();
-  await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}$`));
+  await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}\\?date=${showtime.date}$`));
 
   // Logging in through the prompt leads straight to the showtime that was chosen.
   await dialog.getByLabel('Correo electrónico').fill('demo@viziona.co');
@@ -314,13 +317,13 @@ test('a logged-in person reaches the purchase route from an hour, and sees the c
   const login = await api.post('/bff/auth/login', { headers, data: { email, password: 'Cine12345' } });
   expect(login.status(), await login.text()).toBe(200);
 
-  const movie = (await nowShowing(api))[0]!;
-  const response = await page.goto(`/viziona/pelicula/${movie.slug}`);
+  const showtime = await pickShowtime({ zones: ['General'] });
+  const movie = showtime.movie;
+  const showtimeId = String(showtime.id);
+  const response = await page.goto(moviePagePath(showtime));
   expect(response?.headers()['cache-control']).toBe('private, no-store');
   await page.waitForLoadState('networkidle');
-  const hour = page.locator('[data-date-panel]:not([hidden]) a[data-showtime]').first();
-  const showtimeId = await hour.getAttribute('data-showtime');
-  await hour.click();
+  await page.locator(`[data-date-panel]:not([hidden]) a[data-showtime="${showtimeId}"]`).click();
   await expect(page).toHaveURL(new RegExp(`/viziona/pelicula/${movie.slug}/funcion/${showtimeId}$`));
 
   await page.goto('/club-vizionarios');

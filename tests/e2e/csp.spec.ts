@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { violationsOf, watchViolations } from './csp-violations.ts';
+import { pickShowtime, purchasePath } from './showtimes.ts';
 
 /**
  * The Content Security Policy: every rendered page carries it as a header, it refuses what was
@@ -88,12 +89,10 @@ test('the seat map renders under the policy, its cells at their width', async ({
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/iniciar-sesion'));
 
-  const billboard = await page.request.get('/cartelera');
-  // The day's last hour: the earlier ones may have started.
-  const purchasePath = [...(await billboard.text()).matchAll(/href="(\/[^"]+\/pelicula\/[^"]+\/funcion\/\d+)"/g)].at(-1)?.[1];
-  expect(purchasePath).toBeDefined();
+  // A showtime that has not started, whatever the hour (the day's last hour has, late at night).
+  const showtime = await pickShowtime({ zones: ['General'] });
   await watchViolations(page);
-  await page.goto(purchasePath!);
+  await page.goto(purchasePath(showtime));
   await expect(page.locator('[data-purchase-ready]')).toBeVisible();
   expect(await page.locator('[role="gridcell"]').first().evaluate((cell) => getComputedStyle(cell).width)).toBe('35px');
   expect(await violationsOf(page)).toEqual([]);

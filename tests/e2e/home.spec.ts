@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { bogotaToday } from '../../shared/format/dates.ts';
 
 /** The home page shows today's billboard, rendered on the server. */
 
@@ -46,4 +47,10 @@ test('an unknown path shows the not-found page with status 404', async ({ page }
   await expect(page.getByRole('heading', { name: 'Ups!! no hemos encontrado la pagina que estas buscando' })).toBeVisible();
   await page.getByRole('link', { name: 'Volver al inicio' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("the footer's year is Bogotá's, also on the year's last evening (already next year in UTC)", async ({ page }) => {
+  await page.goto('/');
+  // The test runs on the same (possibly faked, see tests/hours.ts) clock as the site.
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${bogotaToday().slice(0, 4)} `);
 });

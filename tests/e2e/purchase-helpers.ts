@@ -1,8 +1,8 @@
 import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { watchViolations } from './csp-violations.ts';
 import { watchDialogs, type DialogWatch } from './dialog-fit.ts';
+import { pickShowtimes, type TestShowtime } from './showtimes.ts';
 
 /** What the purchase journeys share: the sandbox's showtimes and seats, people, and the steps a customer takes. */
 
@@ -11,31 +11,20 @@ export const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-a
 export const APPROVED_CARD = '4575623182290326';
 export const DECLINED_CARD = '4151611527583283';
 
-export interface SandboxShowtime {
-  id: number;
-  room: number;
-  function_date: string;
-  function_hour: string;
-  movie_format: string;
-  movie: { slug: string; title: string };
-}
-
-export async function sandboxShowtimes(): Promise<SandboxShowtime[]> {
-  const response = await fetch(`${sandboxUrl}/api/v1/movies/theater/viziona`, { headers: SANDBOX_HEADERS });
-  const body = (await response.json()) as { data: Array<{ showtimes: SandboxShowtime[] }> };
-  return body.data.flatMap((movie) => movie.showtimes);
-}
-
-/** Future 2D showtimes with General seats (at least an hour away), one per test so holds never meet. */
-let upcoming: SandboxShowtime[] = [];
+/**
+ * Untouched 2D showtimes with General seats (the prices the journeys assert), two hours ahead
+ * or more whatever the hour, chosen through tests/e2e/showtimes.ts; one per test so holds never meet.
+ */
+const SHOWTIMES_PER_SPEC = 30;
+let upcoming: TestShowtime[] = [];
 let next = 0;
-export function takeShowtime(): SandboxShowtime {
+export function takeShowtime(): TestShowtime {
   const showtime = upcoming[next];
   next += 1;
-  if (!showtime) throw new Error('not enough upcoming showtimes in the sandbox');
+  if (!showtime) throw new Error(`a purchase spec takes at most ${SHOWTIMES_PER_SPEC} showtimes`);
   return showtime;
 }
-export const purchasePath = (showtime: SandboxShowtime) => `/viziona/pelicula/${showtime.movie.slug}/funcion/${showtime.id}`;
+export { purchasePath } from './showtimes.ts';
 
 // One log-in per person for the whole file (the BFF rate-limits log-ins).
 const people = {
@@ -46,16 +35,11 @@ export type Person = keyof typeof people;
 const sessions = new Map<Person, Awaited<ReturnType<BrowserContext['storageState']>>>();
 
 /**
- * Chooses the showtimes (by need: 2D, General seats, at least an hour away) and logs in each
- * person once (the BFF rate-limits log-ins). Call from each spec's `beforeAll`.
+ * Chooses the spec's showtimes (by need: 2D, General seats, two hours ahead, untouched) and logs
+ * in each person once (the BFF rate-limits log-ins). Call from each spec's `beforeAll`.
  */
 export async function preparePurchases(browser: Browser): Promise<void> {
-  const soon = Date.now() + 60 * 60_000;
-  const candidates = (await sandboxShowtimes()).filter(
-    (showtime) => showtime.movie_format === '2D' && !hasShowtimeStarted(showtime.function_date, showtime.function_hour, soon),
-  );
-  upcoming = [];
-  for (const showtime of candidates) if ((await zonesOf(showtime.id)).has('General')) upcoming.push(showtime);
+  upcoming = await pickShowtimes(SHOWTIMES_PER_SPEC, { format: '2D', zones: ['General'] });
   next = 0;
   for (const person of Object.keys(people) as Person[]) {
     if (sessions.has(person)) continue;
@@ -67,12 +51,6 @@ export async function preparePurchases(browser: Browser): Promise<void> {
   }
 }
 
-/** The price zones a showtime sells on the web. */
-async function zonesOf(showtimeId: number): Promise<Set<string>> {
-  const response = await fetch(`${sandboxUrl}/api/v1/room/${showtimeId}`, { headers: SANDBOX_HEADERS });
-  const body = (await response.json()) as { data: { prices: Array<{ zona: string; valor: number }> } };
-  return new Set(body.data.prices.filter((price) => price.valor > 1).map((price) => price.zona));
-}
 
 /** Logs in through the page, as a person does (another device gets a session of its own). */
 export async function logIn(page: Page, person: Person): Promise<void> {

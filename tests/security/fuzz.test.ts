@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, login, upcomingShowtimes } from '../bff/booking-helpers.ts';
+import { DEMO, login, pickShowtime } from '../bff/booking-helpers.ts';
 import { settledHeap, startSecurityStack, type SecurityStack } from './stack.ts';
 
 /**
@@ -20,7 +20,7 @@ let showtimeId: number;
 beforeAll(async () => {
   stack = await startSecurityStack({ site: true, env: { RATE_LIMIT_FACTOR: '1000' } });
   cookie = await login(stack.app, DEMO.email, DEMO.password);
-  showtimeId = (await upcomingShowtimes(stack))[0]!.id;
+  showtimeId = (await pickShowtime(stack, { zones: ['General'] })).id;
 }, 90_000);
 afterAll(async () => {
   await stack?.close();

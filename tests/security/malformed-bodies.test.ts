@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, login, upcomingShowtimes } from '../bff/booking-helpers.ts';
+import { DEMO, login, pickShowtime } from '../bff/booking-helpers.ts';
 import { SAME_ORIGIN_HEADERS, startStack, type Stack } from '../bff/harness.ts';
 
 /**
@@ -15,7 +15,7 @@ let showtimeId: number;
 beforeAll(async () => {
   stack = await startStack({ env: { RATE_LIMIT_FACTOR: '1000' } });
   cookie = await login(stack.app, DEMO.email, DEMO.password);
-  showtimeId = (await upcomingShowtimes(stack))[0]!.id;
+  showtimeId = (await pickShowtime(stack, { zones: ['General'] })).id;
 });
 afterAll(async () => {
   await stack?.close();

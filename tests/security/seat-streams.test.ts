@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_SLOT_LIMITS } from '../../bff/booking/stream-slots.ts';
 import { ROOM_STATUS_POLL_MS } from '../../shared/booking/constants.ts';
-import { DEMO, login, upcomingShowtimes } from '../bff/booking-helpers.ts';
+import { DEMO, login, pickShowtime } from '../bff/booking-helpers.ts';
 import { registerPerson } from '../bff/harness.ts';
 import { settledHeap, startSecurityStack, type SecurityStack } from './stack.ts';
 
@@ -19,7 +19,7 @@ let showtimeId: number;
 beforeAll(async () => {
   stack = await startSecurityStack();
   cookie = await login(stack.app, DEMO.email, DEMO.password);
-  showtimeId = (await upcomingShowtimes(stack))[0]!.id;
+  showtimeId = (await pickShowtime(stack, { zones: ['General'] })).id;
 });
 afterAll(async () => {
   await stack?.close();

@@ -117,7 +117,7 @@ export interface Topology {
 }
 
 export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5600)): Promise<Topology> {
-  ensureDebianPackages(['nginx', 'redis-server']);
+  await ensureDebianPackages(['nginx', 'redis-server']);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'viziona-topology-'));
   const logs = path.join(dir, 'logs');
   mkdirSync(logs);

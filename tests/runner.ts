@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bogotaToday } from '../shared/format/dates.ts';
+
+/**
+ * What `npm test` (tests/run.ts) and `npm run test:hours` (tests/hours.ts) share: installing
+ * the Debian packages the tests need, running vitest and Playwright (optionally under
+ * libfaketime) and reading their counts from their JSON reports.
+ */
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(path.join(os.tmpdir(), 'viziona-tests-'));
+const bin = (name: string): string => path.join(root, 'node_modules/.bin', name);
+let reportSequence = 0;
+const reportPath = (name: string): string => path.join(reports, `${name}-${(reportSequence += 1)}.json`);
+
+export interface Counts {
+  passed: number;
+  failed: number;
+}
+
+export function exec(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
+}
+
+export { ensureDebianPackages } from './debian-packages.ts';
+
+/**
+ * The clock every process of a command sees: real time moved by a fixed number of seconds.
+ * libfaketime through Debian's `faketime` wrapper, with a relative offset (not `@date`, which
+ * restarts the clock at that date in every process: the servers, the test runner and each
+ * Chromium process would disagree by the seconds between their starts). Its monotonic clock is
+ * faked too (the default): Chromium hangs at start when only the wall clock moves.
+ */
+export interface FakeClock {
+  offsetSeconds: number;
+}
+
+/** The hours of the day, in Bogotá, at which the whole suite must pass (`npm run test:hours`). */
+export const HOURS_OF_DAY = ['00:30', '06:00', '12:00', '18:00', '23:50'] as const;
+
+/**
+ * What `npm test` runs a second time at a night hour: the BFF tests, the level whose tests read
+ * the sandbox on the wall clock (unit and sandbox tests inject their clocks). 23:50 in Bogotá
+ * is already the next day in UTC, and every showtime of the day has started.
+ */
+export const NIGHT_CHECK = { hour: '23:50', files: ['tests/bff'] } as const;
+
+/** A fake clock that starts now at `hour` ('HH:mm') of the Bogotá date `date` (today by default). */
+export function clockAt(hour: string, date: string = bogotaToday()): FakeClock & { startsAt: Date } {
+  const startsAt = new Date(`${date}T${hour}:00-05:00`);
+  if (Number.isNaN(startsAt.getTime())) throw new Error(`not a Bogotá date and hour: ${date} ${hour}`);
+  return { startsAt, offsetSeconds: (startsAt.getTime() - Date.now()) / 1000 };
+}
+
+function command(name: string, args: string[], clock: FakeClock | undefined): [string, string[]] {
+  if (clock === undefined) return [bin(name), args];
+  const offset = Math.round(clock.offsetSeconds);
+  return ['faketime', ['-f', `${offset >= 0 ? '+' : ''}${offset}`, bin(name), ...args]];
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numFailedTestSuites: number;
+}
+
+/**
+ * Tests that start Debian's redis-server: it cannot run under libfaketime (its allocator calls
+ * clock_gettime while libfaketime initialises: "Cannot recover from unexpected recursive calls
+ * to clock_gettime()"), and a Redis on the real clock would expire the faked PXAT deadlines at
+ * once. Under a fake clock they are left out, and the run says so; `npm test` runs them on the
+ * real clock.
+ */
+export const NEEDS_REAL_CLOCK = ['tests/bff/replicas.test.ts', 'tests/security/account-guessing.test.ts', 'tests/security/session-end.test.ts'];
+
+/** The security suite's own vitest configuration (it runs after the build). */
+export const SECURITY_VITEST_CONFIG = 'tests/security/vitest.config.ts';
+/** The production topology's (it runs the built site, on the real clock: it starts redis-server). */
+export const TOPOLOGY_VITEST_CONFIG = 'tests/topology/vitest.config.ts';
+
+/**
+ * vitest with `config` (the unit and integration suite by default) over `files` (all by
+ * default); a suite that fails to load counts as a failure.
+ */
+export async function runVitest(options: { config?: string; files?: string[]; clock?: FakeClock } = {}): Promise<Counts> {
+  const output = reportPath('vitest');
+  const excluded = options.clock === undefined ? [] : NEEDS_REAL_CLOCK;
+  if (excluded.length > 0) console.log(`(on the real clock only, left out here: ${excluded.join(', ')})`);
+  const args = [
+    'run', '-c', options.config ?? 'tests/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`,
+    ...excluded.map((file) => `--exclude=${file}`),
+    ...(options.files ?? []),
+  ];
+  const code = await exec(...command('vitest', args, options.clock));
+  if (!existsSync(output)) {
+    console.log('✗ vitest produced no report');
+    return { passed: 0, failed: 1 };
+  }
+  const report = JSON.parse(readFileSync(output, 'utf8')) as VitestReport;
+  const brokenSuites = code !== 0 && report.numFailedTests === 0 ? Math.max(1, report.numFailedTestSuites) : 0;
+  return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites };
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors?: unknown[];
+}
+
+/** Playwright with tests/e2e/playwright.config.ts; `args` adds spec files or options. */
+export async function runPlaywright(options: { args?: string[]; clock?: FakeClock } = {}): Promise<Counts & { skipped: number }> {
+  const output = reportPath('playwright');
+  const args = ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json', ...(options.args ?? [])];
+  const [program, programArgs] = command('playwright', args, options.clock);
+  const code = await exec(program, programArgs, { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
+  if (!existsSync(output)) {
+    console.log('✗ Playwright produced no report');
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  const report = JSON.parse(readFileSync(output, 'utf8')) as PlaywrightReport;
+  const failed = report.stats.unexpected + (code !== 0 && report.stats.unexpected === 0 ? Math.max(1, report.errors?.length ?? 0) : 0);
+  return { passed: report.stats.expected + report.stats.flaky, failed, skipped: report.stats.skipped };
+}
