@@ -19,6 +19,21 @@ function zodWithoutEvalInBrowsers() {
   };
 }
 
+/**
+ * The production server bundle carries its dependencies (react, zod, astro's runtime), so the
+ * site image is `dist/` alone, without node_modules. Only for builds: the dev server keeps
+ * Vite's usual externals.
+ */
+function selfContainedServerBuild() {
+  return {
+    name: 'viziona:self-contained-server',
+    /** @param {unknown} _config @param {{ command: string }} env */
+    config(_config, env) {
+      return env.command === 'build' ? { ssr: { noExternal: true } } : {};
+    },
+  };
+}
+
 const bffUrl = process.env.BFF_URL ?? `http://127.0.0.1:${process.env.BFF_PORT ?? 4300}`;
 
 export default defineConfig({
@@ -61,7 +76,7 @@ export default defineConfig({
   image: { service: { entrypoint: 'astro/assets/services/noop' } },
   server: { port: Number(process.env.PORT ?? 4321), host: '127.0.0.1' },
   vite: {
-    plugins: [tailwindcss(), zodWithoutEvalInBrowsers()],
+    plugins: [tailwindcss(), zodWithoutEvalInBrowsers(), selfContainedServerBuild()],
     // Pre-bundled so the dev server does not answer 504 on their first load.
     optimizeDeps: { include: ['altcha/external', 'altcha/i18n/es-419'] },
     server: { proxy: { '/bff': { target: bffUrl, changeOrigin: false } } },

@@ -11,8 +11,11 @@ import { captchaPlugin } from './plugins/captcha.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { configPlugin, type BffConfig } from './plugins/config.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { lingeringClosePlugin } from './plugins/lingering-close.ts';
 import { loggerOptions, requestIdFor } from './plugins/logging.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { redisPlugin } from './plugins/redis-client.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -71,6 +74,9 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(configPlugin, { config });
+  await app.register(metricsPlugin);
+  await app.register(lifecyclePlugin);
+  await app.register(redisPlugin);
   await app.register(lingeringClosePlugin);
   await app.register(rateLimitPlugin);
   await app.register(sharedStorePlugin, {});

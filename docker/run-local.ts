@@ -36,7 +36,7 @@ function newestMtime(dir: string): number {
 }
 
 function buildIsStale(): boolean {
-  const entry = path.join(root, 'dist/server/entry.mjs');
+  const entry = path.join(root, 'dist/server.mjs');
   if (!existsSync(entry)) return true;
   const built = statSync(entry).mtimeMs;
   const sources = Math.max(
@@ -60,10 +60,11 @@ function run(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess
   return child;
 }
 
-function runToEnd(args: string[]): Promise<void> {
+/** `npm run build`: the Astro build and the site server bundle (dist/server.mjs). */
+function runBuild(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+    const child = spawn('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build exited with ${code}`))));
   });
 }
 
@@ -107,7 +108,7 @@ const watch = dev ? ['--watch'] : [];
 try {
   if (!dev && buildIsStale()) {
     console.log('[run-local] building the site…');
-    await runToEnd([astroBin, 'build']);
+    await runBuild();
   }
 
   if (useSandbox) {
@@ -118,9 +119,9 @@ try {
   run('bff', [...watch, 'bff/server.ts'], { BFF_PORT: String(bffPort), UPSTREAM_URL: upstreamUrl, SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl });
   await waitFor(`${bffUrl}/bff/health`, 'BFF');
 
-  const siteEnv = { BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(sitePort), SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl, IMAGE_ORIGINS: process.env.IMAGE_ORIGINS ?? new URL(upstreamUrl).origin, ASTRO_NODE_LOGGING: 'disabled' };
+  const siteEnv = { BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(sitePort), SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl, IMAGE_ORIGINS: process.env.IMAGE_ORIGINS ?? new URL(upstreamUrl).origin, ASTRO_NODE_LOGGING: 'disabled', LOG_LEVEL: process.env.LOG_LEVEL };
   if (dev) run('site', [astroBin, 'dev', '--port', String(sitePort), '--host', '127.0.0.1'], siteEnv);
-  else run('site', ['dist/server/entry.mjs'], siteEnv);
+  else run('site', ['dist/server.mjs'], siteEnv);
   await waitFor(`http://127.0.0.1:${sitePort}/`, 'site');
 
   const frontDoor = createFrontDoor({ bffUrl, siteUrl: `http://127.0.0.1:${sitePort}` });

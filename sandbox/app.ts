@@ -40,7 +40,7 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
     catalogue: buildCatalogue(bogotaDate(clock.now())),
     siteUrl: options.publicSiteUrl ?? 'http://localhost:4321',
     publicUrl: options.publicUrl,
-    outage: { down: false },
+    outage: { down: false, hung: false, held: new Set() },
   };
   seedUsers(db, clock.nowMs());
   ensureProgramme(db, ctx.catalogue, clock);
@@ -54,9 +54,15 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
   registerBodyParsers(app);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (ctx.outage.down && request.url.startsWith('/api/')) {
+    if ((ctx.outage.down || ctx.outage.hung) && request.url.startsWith('/api/')) {
       reply.hijack();
-      request.raw.socket.destroy();
+      const socket = request.raw.socket;
+      if (ctx.outage.down) socket.destroy();
+      else {
+        // A hung API: the request is taken and never answered, until the hang is lifted.
+        ctx.outage.held.add(socket);
+        socket.once('close', () => ctx.outage.held.delete(socket));
+      }
       return;
     }
     ensureProgramme(db, ctx.catalogue, clock);

@@ -27,7 +27,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  await app.listen({ host: '127.0.0.1', port });
+  // Loopback unless told otherwise: a container sets HOST=0.0.0.0 so the BFF replicas reach it.
+  await app.listen({ host: process.env.HOST ?? '127.0.0.1', port });
 } catch (error) {
   app.log.error(error);
   process.exit(1);

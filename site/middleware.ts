@@ -6,6 +6,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { SessionView } from '../shared/views/session.ts';
 import { bffCallerOf, bffGet, type BffCaller } from './lib/bff-server.ts';
+import { noteRoutePattern } from './lib/request-context.ts';
 import { isGuestOnlyPath, isProtectedPath, loginPath, routes } from './lib/routes.ts';
 import { serverEnv } from './lib/server-env.ts';
 
@@ -13,11 +14,15 @@ import { serverEnv } from './lib/server-env.ts';
 const PUBLIC_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 const PRIVATE_CACHE = 'private, no-store';
 
-async function readSession(caller: BffCaller): Promise<SessionView['user']> {
+/** Who is logged in; `known: false` when the BFF gave no answer (restarting, unreachable). */
+type SessionRead = { user: SessionView['user']; known: boolean };
+
+async function readSession(caller: BffCaller): Promise<SessionRead> {
   // No cookie at all means no session: spare the BFF a call for every anonymous page view.
-  if (caller.cookies.size === 0) return null;
+  if (caller.cookies.size === 0) return { user: null, known: true };
   const result = await bffGet<SessionView>('/bff/session', caller);
-  return result.ok ? result.data.user : null;
+  if (result.ok) return { user: result.data.user, known: true };
+  return { user: null, known: result.status < 500 };
 }
 
 /**
@@ -43,15 +48,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
     context.locals.bff = bffCallerOf(new Request('http://localhost/'));
     return next();
   }
+  noteRoutePattern(context.routePattern);
   const { pathname, search } = context.url;
   const caller = bffCallerOf(context.request);
-  const user = await readSession(caller);
+  const session = await readSession(caller);
+  const user = session.user;
   context.locals.bff = caller;
   context.locals.user = user;
 
   const personal = isProtectedPath(pathname) || isGuestOnlyPath(pathname);
   let response: Response;
-  if (!user && isProtectedPath(pathname)) {
+  if (!session.known && personal) {
+    // Not knowing who this is must not send a logged-in customer to the login page.
+    const rendered = await next(routes.unavailable);
+    response = new Response(rendered.body, rendered);
+  } else if (!user && isProtectedPath(pathname)) {
     response = redirectTo(loginPath(`${pathname}${search}`));
   } else if (user && isGuestOnlyPath(pathname)) {
     response = redirectTo(routes.home);
@@ -65,7 +76,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const headers = response.headers;
   for (const line of caller.setCookies.values()) headers.append('set-cookie', line);
 
-  if (user || personal || caller.setCookies.size > 0) {
+  if (user || personal || !session.known || caller.setCookies.size > 0) {
     headers.set('cache-control', PRIVATE_CACHE);
   } else if (!headers.has('cache-control') && response.status === 200 && headers.get('content-type')?.startsWith('text/html')) {
     // Anonymous HTML may be shared by a CDN; a visitor with a cookie gets their own copy.

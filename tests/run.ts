@@ -1,10 +1,12 @@
-import { NIGHT_CHECK, SECURITY_VITEST_CONFIG, clockAt, ensureDebianPackages, exec, runPlaywright, runVitest, type Counts } from './runner.ts';
+import { NIGHT_CHECK, SECURITY_VITEST_CONFIG, TOPOLOGY_VITEST_CONFIG, clockAt, ensureDebianPackages, exec, runPlaywright, runVitest, type Counts } from './runner.ts';
 
 /**
  * `npm test`: typecheck, unit and integration tests (vitest), the BFF tests once more at a
  * night hour in Bogotá (libfaketime), the production build, the security suite (vitest,
- * tests/security: attacks and a bounded fuzz against the built topology) and the end-to-end
- * tests in Debian's Chromium (Playwright). Ends with one line `N passed, N failed`.
+ * tests/security: attacks and a bounded fuzz against the built site), the production topology
+ * (vitest, tests/topology: Debian's nginx from our template, Redis, two BFF and two site
+ * replicas, broken on purpose) and the end-to-end tests in Debian's Chromium (Playwright).
+ * Installs the Debian packages they run when missing. Ends with one line `N passed, N failed`.
  */
 
 let passed = 0;
@@ -36,9 +38,11 @@ if (built) {
   // The attacks replay against the built site too, so they run after the build.
   console.log('\n=== security attacks and fuzz (vitest) ===');
   add(await runVitest({ config: SECURITY_VITEST_CONFIG }));
+  console.log('\n=== production topology (vitest) ===');
+  add(await runVitest({ config: TOPOLOGY_VITEST_CONFIG }));
   console.log('\n=== end-to-end tests (Playwright, Chromium) ===');
   add(await runPlaywright());
-} else failed += 2;
+} else failed += 3;
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

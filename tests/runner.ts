@@ -30,26 +30,7 @@ export function exec(command: string, args: string[], env: NodeJS.ProcessEnv = {
   });
 }
 
-/**
- * Debian packages the suite runs: Chromium for Playwright, redis-server for the tests of BFF
- * replicas sharing Redis, libfaketime for the hours of the day.
- */
-const DEBIAN_PACKAGES = [
-  { name: 'chromium', binary: '/usr/bin/chromium' },
-  { name: 'redis-server', binary: '/usr/bin/redis-server' },
-  { name: 'faketime', binary: '/usr/bin/faketime' },
-];
-
-/** Installs with apt-get whichever of the suite's Debian packages is missing. */
-export async function ensureDebianPackages(): Promise<void> {
-  const missing = DEBIAN_PACKAGES.filter((item) => !existsSync(item.binary)).map((item) => item.name);
-  if (missing.length === 0) return;
-  console.log(`\n=== installing Debian ${missing.join(', ')} (apt-get) ===`);
-  const asRoot = (args: string[]): Promise<number> =>
-    process.getuid?.() === 0 ? exec('apt-get', args, { DEBIAN_FRONTEND: 'noninteractive' }) : exec('sudo', ['apt-get', ...args]);
-  await asRoot(['update', '-qq']);
-  await asRoot(['install', '-y', '-qq', ...missing]);
-}
+export { ensureDebianPackages } from './debian-packages.ts';
 
 /**
  * The clock every process of a command sees: real time moved by a fixed number of seconds.
@@ -102,6 +83,8 @@ export const NEEDS_REAL_CLOCK = ['tests/bff/replicas.test.ts', 'tests/security/a
 
 /** The security suite's own vitest configuration (it runs after the build). */
 export const SECURITY_VITEST_CONFIG = 'tests/security/vitest.config.ts';
+/** The production topology's (it runs the built site, on the real clock: it starts redis-server). */
+export const TOPOLOGY_VITEST_CONFIG = 'tests/topology/vitest.config.ts';
 
 /**
  * vitest with `config` (the unit and integration suite by default) over `files` (all by

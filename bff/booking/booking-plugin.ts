@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Gauge } from 'prom-client';
 import { ROOM_STATUS_POLL_MS } from '../../shared/booking/constants.ts';
 import { buildSeatMap, encodeSeatStates } from '../../shared/booking/seat-map.ts';
 import type { SeatStatesEvent } from '../../shared/views/booking.ts';
@@ -44,8 +45,16 @@ export const bookingPlugin = fp(
       },
     });
     app.decorate('booking', { sources, statusHub, streams: new StreamSlots() });
+    new Gauge({
+      name: 'viziona_bff_seat_streams_open',
+      help: 'Live seat-map streams open on this replica',
+      registers: [app.metrics.registry],
+      collect() {
+        this.set(statusHub.openStreams);
+      },
+    });
     // Before the server closes: open event streams would otherwise keep it waiting.
     app.addHook('preClose', async () => statusHub.close());
   },
-  { name: 'viziona-booking', dependencies: ['viziona-upstream', 'viziona-shared-store'] },
+  { name: 'viziona-booking', dependencies: ['viziona-upstream', 'viziona-shared-store', 'viziona-metrics'] },
 );

@@ -46,6 +46,12 @@ type Stored<T> =
   | { kind: 'error'; status: number; body: ErrorBody; fingerprint: string };
 
 export const PAYMENT_LOCK_MS = 90_000;
+/**
+ * How long a second request for the same payment waits for the first one's outcome before it
+ * hears "being processed": under the load balancer's 30 s read timeout, so the person gets our
+ * message, not a gateway error, even when the replica paying died holding the lock.
+ */
+export const PAYMENT_WAIT_MS = 25_000;
 /** How long outcomes are kept: a late double click still gets its bill. */
 export const OUTCOME_KEEP_MS = 15 * 60_000;
 
@@ -76,7 +82,7 @@ export async function payOnce<T>(store: SharedStore, options: PayOnceOptions<T>,
   const { scope, fingerprint } = options;
   const known = await readOutcome<T>(store, scope, fingerprint);
   if (known) return replay(known);
-  return withLock(store, `pay:${scope}`, { ttlMs: PAYMENT_LOCK_MS, waitMs: PAYMENT_LOCK_MS + 5_000, busy: options.busy }, async () => {
+  return withLock(store, `pay:${scope}`, { ttlMs: PAYMENT_LOCK_MS, waitMs: PAYMENT_WAIT_MS, busy: options.busy }, async () => {
     const decided = await readOutcome<T>(store, scope, fingerprint);
     if (decided) return replay(decided);
     let stored: Stored<T>;

@@ -106,6 +106,13 @@ export class RoomStatusHub {
     return this.#watched.size;
   }
 
+  /** Live seat streams open on this process, all showtimes together. */
+  get openStreams(): number {
+    let count = 0;
+    for (const watched of this.#watched.values()) count += watched.watchers.size;
+    return count;
+  }
+
   watcherCount(showtimeId: number): number {
     return this.#watched.get(showtimeId)?.watchers.size ?? 0;
   }

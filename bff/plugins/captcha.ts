@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -115,14 +114,8 @@ function keySignatureSecret(hmacKey: string): string {
 
 /** Shared by every replica through Redis when REDIS_URL is set; this process's memory otherwise. */
 function defaultStore(app: FastifyInstance): SpentCaptchaStore {
-  const { redisUrl } = app.config;
-  if (!redisUrl) return createMemorySpentCaptchaStore();
-  const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false });
-  redis.on('error', (error: Error) => app.log.warn({ err: error }, 'captcha redis error'));
-  app.addHook('onClose', async () => {
-    await redis.quit().catch(() => redis.disconnect());
-  });
-  return createRedisSpentCaptchaStore(redis, (error) =>
+  if (!app.redis) return createMemorySpentCaptchaStore();
+  return createRedisSpentCaptchaStore(app.redis, (error) =>
     app.log.warn({ err: error }, 'captcha store unavailable, using this replica\'s memory'),
   );
 }

@@ -17,10 +17,30 @@ export interface CatalogueCacheOptions {
   /** How long an entry is kept to be served stale when the upstream fails. */
   keepMs?: number;
   maxEntries?: number;
+  /**
+   * With a kept entry on hand, how long a refresh may take before the kept entry is served
+   * stale (the refresh goes on and stores its answer when it comes): a hung upstream costs a
+   * page this long, not the upstream's whole timeout.
+   */
+  staleAfterMs?: number;
   now?: () => number;
   /** Whether a failed load may be answered with a stale entry (not for authoritative 4xx answers). */
   servesStaleOn?: (error: unknown) => boolean;
+  /**
+   * Where every replica keeps the last good copy of each entry (Redis when configured), so a
+   * replica that never read an entry, or restarted, still has it to serve stale during an
+   * outage: every replica shows the same pages then.
+   */
+  shared?: SharedCopies;
 }
+
+/** The two operations of the shared store the cache needs (bff/plugins/shared-store.ts has them). */
+export interface SharedCopies {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+}
+
+const SHARED_PREFIX = 'catalogue:';
 
 export type CacheOutcome = 'hit' | 'miss' | 'refreshed' | 'stale';
 
@@ -42,7 +62,18 @@ export const catalogueCacheDefaults = {
   freshMs: 5 * 60_000,
   keepMs: 30 * 60_000,
   maxEntries: 500,
+  staleAfterMs: 800,
 } as const;
+
+const TIMED_OUT = Symbol('timed out');
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 function statusOf(error: unknown): number | null {
   if (typeof error !== 'object' || error === null) return null;
@@ -61,17 +92,21 @@ export class CatalogueCache {
   readonly freshMs: number;
   readonly keepMs: number;
   readonly maxEntries: number;
+  readonly staleAfterMs: number;
   readonly #now: () => number;
   readonly #servesStaleOn: (error: unknown) => boolean;
+  readonly #shared: SharedCopies | undefined;
   readonly #entries = new Map<string, Entry>();
-  readonly #loading = new Map<string, Promise<Entry>>();
+  readonly #loading = new Map<string, { promise: Promise<Entry>; startedAt: number }>();
 
   constructor(options: CatalogueCacheOptions = {}) {
     this.freshMs = options.freshMs ?? catalogueCacheDefaults.freshMs;
     this.keepMs = Math.max(options.keepMs ?? catalogueCacheDefaults.keepMs, this.freshMs);
     this.maxEntries = Math.max(1, options.maxEntries ?? catalogueCacheDefaults.maxEntries);
+    this.staleAfterMs = options.staleAfterMs ?? catalogueCacheDefaults.staleAfterMs;
     this.#now = options.now ?? (() => Date.now());
     this.#servesStaleOn = options.servesStaleOn ?? isUpstreamOutage;
+    this.#shared = options.shared;
   }
 
   get size(): number {
@@ -93,8 +128,9 @@ export class CatalogueCache {
    * asked for again soon) rather than as fresh.
    */
   async readComposite<T>(key: string, load: () => Promise<{ value: T; storedAt: number }>): Promise<CachedRead<T>> {
+    // A replica that has not read this key yet takes the copy another replica stored.
+    const entry = this.#entries.get(key) ?? (this.#shared ? await this.#sharedCopy(key) : undefined);
     const now = this.#now();
-    const entry = this.#entries.get(key);
     if (entry && now - entry.storedAt < this.freshMs) {
       // Refresh the LRU position: Map iteration order is insertion order.
       this.#entries.delete(key);
@@ -104,9 +140,17 @@ export class CatalogueCache {
     if (entry && now - entry.storedAt >= this.keepMs) this.#entries.delete(key);
 
     try {
-      const loaded = await this.#loadOnce(key, load);
-      const outcome: CacheOutcome = this.#now() - loaded.storedAt >= this.freshMs ? 'stale' : entry ? 'refreshed' : 'miss';
-      return { value: loaded.value as T, json: loaded.json, outcome, storedAt: loaded.storedAt };
+      const loading = this.#loadOnce(key, load);
+      if (entry && now - entry.storedAt < this.keepMs) {
+        // A refresh already slower than the deadline (a hung upstream): nobody waits for it again.
+        const waited = now - (this.#loading.get(key)?.startedAt ?? now);
+        const loaded = await within(loading, Math.max(0, this.staleAfterMs - waited));
+        if (loaded !== TIMED_OUT) return this.#answer<T>(loaded, true);
+        // The refresh goes on without a reader; its failure is only the upstream's outage.
+        loading.catch(() => {});
+        return { value: entry.value as T, json: entry.json, outcome: 'stale', storedAt: entry.storedAt };
+      }
+      return this.#answer<T>(await loading, entry !== undefined);
     } catch (error) {
       const kept = this.#entries.get(key);
       if (kept && this.#now() - kept.storedAt < this.keepMs && this.#servesStaleOn(error)) {
@@ -114,6 +158,26 @@ export class CatalogueCache {
       }
       throw error;
     }
+  }
+
+  /** The last good copy another replica stored, if the shared store has one and answers. */
+  async #sharedCopy(key: string): Promise<Entry | undefined> {
+    try {
+      const text = await this.#shared?.get(SHARED_PREFIX + key);
+      if (!text) return undefined;
+      const { storedAt, json } = JSON.parse(text) as { storedAt: number; json: string };
+      const entry: Entry = { value: JSON.parse(json) as unknown, json, storedAt };
+      this.#store(key, entry);
+      return entry;
+    } catch {
+      return undefined;
+    }
+  }
+
+  #answer<T>(loaded: Entry, replacedAnEntry: boolean): CachedRead<T> {
+    const outcome: CacheOutcome =
+      this.#now() - loaded.storedAt >= this.freshMs ? 'stale' : replacedAnEntry ? 'refreshed' : 'miss';
+    return { value: loaded.value as T, json: loaded.json, outcome, storedAt: loaded.storedAt };
   }
 
   delete(key: string): void {
@@ -126,18 +190,20 @@ export class CatalogueCache {
 
   #loadOnce(key: string, load: () => Promise<{ value: unknown; storedAt: number }>): Promise<Entry> {
     const pending = this.#loading.get(key);
-    if (pending) return pending;
+    if (pending) return pending.promise;
     const loading = (async () => {
       try {
         const { value, storedAt } = await load();
         const stored: Entry = { value, json: JSON.stringify(value), storedAt: Math.min(storedAt, this.#now()) };
         this.#store(key, stored);
+        // Best effort: an outage of the shared store costs only this copy.
+        this.#shared?.set(SHARED_PREFIX + key, JSON.stringify({ storedAt: stored.storedAt, json: stored.json }), this.keepMs).catch(() => {});
         return stored;
       } finally {
         this.#loading.delete(key);
       }
     })();
-    this.#loading.set(key, loading);
+    this.#loading.set(key, { promise: loading, startedAt: this.#now() });
     return loading;
   }
 
@@ -159,6 +225,7 @@ export class CatalogueCache {
  * themselves `config: { cache: PUBLIC_CACHE }` for the Cache-Control header.
  */
 export function sendCachedJson(reply: FastifyReply, read: CachedRead<unknown>): FastifyReply {
+  reply.server.metrics.cacheReads.inc({ outcome: read.outcome });
   if (read.outcome === 'stale') reply.log.warn({ storedAt: new Date(read.storedAt).toISOString() }, 'catalogue read served stale');
   return reply
     .header('content-type', 'application/json; charset=utf-8')
@@ -174,7 +241,9 @@ declare module 'fastify' {
 
 export const catalogueCachePlugin = fp<CatalogueCacheOptions>(
   async (app, options) => {
-    app.decorate('catalogueCache', new CatalogueCache(options));
+    // Copies shared across replicas only mean something in Redis; memory would hold each twice.
+    const shared = app.sharedStore.kind === 'redis' ? app.sharedStore : undefined;
+    app.decorate('catalogueCache', new CatalogueCache({ shared, ...options }));
   },
-  { name: 'viziona-catalogue-cache' },
+  { name: 'viziona-catalogue-cache', dependencies: ['viziona-shared-store'] },
 );

@@ -50,6 +50,11 @@ const httpUrl = (name: string) =>
       error: `${name} must be an http(s) URL`,
     });
 
+const wholeNumber = (name: string, min: number, max: number) => {
+  const error = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 const secret = (name: string) => z.string().trim().min(1, { error: `${name} must not be empty` });
 
 const EnvSchema = z.object({
@@ -59,7 +64,10 @@ const EnvSchema = z.object({
   PORT: port('PORT').default(4321),
   SANDBOX_PORT: port('SANDBOX_PORT').default(4400),
   UPSTREAM_URL: httpUrl('UPSTREAM_URL').optional(),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', 100, 60_000).default(4_000),
+  UPSTREAM_WRITE_TIMEOUT_MS: wholeNumber('UPSTREAM_WRITE_TIMEOUT_MS', 1_000, 120_000).default(20_000),
+  OPS_PORT: port('OPS_PORT').optional(),
+  DRAIN_SECONDS: wholeNumber('DRAIN_SECONDS', 0, 120).optional(),
   REQUEST_TIMEOUT_MS: z.coerce
     .number({ error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
     .int({ error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
@@ -112,7 +120,14 @@ export type BffConfig = {
   host: string;
   /** Base URL of the cinema API, ending in `/api/v1` (no trailing slash). */
   upstreamUrl: string;
+  /** Headers/body timeout of reads (one retry follows a failed read). */
   upstreamTimeoutMs: number;
+  /** Headers/body timeout of writes (charges, registrations, uploads), never retried. */
+  upstreamWriteTimeoutMs: number;
+  /** Port of the operations server (/live, /ready, /metrics); none when unset. Never behind the public load balancer. */
+  opsPort: number | undefined;
+  /** After SIGTERM: how long the process answers "not ready" and keeps serving before it closes its listener. */
+  drainMs: number;
   /** How long a client may take to send a whole request, body included (then 408 and closed). */
   requestTimeoutMs: number;
   cinema: {
@@ -150,6 +165,8 @@ export type BffConfig = {
 /** Captcha work: quick in development and tests, about a second on a phone in production. */
 const CAPTCHA_MAX_NUMBER_DEFAULT = { development: 1_000, production: 100_000 } as const;
 const CAPTCHA_TTL_SECONDS = 30 * 60;
+/** Long enough for a load balancer's next readiness probe to take the replica out. */
+const DRAIN_SECONDS_IN_PRODUCTION = 5;
 const DEV_ETHICS_LINE_EMAIL = 'lineaetica@viziona.example';
 
 export class ConfigError extends Error {
@@ -202,6 +219,9 @@ export function loadConfig(env: Env): BffConfig {
     host: values.HOST,
     upstreamUrl,
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+    upstreamWriteTimeoutMs: values.UPSTREAM_WRITE_TIMEOUT_MS,
+    opsPort: values.OPS_PORT,
+    drainMs: (values.DRAIN_SECONDS ?? (isProduction ? DRAIN_SECONDS_IN_PRODUCTION : 0)) * 1000,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     cinema: {
       apiKey: withDefault('CINEMA_API_KEY'),
@@ -226,6 +246,17 @@ export function loadConfig(env: Env): BffConfig {
     },
     ethicsLineEmail: values.ETHICS_LINE_EMAIL ?? DEV_ETHICS_LINE_EMAIL,
   };
+}
+
+/** What an operator should hear at start-up although the configuration is valid. */
+export function configWarnings(config: BffConfig): string[] {
+  const warnings: string[] = [];
+  if (config.isProduction && !config.redisUrl) {
+    warnings.push(
+      'REDIS_URL is not set in production: holds, payment locks, rate limits and captcha replays are kept per replica. Set REDIS_URL when more than one BFF replica runs.',
+    );
+  }
+  return warnings;
 }
 
 /** Secrets shorter than this are refused in production (a guessable HMAC or API key). */

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * What BFF replicas share between requests: a small key/value store with expiry and the few
@@ -141,19 +141,10 @@ export const sharedStorePlugin = fp(
       app.decorate('sharedStore', options.store);
       return;
     }
-    const { redisUrl } = app.config;
-    if (!redisUrl) {
-      app.decorate('sharedStore', createMemoryStore());
-      return;
-    }
-    const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false });
-    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'shared store redis error'));
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
-    app.decorate('sharedStore', createRedisStore(redis));
+    // Without Redis, this process's memory; with it, nothing falls back (see above).
+    app.decorate('sharedStore', app.redis ? createRedisStore(app.redis) : createMemoryStore());
   },
-  { name: 'viziona-shared-store', dependencies: ['viziona-config'] },
+  { name: 'viziona-shared-store', dependencies: ['viziona-config', 'viziona-redis'] },
 );
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

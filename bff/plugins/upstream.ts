@@ -66,7 +66,13 @@ const RETRY_DELAY_MS = 100;
 
 type RawAnswer = { status: number; text: string };
 
-export function createUpstreamClient(config: BffConfig) {
+/** How an upstream call ended, for the metrics. */
+export type UpstreamOutcome = 'ok' | 'client_error' | 'server_error' | 'network_error' | 'invalid_answer';
+
+const outcomeOf = (status: number): UpstreamOutcome =>
+  status < 400 ? 'ok' : status < 500 ? 'client_error' : 'server_error';
+
+export function createUpstreamClient(config: BffConfig, observe: (outcome: UpstreamOutcome) => void = () => {}) {
   const base = new URL(config.upstreamUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const pool = new Pool(base.origin, {
@@ -104,6 +110,8 @@ export function createUpstreamClient(config: BffConfig) {
       path: `${basePath}/${call.path.replace(/^\/+/, '')}${search}`,
       headers,
       body: call.body === undefined ? null : JSON.stringify(call.body),
+      // A charge or a registration may take the provider longer than a catalogue read.
+      ...(call.method === 'GET' ? {} : { headersTimeout: config.upstreamWriteTimeoutMs, bodyTimeout: config.upstreamWriteTimeoutMs }),
     });
     return { status: answer.statusCode, text: await answer.body.text() };
   }
@@ -133,14 +141,21 @@ export function createUpstreamClient(config: BffConfig) {
   const client: UpstreamClient = {
     async stream(request, call) {
       const headers = { ...headersFor({}, request.auth?.token, request.id), 'content-type': call.contentType };
-      const answer = await pool.request({
-        method: 'POST',
-        path: `${basePath}/${call.path.replace(/^\/+/, '')}`,
-        headers,
-        // Pulled chunk by chunk: at most one small buffer waits between the two sockets.
-        body: Readable.from(call.body, { objectMode: false, highWaterMark: 64 * 1024 }),
-        signal: call.signal,
-      });
+      const answer = await pool
+        .request({
+          method: 'POST',
+          path: `${basePath}/${call.path.replace(/^\/+/, '')}`,
+          headers,
+          // Pulled chunk by chunk: at most one small buffer waits between the two sockets.
+          body: Readable.from(call.body, { objectMode: false, highWaterMark: 64 * 1024 }),
+          signal: call.signal,
+          headersTimeout: config.upstreamWriteTimeoutMs,
+        })
+        .catch((error: unknown) => {
+          observe('network_error');
+          throw error;
+        });
+      observe(outcomeOf(answer.statusCode));
       return { status: answer.statusCode, json: parseJson(await answer.body.text()) };
     },
     async call(request, call) {
@@ -152,6 +167,7 @@ export function createUpstreamClient(config: BffConfig) {
       try {
         answer = await sendWithRetry(call, headersFor(call, token, request.id), logger);
       } catch (error) {
+        observe('network_error');
         logger.error({ upstream: safeUrl(call.path), method: call.method, err: error }, 'upstream unreachable');
         throw upstreamUnavailable();
       }
@@ -162,6 +178,7 @@ export function createUpstreamClient(config: BffConfig) {
       if (answer.status >= 200 && answer.status < 300) {
         const parsed = call.schema.safeParse(json);
         if (!parsed.success) {
+          observe('invalid_answer');
           logger.error(
             {
               upstream: safeUrl(call.path),
@@ -171,8 +188,10 @@ export function createUpstreamClient(config: BffConfig) {
           );
           throw upstreamUnavailable();
         }
+        observe('ok');
         return parsed.data;
       }
+      observe(outcomeOf(answer.status));
       throw toBffError(request, call, answer.status, json, logger);
     },
   };
@@ -264,11 +283,11 @@ declare module 'fastify' {
 
 export const upstreamPlugin = fp(
   async (app) => {
-    const { client, close } = createUpstreamClient(app.config);
+    const { client, close } = createUpstreamClient(app.config, (outcome) => app.metrics.upstreamCalls.inc({ outcome }));
     app.decorate('upstream', client);
     app.addHook('onClose', async () => {
       await close();
     });
   },
-  { name: 'viziona-upstream', dependencies: ['viziona-config', 'viziona-session'] },
+  { name: 'viziona-upstream', dependencies: ['viziona-config', 'viziona-session', 'viziona-metrics'] },
 );

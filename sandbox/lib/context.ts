@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
@@ -13,6 +14,9 @@ export interface SandboxContext {
   siteUrl: string;
   /** Base of the sandbox's own absolute URLs; from the request when undefined. */
   publicUrl: string | undefined;
-  /** Set by POST /sandbox/outage: while down, the API drops its connections. */
-  outage: { down: boolean };
+  /**
+   * Set by POST /sandbox/outage: while down, the API drops its connections; while hung, it
+   * takes requests and never answers them (`held`, dropped when the hang is lifted).
+   */
+  outage: { down: boolean; hung: boolean; held: Set<Socket> };
 }

@@ -6,6 +6,9 @@ import type { ErrorView } from '../../shared/views/errors.ts';
 
 export type BffFailure = ErrorView['error'];
 
+/** What a page says when the BFF gives no answer (restarting, unreachable or timed out). */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'El servicio no está disponible en este momento. Por favor, inténtalo más tarde.';
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

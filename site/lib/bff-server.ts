@@ -7,7 +7,7 @@
  */
 import { serverEnv } from './server-env.ts';
 import type { BffFailure } from './bff-error.ts';
-import { bffFailureFrom } from './bff-error.ts';
+import { bffFailureFrom, SERVICE_UNAVAILABLE_MESSAGE } from './bff-error.ts';
 import { logServerError } from './server-log.ts';
 
 export interface BffCaller {
@@ -63,7 +63,7 @@ function absorbSetCookies(caller: BffCaller, lines: string[]): void {
 
 const unavailable: BffFailure = {
   code: 'BFF_UNAVAILABLE',
-  message: 'El servicio no está disponible en este momento. Por favor, inténtalo más tarde.',
+  message: SERVICE_UNAVAILABLE_MESSAGE,
 };
 
 export async function bffGet<T>(path: string, caller: BffCaller): Promise<BffResult<T>> {

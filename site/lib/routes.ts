@@ -24,6 +24,8 @@ export const routes = {
   terms: '/pagina/terminos-y-condiciones',
   privacy: '/pagina/politica-de-privacidad',
   clubTerms: '/pagina/terminos-y-condiciones-club-vizionarios',
+  /** Shown (status 503) instead of a personal page while the session cannot be read. */
+  unavailable: '/servicio-no-disponible',
   contentPage: (slug: string) => `/pagina/${segment(slug)}`,
   resetPassword: (code: string) => `/forgot-password/${segment(code)}`,
   room: (slug: string) => `/sala/${segment(slug)}`,

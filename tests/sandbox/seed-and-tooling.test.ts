@@ -90,16 +90,30 @@ describe('tooling routes', () => {
 
   it('drops API connections during a simulated outage and answers again afterwards', async () => {
     const down = await sandbox.tool<{ down: boolean }>('outage', { method: 'POST', headers: json, body: JSON.stringify({ down: true }) });
-    expect(down.body).toEqual({ down: true });
+    expect(down.body).toEqual({ down: true, hung: false });
     try {
       await expect(sandbox.call('settings')).rejects.toThrow();
-      expect((await sandbox.tool<{ down: boolean }>('outage')).body).toEqual({ down: true });
+      expect((await sandbox.tool<{ down: boolean }>('outage')).body).toEqual({ down: true, hung: false });
     } finally {
       await sandbox.tool('outage', { method: 'POST', headers: json, body: JSON.stringify({ down: false }) });
     }
     expect((await sandbox.call('settings')).status).toBe(200);
     const bad = await sandbox.tool('outage', { method: 'POST', headers: json, body: JSON.stringify({ down: 'sí' }) });
     expect(bad.status).toBe(422);
+  });
+
+  it('takes API requests and never answers them while hung, and answers again afterwards', async () => {
+    await sandbox.tool('outage', { method: 'POST', headers: json, body: JSON.stringify({ down: false, hung: true }) });
+    try {
+      const waited = await Promise.race([
+        sandbox.call('settings').then(() => 'answered', () => 'dropped'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 300)),
+      ]);
+      expect(waited).toBe('still waiting');
+    } finally {
+      await sandbox.tool('outage', { method: 'POST', headers: json, body: JSON.stringify({ down: false, hung: false }) });
+    }
+    expect((await sandbox.call('settings')).status).toBe(200);
   });
 
   it('shows the outbox as a page and as JSON filtered by address', async () => {

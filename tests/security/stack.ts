@@ -13,7 +13,7 @@ import { sparePort } from '../spare-port.ts';
 /**
  * The whole topology on loopback, for attacks that need real sockets: the sandbox (counting
  * the requests it gets), the BFF listening, the front door, and (optionally) the built site
- * (`dist/server/entry.mjs`) as a child process whose output the test reads.
+ * (`dist/server.mjs`, as the site image runs it) as a child process whose output the test reads.
  */
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -83,7 +83,7 @@ export async function startSecurityStack(options: SecurityStackOptions = {}): Pr
   if (options.site) {
     const port = await sparePort();
     siteUrl = `http://127.0.0.1:${port}`;
-    site = spawn(process.execPath, ['dist/server/entry.mjs'], {
+    site = spawn(process.execPath, ['dist/server.mjs'], {
       cwd: root,
       env: { ...process.env, BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(port), SITE_ORIGIN, IMAGE_ORIGINS: sandboxUrl, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -53,6 +53,46 @@ describe('CatalogueCache', () => {
     await expect(cache.read('k', failing)).rejects.toThrow('ECONNREFUSED');
   });
 
+  it('answers stale when a refresh takes longer than staleAfterMs, and stores the late answer', async () => {
+    const time = clock();
+    const cache = new CatalogueCache({ now: time.now, staleAfterMs: 30 });
+    await cache.read('k', async () => 'old');
+    time.advance(6 * minute);
+    let finish: (value: string) => void = () => {};
+    const hung = () => new Promise<string>((resolve) => (finish = resolve));
+
+    const first = await cache.read('k', hung);
+    expect(first).toMatchObject({ value: 'old', outcome: 'stale' });
+    time.advance(40);
+    // The refresh is still pending and already late: the next reader does not wait for it.
+    const waitedFor = await Promise.race([cache.read('k', hung), new Promise((resolve) => setTimeout(() => resolve('waited'), 25))]);
+    expect(waitedFor).toMatchObject({ value: 'old', outcome: 'stale' });
+
+    finish('new');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.read('k', hung)).toMatchObject({ value: 'new', outcome: 'hit' });
+  });
+
+  it('gives a cold replica the copy another replica stored: fresh as a hit, later stale during an outage', async () => {
+    const time = clock();
+    const copies = new Map<string, string>();
+    const shared = { get: async (key: string) => copies.get(key) ?? null, set: async (key: string, value: string) => void copies.set(key, value) };
+    await new CatalogueCache({ shared, now: time.now }).read('releases', async () => ({ titles: ['Dune'] }));
+
+    let calls = 0;
+    const cold = new CatalogueCache({ shared, now: time.now });
+    const hit = await cold.read('releases', async () => ({ titles: [`call ${++calls}`] }));
+    expect(hit).toMatchObject({ value: { titles: ['Dune'] }, outcome: 'hit' });
+    expect(calls).toBe(0);
+
+    time.advance(10 * minute);
+    const restarted = new CatalogueCache({ shared, now: time.now });
+    const stale = await restarted.read('releases', async () => {
+      throw new UpstreamError(503);
+    });
+    expect(stale).toMatchObject({ value: { titles: ['Dune'] }, outcome: 'stale' });
+  });
+
   it('passes authoritative upstream answers on instead of covering them with stale data', async () => {
     const time = clock();
     const cache = new CatalogueCache({ now: time.now });

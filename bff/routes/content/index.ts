@@ -8,6 +8,7 @@ import {
 import { ContentPageViewSchema, FooterViewSchema } from '../../../shared/views/content-pages.ts';
 import { sanitizeHtml } from '../../catalogue/sanitize-html.ts';
 import { PUBLIC_CACHE } from '../../plugins/cache-headers.ts';
+import { sendCachedJson } from '../../plugins/catalogue-cache.ts';
 import { ERROR_MESSAGES } from '../../errors.ts';
 import { upstreamPath } from '../../plugins/upstream.ts';
 
@@ -16,24 +17,26 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/footer',
     { config: { cache: PUBLIC_CACHE }, schema: { response: { 200: FooterViewSchema } } },
-    async (request) => {
-      const groups = await Promise.all(
-        FOOTER_CONTENT_TYPES.map(async (type) => {
-          try {
-            const answer = await app.upstream.call(request, {
-              method: 'GET',
-              path: upstreamPath`content-types/${type}/contents`,
-              schema: ContentItemsAnswerSchema,
-            });
-            return { type, links: answer.data };
-          } catch (error) {
-            // The spec: a content-list failure is logged only; the footer shows what it has.
-            request.log.warn({ err: error, type }, 'footer content list unavailable');
-            return { type, links: [] };
-          }
-        }),
-      );
-      return { groups };
+    async (request, reply) => {
+      const loadGroup = async (type: (typeof FOOTER_CONTENT_TYPES)[number]) => {
+        const answer = await app.upstream.call(request, {
+          method: 'GET',
+          path: upstreamPath`content-types/${type}/contents`,
+          schema: ContentItemsAnswerSchema,
+        });
+        return { type, links: answer.data };
+      };
+      try {
+        // Every page shows the footer: it is a catalogue read, kept and served stale like one.
+        const read = await app.catalogueCache.read('footer', async () =>
+          FooterViewSchema.parse({ groups: await Promise.all(FOOTER_CONTENT_TYPES.map(loadGroup)) }),
+        );
+        return sendCachedJson(reply, read);
+      } catch (error) {
+        // The spec: a content-list failure is logged only; the footer shows its fixed links.
+        request.log.warn({ err: error }, 'footer content lists unavailable');
+        return { groups: FOOTER_CONTENT_TYPES.map((type) => ({ type, links: [] })) };
+      }
     },
   );
 

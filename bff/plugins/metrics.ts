@@ -1,0 +1,107 @@
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { PAY_STATUS_PENDING } from '../../shared/booking/constants.ts';
+
+/**
+ * Prometheus metrics of one BFF process, served on the operations port (bff/ops-server.ts),
+ * never through the public load balancer. Each app has its own registry (tests build many).
+ * Labels are bounded: routes by their pattern (never the raw URL), outcomes by a fixed list.
+ */
+export function createBffMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'viziona_bff_' });
+  return {
+    registry,
+    requests: new Histogram({
+      name: 'viziona_bff_http_request_duration_seconds',
+      help: 'Requests answered, by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    upstreamCalls: new Counter({
+      name: 'viziona_bff_upstream_calls_total',
+      help: 'Calls to the cinema API, by outcome (ok, client_error, server_error, network_error)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    cacheReads: new Counter({
+      name: 'viziona_bff_catalogue_cache_reads_total',
+      help: 'Catalogue cache reads, by outcome (hit, miss, refreshed, stale)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    rateLimited: new Counter({
+      name: 'viziona_bff_rate_limit_refusals_total',
+      help: 'Requests refused by a rate limit, by route pattern',
+      labelNames: ['route'] as const,
+      registers: [registry],
+    }),
+    payments: new Counter({
+      name: 'viziona_bff_payments_total',
+      help: 'Payment requests answered, by kind (card, pse, membership_card, membership_pse) and outcome (accepted, pending, rejected, refused_4xx, error)',
+      labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+    }),
+    redisUp: new Gauge({
+      name: 'viziona_bff_redis_up',
+      help: '1 when the shared Redis answered the last readiness check, 0 when not, -1 when not configured',
+      registers: [registry],
+    }),
+    draining: new Gauge({
+      name: 'viziona_bff_draining',
+      help: '1 while the process drains before closing',
+      registers: [registry],
+    }),
+  };
+}
+
+export type BffMetrics = ReturnType<typeof createBffMetrics>;
+
+/** The payment routes, by what they sell and how. */
+const PAYMENT_ROUTES: Record<string, string> = {
+  '/bff/payments/card': 'card',
+  '/bff/payments/pse': 'pse',
+  '/bff/membership/purchase': 'membership_card',
+  '/bff/membership/purchase/pse': 'membership_pse',
+};
+
+/** accepted, pending or rejected by the provider; refused (4xx) by us; error (5xx). */
+function paymentOutcome(statusCode: number, payload: unknown): string {
+  if (statusCode >= 500) return 'error';
+  if (statusCode >= 400) return `refused_${statusCode}`;
+  try {
+    const result = JSON.parse(String(payload)) as { accepted?: boolean; status?: { id?: number } };
+    if (result.accepted) return 'accepted';
+    return result.status?.id === PAY_STATUS_PENDING ? 'pending' : 'rejected';
+  } catch {
+    return 'unknown';
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: BffMetrics;
+  }
+}
+
+export const metricsPlugin = fp(
+  async (app) => {
+    const metrics = createBffMetrics();
+    app.decorate('metrics', metrics);
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.requests.observe(
+        { method: request.method, route, status_code: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+      if (reply.statusCode === 429) metrics.rateLimited.inc({ route });
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      const kind = PAYMENT_ROUTES[request.routeOptions.url ?? ''];
+      if (kind && request.method === 'POST') metrics.payments.inc({ kind, outcome: paymentOutcome(reply.statusCode, payload) });
+      return payload;
+    });
+  },
+  { name: 'viziona-metrics' },
+);

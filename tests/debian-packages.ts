@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/**
+ * The Debian packages the tests run for real (never mocked): Chromium for the end-to-end
+ * tests, redis-server for the tests of replicas sharing Redis, nginx for the production
+ * topology, libfaketime for the hours of the day. Installed with apt-get when missing, so a
+ * clean machine (CI) needs nothing beforehand.
+ */
+export const DEBIAN_PACKAGES = {
+  chromium: '/usr/bin/chromium',
+  'redis-server': '/usr/bin/redis-server',
+  nginx: '/usr/sbin/nginx',
+  faketime: '/usr/bin/faketime',
+} as const;
+
+type PackageName = keyof typeof DEBIAN_PACKAGES;
+
+function aptGet(args: string[]): Promise<number> {
+  const [command, all] = process.getuid?.() === 0 ? ['apt-get', args] : ['sudo', ['apt-get', ...args]];
+  return new Promise((resolve) => {
+    const child = spawn(command as string, all as string[], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
+}
+
+/** Installs with apt-get whichever of `names` (all by default) is missing. */
+export async function ensureDebianPackages(names: ReadonlyArray<PackageName> = Object.keys(DEBIAN_PACKAGES) as PackageName[]): Promise<void> {
+  const missing = names.filter((name) => !existsSync(DEBIAN_PACKAGES[name]));
+  if (missing.length === 0) return;
+  console.log(`\n=== installing Debian ${missing.join(', ')} (apt-get) ===`);
+  await aptGet(['update', '-qq']);
+  await aptGet(['install', '-y', '-qq', ...missing]);
+}

@@ -1,0 +1,248 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDebianPackages } from '../debian-packages.ts';
+
+/**
+ * The production topology as local processes: Debian's nginx rendered from our own
+ * `docker/nginx.conf.template`, Redis, the sandbox, two BFF replicas and two site replicas
+ * (the built `dist/server.mjs`, as the site image runs it). Each process can be killed,
+ * stopped or started again on its own port.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const node = process.execPath;
+
+export interface Service {
+  readonly name: string;
+  readonly port: number;
+  readonly opsPort?: number;
+  child: ChildProcess | null;
+  start(): Promise<void>;
+  /** Sends the signal and waits for the process to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+type Probe = () => Promise<void>;
+
+function service(
+  name: string,
+  port: number,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  answers: Probe,
+  logFile: string,
+  opsPort?: number,
+): Service {
+  const self: Service = {
+    name,
+    port,
+    opsPort,
+    child: null,
+    async start() {
+      const log = (chunk: Buffer) => writeFileSync(logFile, chunk, { flag: 'a' });
+      // Its own process group: nginx's workers outlive a killed master otherwise.
+      const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      child.stdout?.on('data', log);
+      child.stderr?.on('data', log);
+      self.child = child;
+      await waitUntil(answers, name, child);
+    },
+    async stop(signal = 'SIGTERM') {
+      const child = self.child;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        if (child.pid !== undefined) process.kill(-child.pid, signal);
+      });
+      self.child = null;
+    },
+  };
+  return self;
+}
+
+async function waitUntil(answers: Probe, name: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it answered`);
+    try {
+      await answers();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`${name} did not answer within ${timeoutMs / 1000} s: ${String(error)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const httpAnswers = (url: string): Probe => async () => {
+  const answer = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+  if (answer.status >= 500) throw new Error(`${url} answered ${answer.status}`);
+};
+
+const redisAnswers = (port: number): Probe => () =>
+  new Promise<void>((resolve, reject) => {
+    const socket = createConnection(port, '127.0.0.1', () => socket.write('PING\r\n'));
+    socket.once('data', () => {
+      socket.end();
+      resolve();
+    });
+    socket.once('error', reject);
+  });
+
+/** Fills the template's `${NGINX_*}` variables, as the nginx image's envsubst does in compose. */
+export function renderNginxConf(values: Record<string, string>): string {
+  const template = readFileSync(path.join(root, 'docker/nginx.conf.template'), 'utf8');
+  return template.replace(/\$\{(NGINX_[A-Z_]+)\}/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`nginx template variable ${name} has no value`);
+    return value;
+  });
+}
+
+export interface Topology {
+  readonly url: string;
+  readonly sandboxUrl: string;
+  readonly dir: string;
+  readonly nginx: Service;
+  readonly redis: Service;
+  readonly sandbox: Service;
+  readonly bffs: [Service, Service];
+  readonly sites: [Service, Service];
+  close(): Promise<void>;
+}
+
+export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5600)): Promise<Topology> {
+  await ensureDebianPackages(['nginx', 'redis-server']);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'viziona-topology-'));
+  const logs = path.join(dir, 'logs');
+  mkdirSync(logs);
+  const ports = { nginx: base, internal: base + 1, sandbox: base + 2, redis: base + 3, bff: [base + 10, base + 12], site: [base + 20, base + 22] };
+  const url = `http://127.0.0.1:${ports.nginx}`;
+  const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
+
+  // A port still answering means processes of an earlier run: they would answer instead of ours.
+  const taken = await Promise.all(
+    [ports.nginx, ports.internal, ports.sandbox, ports.redis, ...ports.bff, ...ports.site].map(async (port) =>
+      new Promise<number | null>((resolve) => {
+        const socket = createConnection(port, '127.0.0.1', () => {
+          socket.destroy();
+          resolve(port);
+        });
+        socket.once('error', () => resolve(null));
+      }),
+    ),
+  );
+  const busy = taken.filter((port) => port !== null);
+  if (busy.length > 0) throw new Error(`ports ${busy.join(', ')} are already in use (set TOPOLOGY_PORT to another base)`);
+
+  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+    mkdirSync(path.join(dir, temp));
+    chmodSync(path.join(dir, temp), 0o777);
+  }
+  const server = (port: number) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`;
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    renderNginxConf({
+      NGINX_PID: path.join(dir, 'nginx.pid'),
+      NGINX_ACCESS_LOG: path.join(logs, 'nginx-access.log'),
+      NGINX_TEMP_PATHS: ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+        .map((kind) => `${kind}_temp_path ${path.join(dir, kind === 'client_body' ? 'body' : kind)};`)
+        .join('\n  '),
+      NGINX_RESOLVER: '',
+      NGINX_LISTEN: `127.0.0.1:${ports.nginx}`,
+      NGINX_INTERNAL_LISTEN: `127.0.0.1:${ports.internal}`,
+      NGINX_SITE_SERVERS: ports.site.map(server).join('\n    '),
+      NGINX_BFF_SERVERS: ports.bff.map(server).join('\n    '),
+    }),
+  );
+
+  const redisArgs = ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+  const redis = service('redis', ports.redis, 'redis-server', redisArgs, {}, redisAnswers(ports.redis), path.join(logs, 'redis.log'));
+
+  const sandbox = service(
+    'sandbox',
+    ports.sandbox,
+    node,
+    ['sandbox/server.ts'],
+    { SANDBOX_PORT: String(ports.sandbox), SANDBOX_DB: ':memory:', SITE_URL: url, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    httpAnswers(`${sandboxUrl}/sandbox/health`),
+    path.join(logs, 'sandbox.log'),
+  );
+
+  const bff = (index: number, port: number): Service =>
+    service(
+      `bff-${index + 1}`,
+      port,
+      node,
+      ['bff/server.ts'],
+      {
+        BFF_PORT: String(port),
+        OPS_PORT: String(port + 1),
+        HOST: '127.0.0.1',
+        UPSTREAM_URL: `${sandboxUrl}/api/v1`,
+        SITE_ORIGIN: url,
+        REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+        TRUST_PROXY: '1',
+        DRAIN_SECONDS: '1',
+        CATALOGUE_FRESH_SECONDS: '1',
+        LOG_LEVEL: 'warn',
+      },
+      httpAnswers(`http://127.0.0.1:${port}/bff/health`),
+      path.join(logs, `bff-${index + 1}.log`),
+      port + 1,
+    );
+
+  const site = (index: number, port: number): Service =>
+    service(
+      `site-${index + 1}`,
+      port,
+      node,
+      ['dist/server.mjs'],
+      {
+        PORT: String(port),
+        OPS_PORT: String(port + 1),
+        HOST: '127.0.0.1',
+        BFF_URL: `http://127.0.0.1:${ports.internal}`,
+        DRAIN_SECONDS: '1',
+        LOG_LEVEL: 'warn',
+      },
+      httpAnswers(`http://127.0.0.1:${port + 1}/live`),
+      path.join(logs, `site-${index + 1}.log`),
+      port + 1,
+    );
+
+  const nginx = service(
+    'nginx',
+    ports.nginx,
+    '/usr/sbin/nginx',
+    ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'],
+    {},
+    httpAnswers(`http://127.0.0.1:${ports.nginx}/bff/health`),
+    path.join(logs, 'nginx.log'),
+  );
+
+  const bffs: [Service, Service] = [bff(0, ports.bff[0] ?? 0), bff(1, ports.bff[1] ?? 0)];
+  const sites: [Service, Service] = [site(0, ports.site[0] ?? 0), site(1, ports.site[1] ?? 0)];
+  const all = [redis, sandbox, ...bffs, ...sites, nginx];
+
+  const close = async () => {
+    await Promise.all(all.map((one) => one.stop('SIGKILL')));
+    if (!process.env.TOPOLOGY_KEEP) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await redis.start();
+    await sandbox.start();
+    await Promise.all(bffs.map((one) => one.start()));
+    await Promise.all(sites.map((one) => one.start()));
+    await nginx.start();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url, sandboxUrl, dir, nginx, redis, sandbox, bffs, sites, close };
+}

@@ -1,0 +1,380 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Movie } from '../../shared/cinema-api/catalogue.ts';
+import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
+import { computeTotals } from '../../shared/booking/totals.ts';
+import type { BookingView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
+import { startTopology, type Topology } from './stack.ts';
+import { clientAddress, SeatStream, Visitor } from './visitors.ts';
+
+/**
+ * The production topology under the failures operators meet: a replica killed or stopped,
+ * a thousand open seat maps, a client lying about its address, Redis gone, the cinema API
+ * hung. Each case prints its figures.
+ */
+
+let topology: Topology;
+let addresses = 0;
+const visitors: Visitor[] = [];
+
+function visitor(): Visitor {
+  const one = new Visitor(topology.url, clientAddress(addresses++));
+  visitors.push(one);
+  return one;
+}
+
+const figures: string[] = [];
+const figure = (line: string): void => {
+  figures.push(line);
+  console.log(`[topology] ${line}`);
+};
+
+const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
+
+/** Showtimes at least two hours ahead (whatever the hour), for streams that must stay open. */
+async function futureShowtimes(): Promise<number[]> {
+  const answer = await fetch(`${topology.sandboxUrl}/api/v1/movies/theater/viziona`, { headers: SANDBOX_HEADERS });
+  const movies = ((await answer.json()) as { data: Movie[] }).data;
+  const later = Date.now() + 2 * 60 * 60_000;
+  return movies
+    .flatMap((movie) => movie.showtimes)
+    .filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, later))
+    .map((showtime) => showtime.id);
+}
+
+async function setOutage(outage: { down: boolean; hung?: boolean }): Promise<void> {
+  const answer = await fetch(`${topology.sandboxUrl}/sandbox/outage`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(outage),
+  });
+  expect(answer.status).toBe(200);
+}
+
+const PAGES = ['/', '/cartelera', '/proximos-estrenos', '/salas', '/confiteria'];
+
+/** Visitors reading pages and BFF answers in a loop until `until` resolves; counts what failed. */
+async function browse(people: Visitor[], paths: string[], until: Promise<unknown>) {
+  let requests = 0;
+  const failures: string[] = [];
+  let done = false;
+  void until.then(() => (done = true));
+  await Promise.all(
+    people.map(async (person, index) => {
+      let step = index;
+      while (!done) {
+        const target = paths[step++ % paths.length] ?? '/';
+        requests += 1;
+        try {
+          const answer = await person.send('GET', target);
+          if (answer.status >= 500) failures.push(`${target} ${answer.status}`);
+          // A logged-in customer sent to log in has lost their page, whatever the status says.
+          if (person.cookie && answer.location?.startsWith('/iniciar-sesion')) failures.push(`${target} → ${answer.location}`);
+        } catch (error) {
+          failures.push(`${target} ${(error as Error).message}`);
+        }
+      }
+    }),
+  );
+  return { requests, failures };
+}
+
+/** Resident memory of a replica, in MiB (Linux /proc). */
+function rssMiB(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Solves the captcha as the browser widget does, through nginx. */
+async function solvedCaptcha(person: Visitor): Promise<string> {
+  const challenge = (await person.send('GET', '/bff/captcha/challenge')).json as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution: { counter: solution.counter, derivedKey: solution.derivedKey } }),
+  ).toString('base64');
+}
+
+/** Holds two free seats of the emptiest zone and returns the card payment the page would send. */
+async function holdTwoSeats(person: Visitor, showtimeId: number) {
+  const view = (await person.send('GET', `/bff/booking/${showtimeId}`)).json as BookingView;
+  const seats = view.seatMap.rows.flatMap((row) => row.cells.filter((cell): cell is SeatCell => cell.kind === 'seat' && cell.state === 'available'));
+  const zone = view.zones.find((offer) => seats.filter((seat) => seat.zone === offer.zone).length >= 2);
+  if (!zone) throw new Error(`showtime ${showtimeId} has no zone with two free seats`);
+  const chosen = seats.filter((seat) => seat.zone === zone.zone).slice(-2).map((seat) => seat.id);
+  const reserved = await person.send('POST', `/bff/booking/${showtimeId}/reserve`, { zone: zone.zone, seats: chosen });
+  if (reserved.status !== 200) throw new Error(`reserve answered ${reserved.status}: ${reserved.text}`);
+  const total = computeTotals({ seats: 2, ticketUnitPrice: zone.price, ticketSavingPerSeat: 0, snacks: [], fees: view.fees }).total;
+  return { showtimeId, seats: chosen, total, brandId: view.payBrands[0]?.id ?? 1, products: [] };
+}
+
+async function purchaseCount(person: Visitor): Promise<number> {
+  const answer = await person.send('GET', '/bff/profile/purchases');
+  return ((answer.json as { purchases?: unknown[] } | null)?.purchases ?? []).length;
+}
+
+/** After a restart: nginx takes a replica it marked failed back after its fail_timeout (2 s). */
+async function untilServed(paths: string[] = ['/bff/health', '/']): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (const target of paths) {
+    for (;;) {
+      const answer = await fetch(`${topology.url}${target}`).catch(() => null);
+      if (answer?.status === 200) break;
+      if (Date.now() > deadline) throw new Error(`${target} not served again within 15 s`);
+      await pause(200);
+    }
+  }
+}
+
+let customersMade = 0;
+
+/**
+ * New customers, registered straight in the sandbox (test data, as a seeded database would
+ * hold them): each real person has an account of their own, and the BFF limits streams and
+ * log-ins per account.
+ */
+async function newCustomers(count: number): Promise<Array<{ email: string; password: string }>> {
+  const made: Array<{ email: string; password: string }> = [];
+  for (let batch = 0; batch < count; batch += 10) {
+    made.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(10, count - batch) }, async () => {
+          const number = (customersMade += 1);
+          const token = await fetch(`${topology.sandboxUrl}/api/v1/token/register`, { method: 'POST', headers: SANDBOX_HEADERS });
+          const { token: registerToken } = (await token.json()) as { token: string };
+          const email = `topologia${number}@correo.test`;
+          const answer = await fetch(`${topology.sandboxUrl}/api/v1/register`, {
+            method: 'POST',
+            headers: { ...SANDBOX_HEADERS, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              name: 'Laura', lastname: 'Pérez', email, password: 'Clave1234', doc_type: 'CC',
+              doc_number: String(50_000_000 + number), phone: '3109876543',
+              birthday: '1990-01-31', sex: 'F', device: 'web', register_token: registerToken,
+            }),
+          });
+          if (answer.status !== 201) throw new Error(`sandbox register answered ${answer.status}: ${await answer.text()}`);
+          return { email, password: 'Clave1234' };
+        }),
+      )),
+    );
+  }
+  return made;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  topology = await startTopology();
+}, 120_000);
+
+afterAll(async () => {
+  await topology?.close();
+  await Promise.all(visitors.map((one) => one.close()));
+  console.log(`\n[topology] figures:\n  ${figures.join('\n  ')}\n`);
+}, 60_000);
+
+describe('the production topology', () => {
+  it('serves pages through nginx from both site replicas', async () => {
+    const readers = Array.from({ length: 8 }, () => visitor());
+    const started = performance.now();
+    const answers = await Promise.all(readers.map(async (reader) => {
+      const statuses = [];
+      for (let index = 0; index < 25; index += 1) statuses.push((await reader.send('GET', PAGES[index % PAGES.length] ?? '/')).status);
+      return statuses;
+    }));
+    const seconds = (performance.now() - started) / 1000;
+    figure(`pages: 200 GETs, 8 at a time, ${Math.round(200 / seconds)} pages/s over 2 site replicas (all rendered, no page cache)`);
+    expect(answers.flat().every((status) => status === 200)).toBe(true);
+  });
+
+  it('answers through nginx with one request id in the access log', async () => {
+    const person = visitor();
+    const page = await person.send('GET', '/cartelera');
+    expect(page.status).toBe(200);
+    expect(page.requestId).toMatch(/^[0-9a-f]{32}$/);
+    // nginx writes the line once the answer has gone out.
+    const log = path.join(topology.dir, 'logs/nginx-access.log');
+    let line: string | undefined;
+    for (let tries = 0; tries < 50 && !line; tries += 1) {
+      line = readFileSync(log, 'utf8').split('\n').find((entry) => entry.includes(`"reqId":"${page.requestId}"`));
+      if (!line) await pause(100);
+    }
+    expect(line ?? `${page.requestId} not in: ${readFileSync(log, 'utf8').slice(-700)}`).toMatch(/"upstreamTime":"[0-9.]+"/);
+  });
+
+  it('keeps every session and GET, and charges nobody twice, when a BFF replica is killed', async () => {
+    const [showtimeId] = await futureShowtimes();
+    if (showtimeId === undefined) throw new Error('the sandbox has no showtime two hours ahead');
+    const people = [visitor(), visitor(), visitor(), visitor()];
+    await people[0]!.login('demo@viziona.co', 'Demo1234');
+    await people[1]!.login('demo@viziona.co', 'Demo1234');
+    await people[2]!.login('club@viziona.co', 'Club1234');
+    await people[3]!.login('club@viziona.co', 'Club1234');
+    const streams = people.map((person) => new SeatStream(person, showtimeId));
+    await Promise.all(streams.map((stream) => stream.open()));
+    // One customer of each account buys while the replica dies: a double click, both forms alike.
+    const buyers = [people[0]!, people[2]!];
+    const before = await Promise.all(buyers.map(purchaseCount));
+    const later = await futureShowtimes();
+    const orders = await Promise.all(buyers.map((buyer, index) => holdTwoSeats(buyer, later[index + 1] ?? showtimeId)));
+    const forms = await Promise.all(buyers.map(async (buyer) => {
+      const captcha = await solvedCaptcha(buyer);
+      return { cardName: 'Daniela Gómez', cardNumber: '4575623182290326', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), cvc: '123', dues: '', captcha };
+    }));
+
+    const killed = pause(1_500).then(() => topology.bffs[0].stop('SIGKILL'));
+    const paying = pause(1_450).then(() =>
+      Promise.all(
+        buyers.flatMap((buyer, index) =>
+          [0, 1].map(() =>
+            buyer.send('POST', '/bff/payments/card', { ...orders[index], card: forms[index] }).catch((error: Error) => ({ status: 0, json: null, text: error.message })),
+          ),
+        ),
+      ),
+    );
+    const browsing = browse(people, ['/bff/session', `/bff/booking/${showtimeId}`, '/cartelera', '/mis-tickets', '/bff/catalogue/releases'], killed.then(() => pause(5_000)));
+    const [{ requests, failures }, payments] = await Promise.all([browsing, paying]).finally(() => killed.then(() => topology.bffs[0].start()).then(() => untilServed()));
+    const after = await Promise.all(buyers.map(purchaseCount));
+    const newBills = after.map((count, index) => count - (before[index] ?? 0));
+    const billsAnswered = buyers.map((_, index) => new Set(payments.slice(index * 2, index * 2 + 2).filter((answer) => answer.status === 200).map((answer) => (answer.json as PaymentResultView).bill)));
+
+    const emails = await Promise.all(people.map((person) => person.sessionEmail()));
+    const reconnections = streams.flatMap((stream) => stream.reconnections);
+    streams.forEach((stream) => stream.close());
+
+    figure(`BFF SIGKILL: ${requests} GETs during the kill, ${failures.length} failed; sessions kept ${emails.filter(Boolean).length}/4; seat streams reconnected ${reconnections.length}, slowest ${Math.round(Math.max(0, ...reconnections))} ms; double-clicked payments answered ${payments.map((answer) => answer.status).join(',')}, new bills per buyer ${newBills.join(',')}`);
+    expect(failures).toEqual([]);
+    // Nobody is charged twice: at most one bill a hold, and every answer that paid names it.
+    for (const [index, count] of newBills.entries()) {
+      expect(count).toBeLessThanOrEqual(1);
+      expect(billsAnswered[index]!.size).toBeLessThanOrEqual(count);
+    }
+    expect(emails).toEqual(['demo@viziona.co', 'demo@viziona.co', 'club@viziona.co', 'club@viziona.co']);
+    // The streams on the killed replica broke and came back (from the BFF's 3 s retry) within 5 s.
+    expect(reconnections.length).toBeGreaterThan(0);
+    for (const ms of reconnections) expect(ms).toBeLessThan(5_000);
+  }, 60_000);
+
+  it('loses no request when a BFF and a site replica are stopped with SIGTERM', async () => {
+    const people = [visitor(), visitor(), visitor(), visitor()];
+    const stopped = pause(1_000).then(() => Promise.all([topology.bffs[1].stop('SIGTERM'), topology.sites[0].stop('SIGTERM')]));
+    const { requests, failures } = await browse(people, [...PAGES, '/bff/catalogue/releases', '/bff/session'], stopped.then(() => pause(2_000)));
+    await Promise.all([topology.bffs[1].start(), topology.sites[0].start()]);
+    await untilServed();
+    figure(`SIGTERM BFF + site: ${requests} requests during the drain, ${failures.length} failed`);
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('tells a logged-in customer the service is unavailable, instead of sending them to log in, while no BFF answers', async () => {
+    const customer = visitor();
+    await customer.login('demo@viziona.co', 'Demo1234');
+    await Promise.all(topology.bffs.map((bff) => bff.stop('SIGKILL')));
+    try {
+      const page = await customer.send('GET', '/mis-tickets');
+      figure(`no BFF: /mis-tickets with a session answered ${page.status}${page.location ? ` → ${page.location}` : ''}`);
+      expect(page.location).toBeUndefined();
+      expect(page.status).toBe(503);
+      expect(page.text).toContain('El servicio no está disponible en este momento');
+    } finally {
+      await Promise.all(topology.bffs.map((bff) => bff.start()));
+      await untilServed();
+    }
+    expect((await customer.send('GET', '/mis-tickets')).status).toBe(200);
+  }, 60_000);
+
+  it('keeps pages at 200 with 1,000 seat maps open through nginx', async () => {
+    const showtimes = await futureShowtimes();
+    // 250 people, each from their own address with their own account, four tabs each.
+    const accounts = await newCustomers(250);
+    const customers = accounts.map(() => visitor());
+    for (let batch = 0; batch < customers.length; batch += 25) {
+      await Promise.all(customers.slice(batch, batch + 25).map((customer, index) => {
+        const account = accounts[batch + index]!;
+        return customer.login(account.email, account.password);
+      }));
+    }
+    const rssBefore = topology.bffs.map((bff) => rssMiB(bff.child?.pid));
+    const started = performance.now();
+    const streams = customers.flatMap((customer, index) =>
+      // A presale: everybody on the same few showtimes.
+      [0, 1, 2, 3].map((tab) => new SeatStream(customer, showtimes[(index * 4 + tab) % 8] ?? 0)),
+    );
+    const opened = await Promise.allSettled(streams.map((stream) => stream.open()));
+    const openMs = performance.now() - started;
+    const reader = visitor();
+    const pages = await Promise.all(PAGES.flatMap((page) => [page, page]).map((page) => reader.send('GET', page)));
+    const rssOpen = topology.bffs.map((bff) => rssMiB(bff.child?.pid));
+    streams.forEach((stream) => stream.close());
+    const perMap = (rssOpen.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / 1_000;
+    figure(`1,000 seat maps: BFF memory ${rssBefore.map(Math.round).join(' + ')} MiB before, ${rssOpen.map(Math.round).join(' + ')} MiB open (~${Math.round(perMap * 1024)} KiB a map)`);
+    const open = opened.filter((result) => result.status === 'fulfilled').length;
+    const refusals = [...new Set(opened.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : [])))];
+    figure(`1,000 seat maps: ${open} open${refusals.length ? ` (refused: ${refusals.join('; ')})` : ''} in ${Math.round(openMs)} ms; pages meanwhile ${pages.map((page) => page.status).join(',')} (slowest ${Math.round(Math.max(...pages.map((page) => page.ms)))} ms)`);
+    expect(open).toBe(1_000);
+    expect(pages.every((page) => page.status === 200)).toBe(true);
+  }, 120_000);
+
+  it('counts log-in attempts by the real client address whatever X-Forwarded-For says', async () => {
+    const attacker = visitor();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 14; attempt += 1) {
+      const spoofed = `203.0.113.${attempt + 1}`;
+      // Another account each time: what is tested is the count per client address.
+      const answer = await attacker.send('POST', '/bff/auth/login', { email: `alguien${attempt}@correo.test`, password: 'Wrong1234' }, { 'x-forwarded-for': spoofed, 'x-real-ip': spoofed });
+      statuses.push(answer.status);
+    }
+    figure(`spoofed X-Forwarded-For: statuses ${statuses.join(',')}`);
+    expect(statuses).toContain(429);
+  }, 60_000);
+
+  it('falls back to in-memory limits within a second, without stalling, when Redis stops', async () => {
+    await topology.redis.stop('SIGKILL');
+    const attacker = visitor();
+    const answers = [];
+    for (let attempt = 0; attempt < 24; attempt += 1) {
+      // Another account each time, so no account's own slowdown is measured here.
+      answers.push(await attacker.send('POST', '/bff/auth/login', { email: `nadie${attempt}@correo.test`, password: 'Wrong1234' }));
+    }
+    const slowest = Math.max(...answers.map((answer) => answer.ms));
+    const refusedAt = answers.findIndex((answer) => answer.status === 429);
+    await topology.redis.start();
+    await pause(1_500);
+    figure(`Redis stopped: 24 log-ins answered, slowest ${Math.round(slowest)} ms, first 429 at attempt ${refusedAt + 1} (memory counts per replica)`);
+    expect(slowest).toBeLessThan(1_000);
+    // Each replica counts on its own now: ten attempts a replica at most.
+    expect(refusedAt).toBeGreaterThanOrEqual(0);
+    expect(refusedAt).toBeLessThanOrEqual(21);
+  }, 60_000);
+
+  it('serves catalogue pages from stale data within 3 s when the cinema API hangs, from every replica, a restarted one too', async () => {
+    const reader = visitor();
+    // Warm every page on both replicas (nginx alternates), then let the entries go stale.
+    for (let round = 0; round < 4; round += 1) {
+      for (const page of PAGES) expect((await reader.send('GET', page)).status).toBe(200);
+    }
+    await pause(1_200);
+    await setOutage({ down: false, hung: true });
+    try {
+      // A replica restarted during the outage has no cache of its own: it reads the copies in Redis.
+      await topology.bffs[0].stop('SIGKILL');
+      await topology.bffs[0].start();
+      await pause(2_500);
+      const answers = [];
+      for (let round = 0; round < 2; round += 1) {
+        for (const page of PAGES) answers.push(await reader.send('GET', page));
+      }
+      const slowest = Math.max(...answers.map((answer) => answer.ms));
+      figure(`cinema API hung: ${answers.map((answer) => answer.status).join(',')}, slowest ${Math.round(slowest)} ms`);
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.text).not.toContain('No pudimos cargar');
+      }
+      expect(slowest).toBeLessThan(3_000);
+    } finally {
+      await setOutage({ down: false, hung: false });
+    }
+  }, 60_000);
+});
