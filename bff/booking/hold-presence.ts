@@ -53,9 +53,14 @@ export function followHold(app: FastifyInstance, request: FastifyRequest, showti
   let last = '';
   let stopped = false;
   const check = async (): Promise<void> => {
-    const event = holdEventOf(await readHold(app, request), showtimeId);
+    const hold = await readHold(app, request);
+    const event = holdEventOf(hold, showtimeId);
     // The seconds left change every poll; a change of hold, seats or mark is what matters.
-    const key = JSON.stringify({ ...event, hold: event.hold ? { ...event.hold, secondsLeft: 0 } : null });
+    // The mark itself (not only "leaving or not") is part of it: a page that leaves right
+    // after another page's claim, within one poll, marks the hold anew, and the pages still
+    // showing it must hear that new mark and claim again, or the hold is released under them.
+    const mark = event.leaving ? (hold?.leaving ?? null) : null;
+    const key = JSON.stringify({ ...event, hold: event.hold ? { ...event.hold, secondsLeft: 0 } : null, mark });
     if (stopped || key === last) return;
     last = key;
     send(JSON.stringify(event));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldEvent } from '../../shared/views/booking.ts';
-import { LEAVE_GRACE_MS } from '../../bff/booking/hold-presence.ts';
+import { HOLD_POLL_MS, LEAVE_GRACE_MS } from '../../bff/booking/hold-presence.ts';
 import { registerPerson, startStack, type Stack } from './harness.ts';
 import { Browser, eventStream, freeSeats, seatsOf, pickShowtimes } from './booking-helpers.ts';
 
@@ -60,8 +60,11 @@ describe('a page that leaves', () => {
 });
 
 describe('the live stream', () => {
+  let origin: string | undefined;
+  const listening = async (): Promise<string> => (origin ??= await stack.app.listen({ port: 0, host: '127.0.0.1' }));
+
   it("tells an open page its person's hold: made here, then moved to another showtime", async () => {
-    const address = await stack.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const browser = await person();
     const [here, there] = [showtimes[0]!.id, showtimes[1]!.id];
     const seat = await holdOne(browser, here);
@@ -86,4 +89,46 @@ describe('the live stream', () => {
       await browser.send('POST', '/bff/booking/cancel', { showtimeId: there });
     }
   });
+
+  it('tells an open page of a new leave right after a claim (a duplicate tab closed just after a reload), so it claims again', async () => {
+    const address = await listening();
+    const browser = await person();
+    const showtimeId = showtimes[0]!.id;
+    const seat = await holdOne(browser, showtimeId);
+    const controller = new AbortController();
+    const response = await fetch(`${address}/bff/booking/${showtimeId}/events`, {
+      headers: { cookie: `viziona_session=${browser.cookie}` },
+      signal: controller.signal,
+    });
+    const stream = eventStream(response);
+    const nextHoldEvent = async (): Promise<HoldEvent> => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no hold event within two polls')), 2 * HOLD_POLL_MS + 500);
+      });
+      try {
+        return JSON.parse(await Promise.race([stream.next('hold'), timeout])) as HoldEvent;
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    try {
+      expect((await nextHoldEvent()).leaving).toBe(false);
+      // The reloaded page's old self leaves: this page hears the mark.
+      await browser.send('POST', '/bff/booking/cancel', { showtimeId, leaving: true });
+      expect((await nextHoldEvent()).leaving).toBe(true);
+      // Within one poll: this page's claim, then a duplicate tab leaves (a new mark).
+      expect((await browser.send('POST', '/bff/booking/hold/keep', { showtimeId })).body).toEqual({ kept: true });
+      await browser.send('POST', '/bff/booking/cancel', { showtimeId, leaving: true });
+      const again = await nextHoldEvent();
+      expect(again.leaving).toBe(true);
+      expect(again.hold?.seats).toEqual([seat]);
+      expect((await browser.send('POST', '/bff/booking/hold/keep', { showtimeId })).body).toEqual({ kept: true });
+      await new Promise((resolve) => setTimeout(resolve, LEAVE_GRACE_MS + 1_500));
+      expect((await browser.hold())?.seats).toEqual([seat]);
+    } finally {
+      controller.abort();
+      await browser.send('POST', '/bff/booking/cancel', { showtimeId });
+    }
+  }, 30_000);
 });
