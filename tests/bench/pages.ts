@@ -10,9 +10,10 @@
  * sandbox's demo customer: the session cookie goes to Lighthouse as an extra header. The
  * purchase page is that of an untouched showtime in the largest room, three hours ahead or more
  * (tests/showtimes.ts). Then the seat click: the purchase page in Playwright's Chromium at 4×
- * CPU throttling, BENCH_CLICKS clicks on seats (each picks or drops one), each answered when its
- * next frame is painted, read from Chromium's event timing (`PerformanceObserver` 'event'
- * entries, durationThreshold 16: a click with no entry took under 16 ms).
+ * CPU throttling, BENCH_CLICKS clicks on seats in view (four picked, then dropped, and again with
+ * other seats), each answered when its next frame is painted, read from Chromium's event timing
+ * (`PerformanceObserver` 'event' entries, durationThreshold 16: a click with no entry took
+ * under 16 ms).
  *
  * Budgets (issue 14; printed, never asserted): content pages ≤ 30 KB gzipped JavaScript and
  * performance ≥ 95; form pages ≤ 100 KB and ≥ 95; the purchase page ≤ 120 KB and ≥ 90, a seat
@@ -226,6 +227,8 @@ interface ClickTimings {
   clicks: number;
   /** Per click, the longest event-timing duration of its interaction; null: under 16 ms (no entry). */
   durations: Array<number | null>;
+  /** The median time a click's event handlers ran (React's render included), of the clicks with entries; the rest of a duration is input delay, style, layout and paint. */
+  handlersP50: number | null;
 }
 
 /**
@@ -244,31 +247,55 @@ async function seatClickTimings(url: string, base: string, cookie: string): Prom
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.evaluate(() => {
-      const store: Array<{ id: number; duration: number }> = [];
+      const store: Array<{ id: number; duration: number; processing: number }> = [];
       (window as unknown as { benchEvents: typeof store }).benchEvents = store;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as PerformanceEventTiming[]) {
-          if (entry.interactionId > 0) store.push({ id: entry.interactionId, duration: entry.duration });
+          if (entry.interactionId > 0) store.push({ id: entry.interactionId, duration: entry.duration, processing: entry.processingEnd - entry.processingStart });
         }
       }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
     });
-    const seats = page.getByRole('button', { name: /^Fila [A-Z]+, silla \d+, disponible$/ });
-    for (let click = 0; click < CLICKS; click += 1) {
-      // Even clicks pick a free seat (one further along each time), odd clicks drop it again.
-      const seat = click % 2 === 0 ? seats.nth(click * 3) : page.locator('button[data-seat][aria-pressed="true"]').first();
-      await seat.scrollIntoViewIfNeeded();
-      await seat.click();
-      await page.locator('button[data-seat][aria-pressed="true"]').nth(0).waitFor({ state: click % 2 === 0 ? 'visible' : 'detached' });
-      // Let the frame paint and the entries arrive before the next click.
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    // Seats fully in view and not under the sticky bar, clicked by position: nothing of the
+    // benchmark (scrolling, Playwright's actionability checks) runs between a click and its paint.
+    await page.getByRole('grid', { name: 'Mapa de sillas' }).evaluate((grid) => grid.scrollIntoView({ block: 'center', inline: 'center' }));
+    const targets = await page.evaluate((count) => {
+      const free = [...document.querySelectorAll<HTMLButtonElement>('button[data-seat][aria-pressed="false"][aria-disabled="false"]')];
+      const clickable = free.flatMap((button) => {
+        const box = button.getBoundingClientRect();
+        const x = box.x + box.width / 2;
+        const y = box.y + box.height / 2;
+        return document.elementFromPoint(x, y)?.closest('button') === button && box.top >= 0 && box.bottom <= innerHeight - 120 ? [{ id: button.dataset.seat ?? '', x, y }] : [];
+      });
+      const spacing = Math.max(1, Math.floor(clickable.length / count));
+      return clickable.filter((_, index) => index % spacing === 0).slice(0, count);
+    }, Math.ceil(CLICKS / 2));
+    // As a group of four picks its seats: four picks, then four drops, with other seats each round.
+    const GROUP = 4;
+    const order = Array.from({ length: CLICKS }, (_, click) => {
+      const round = Math.floor(click / (GROUP * 2));
+      const inRound = click % (GROUP * 2);
+      return { index: (round * GROUP + (inRound % GROUP)) % targets.length, pick: inRound < GROUP };
+    });
+    if (targets.length === 0) throw new Error('no free seat in view on the purchase page');
+    for (const { index, pick } of order) {
+      const target = targets[index]!;
+      await page.mouse.click(target.x, target.y);
+      await page.locator(`button[data-seat="${target.id}"][aria-pressed="${pick}"]`).waitFor();
+      // Let the frame paint, the entries arrive and the page settle before the next click.
+      await page.waitForTimeout(300);
     }
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
-    const events = await page.evaluate(() => (window as unknown as { benchEvents: Array<{ id: number; duration: number }> }).benchEvents);
+    const events = await page.evaluate(() => (window as unknown as { benchEvents: Array<{ id: number; duration: number; processing: number }> }).benchEvents);
     const byInteraction = new Map<number, number>();
-    for (const event of events) byInteraction.set(event.id, Math.max(byInteraction.get(event.id) ?? 0, event.duration));
+    const handlers = new Map<number, number>();
+    for (const event of events) {
+      byInteraction.set(event.id, Math.max(byInteraction.get(event.id) ?? 0, event.duration));
+      handlers.set(event.id, (handlers.get(event.id) ?? 0) + event.processing);
+    }
+    const handlerTimes = [...handlers.values()].sort((a, b) => a - b);
     const measured = [...byInteraction.values()];
     const durations: Array<number | null> = [...measured, ...Array.from({ length: Math.max(0, CLICKS - measured.length) }, () => null)];
-    return { clicks: CLICKS, durations };
+    return { clicks: CLICKS, durations, handlersP50: handlerTimes[Math.floor((handlerTimes.length - 1) / 2)] ?? null };
   } finally {
     await browser.close();
   }
@@ -282,7 +309,7 @@ function printClickTimings(timings: ClickTimings): void {
   const underThreshold = timings.durations.filter((duration) => duration === null).length;
   console.log(
     `seat click to next paint, ${CPU_SLOWDOWN}× CPU: ${timings.clicks} clicks, p50 ${shown(p50)}, max ${shown(max)} ` +
-      `(${underThreshold} under 16 ms)  budget ≤ ${CLICK_BUDGET_MS} ms: ${max <= CLICK_BUDGET_MS ? 'ok' : 'OVER'}`,
+      `(${underThreshold} under 16 ms; event handlers p50 ${timings.handlersP50 === null ? '-' : `${timings.handlersP50.toFixed(1)} ms`})  budget ≤ ${CLICK_BUDGET_MS} ms: ${max <= CLICK_BUDGET_MS ? 'ok' : 'OVER'}`,
   );
 }
 

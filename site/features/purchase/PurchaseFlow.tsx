@@ -113,7 +113,8 @@ function StepSeats({ state }: { state: PurchaseState }) {
       <h2 id="location-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">{BOOKING_TEXTS.chooseLocation}</h2>
       <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={state.selectZone} />
       <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={state.toggleSeat} />
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-4 backdrop-blur">
+      {/* As tall with the button as without it: picking the first seat moves nothing else. */}
+      <div className="sticky bottom-0 z-10 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-4 backdrop-blur">
         <p aria-live="polite" className="text-sm">
           {selected.length > 0 ? (
             <>
@@ -150,7 +151,18 @@ function StepSnacks({ state }: { state: PurchaseState }) {
   );
 }
 
+/**
+ * The checkout and payment dialogs, mounted from the first time the checkout opens: until then
+ * a seat click re-renders nothing here.
+ */
 function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowProps['payer'] }) {
+  const open = useStore(state.$checkoutOpen);
+  const brand = useStore(state.$payBrand);
+  const wanted = useWantedOnce(open || brand !== null);
+  return wanted ? <CheckoutDialogs state={state} payer={payer} /> : null;
+}
+
+function CheckoutDialogs({ state, payer }: { state: PurchaseState; payer: PurchaseFlowProps['payer'] }) {
   const view = useStore(state.$view);
   const open = useStore(state.$checkoutOpen);
   const cart = useStore(state.$cart);
