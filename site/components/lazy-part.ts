@@ -6,6 +6,11 @@ export interface LazyPart<P extends object> {
   Component: LazyExoticComponent<ComponentType<P>>;
   /** Starts loading the part's code ahead of need (the step before it opened); never throws. */
   preload: () => void;
+  /**
+   * `preload` once the browser is idle: what a click starts is painted first (a download and
+   * its module evaluation do not delay the click's next frame).
+   */
+  preloadWhenIdle: () => void;
 }
 
 /**
@@ -15,10 +20,15 @@ export interface LazyPart<P extends object> {
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   const loaded = loadOnce(load);
+  const preload = () => {
+    loaded().catch(() => undefined);
+  };
   return {
     Component: lazy(async () => ({ default: await loaded() })),
-    preload: () => {
-      loaded().catch(() => undefined);
+    preload,
+    preloadWhenIdle: () => {
+      if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 2000 });
+      else setTimeout(preload, 200);
     },
   };
 }

@@ -318,6 +318,7 @@ function printClickTimings(timings: ClickTimings): void {
     `seat click to next paint, ${CPU_SLOWDOWN}× CPU: ${timings.clicks} clicks, p50 ${shown(p50)}, max ${shown(max)} ` +
       `(${underThreshold} under 16 ms; event handlers p50 ${timings.handlersP50 === null ? '-' : `${timings.handlersP50.toFixed(1)} ms`})  budget ≤ ${CLICK_BUDGET_MS} ms: ${max <= CLICK_BUDGET_MS ? 'ok' : 'OVER'}`,
   );
+  console.log(`  per click (ms, in order; clicks under 16 ms listed last): ${timings.durations.map((duration) => (duration === null ? '<16' : duration.toFixed(0))).join(' ')}`);
 }
 
 // --- Main ------------------------------------------------------------------------------------

@@ -105,8 +105,8 @@ function StepSeats({ state }: { state: PurchaseState }) {
   const someSelected = selected.length > 0;
   useEffect(() => {
     if (!someSelected) return;
-    SnackCarousel.preload();
-    ComboDialog.preload();
+    SnackCarousel.preloadWhenIdle();
+    ComboDialog.preloadWhenIdle();
   }, [someSelected]);
   return (
     <section aria-labelledby="location-title" className="flex flex-col gap-6">
@@ -135,7 +135,7 @@ function StepSeats({ state }: { state: PurchaseState }) {
 function StepSnacks({ state }: { state: PurchaseState }) {
   const view = useStore(state.$view);
   const comboOffer = useStore(state.$comboOffer);
-  useEffect(() => CheckoutPanel.preload(), []);
+  useEffect(() => CheckoutPanel.preloadWhenIdle(), []);
   return (
     <section aria-labelledby="snacks-title" className="flex flex-col gap-6">
       <h2 id="snacks-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">{PURCHASE_TEXTS.snacksTitle}</h2>
@@ -175,7 +175,7 @@ function CheckoutDialogs({ state, payer }: { state: PurchaseState; payer: Purcha
   const checkoutWanted = useWantedOnce(open);
   const wizardWanted = useWantedOnce(brand !== null);
   useEffect(() => {
-    if (open) PaymentWizard.preload();
+    if (open) PaymentWizard.preloadWhenIdle();
   }, [open]);
 
   const products = () => cart.map((item) => ({ code: item.offer.code, quantity: item.quantity, choices: item.choices }));
