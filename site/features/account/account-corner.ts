@@ -6,7 +6,16 @@
  */
 import type { SessionUserView } from '../../../shared/views/session.ts';
 import { isProtectedPath, routes, safeReturnTo } from '../../lib/routes.ts';
-import { $sessionUser, logout, openLoginDialog, openVerifyDialog, readSession } from './stores.ts';
+import {
+  $forgotDialogOpen,
+  $loginDialogOpen,
+  $sessionUser,
+  $verifyDialogOpen,
+  logout,
+  openLoginDialog,
+  openVerifyDialog,
+  readSession,
+} from './stores.ts';
 
 let dialogs: Promise<void> | null = null;
 
@@ -55,7 +64,6 @@ async function onLinkClick(event: MouseEvent): Promise<void> {
     if (target) window.location.assign(target);
     return;
   }
-  await loadAccountDialogs();
   openLoginDialog(target);
 }
 
@@ -64,12 +72,19 @@ function onActionClick(event: MouseEvent): void {
   if (!(button instanceof HTMLElement)) return;
   const action = button.dataset.accountAction;
   if (action === 'logout') void logout();
-  if (action === 'verify') void loadAccountDialogs().then(openVerifyDialog);
+  if (action === 'verify') openVerifyDialog();
 }
 
 /** Starts once per page: reads the session and listens for clicks. */
 export function startAccountCorner(): void {
   $sessionUser.subscribe(showSession);
+  // Whoever opens a dialog (the corner, the login page's 'Olvidé mi contraseña'), the island
+  // that shows it loads then.
+  for (const store of [$loginDialogOpen, $forgotDialogOpen, $verifyDialogOpen]) {
+    store.listen((open) => {
+      if (open) void loadAccountDialogs();
+    });
+  }
   void readSession();
   document.addEventListener('click', (event) => void onLinkClick(event));
   document.addEventListener('click', onActionClick);
