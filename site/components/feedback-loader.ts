@@ -8,7 +8,7 @@ let loading: Promise<void> | null = null;
 
 function loadFeedback(): void {
   loading ??= Promise.all([import('./GlobalFeedback.tsx'), import('./mount-island.tsx')]).then(([feedback, host]) =>
-    host.mountIsland(feedback.default, 'feedback'),
+    host.mountIsland(feedback.default, {}),
   );
 }
 

@@ -22,7 +22,7 @@ let dialogs: Promise<void> | null = null;
 /** Loads and mounts the account island (AccountDialogs.tsx) once. */
 export function loadAccountDialogs(): Promise<void> {
   dialogs ??= Promise.all([import('./AccountDialogs.tsx'), import('../../components/mount-island.tsx')]).then(([island, host]) =>
-    host.mountIsland(island.default, 'account'),
+    host.mountIsland(island.default, {}),
   );
   return dialogs;
 }
