@@ -3,9 +3,9 @@ import {
   CancelReserveAnswerSchema,
   ConsecutiveAnswerSchema,
   ReserveAnswerSchema,
-  SEAT_TYPE_DISABLED,
   type LayoutPosition,
 } from '../../shared/cinema-api/booking.ts';
+import { SEAT_TYPE_DISABLED } from '../../shared/cinema-api/seat-types.ts';
 import { buildZoneOffers } from '../../shared/booking/prices.ts';
 import { seatId } from '../../shared/booking/seat-map.ts';
 import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';

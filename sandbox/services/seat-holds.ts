@@ -1,5 +1,5 @@
 import type { RoomStatusRow, SeatState, SelectedSeat } from '../../shared/cinema-api/booking.ts';
-import { SEAT_TYPE_AISLE, SEAT_TYPE_NORMAL } from '../../shared/cinema-api/booking.ts';
+import { SEAT_TYPE_AISLE, SEAT_TYPE_NORMAL } from '../../shared/cinema-api/seat-types.ts';
 import { seatKey, seatLabel } from '../catalogue/layout.ts';
 import { allRows, inTransaction, run, type Database } from '../db/database.ts';
 import { FieldErrors, invalidField } from '../lib/api-error.ts';

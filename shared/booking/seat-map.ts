@@ -1,10 +1,6 @@
 import type { MapCell, SeatCell, SeatMap, SeatRow, SeatState } from '../views/booking.ts';
-import {
-  SEAT_TYPE_AISLE,
-  SEAT_TYPE_DISABLED,
-  type LayoutPosition,
-  type RoomStatusRow,
-} from '../cinema-api/booking.ts';
+import type { LayoutPosition, RoomStatusRow } from '../cinema-api/booking.ts';
+import { SEAT_TYPE_AISLE, SEAT_TYPE_DISABLED } from '../cinema-api/seat-types.ts';
 
 /**
  * The seat map as the island renders it, built from the room layout (static) and the room

@@ -37,10 +37,6 @@ export const PriceZoneSchema = z.object({
 });
 export type PriceZone = z.infer<typeof PriceZoneSchema>;
 
-export const SEAT_TYPE_AISLE = 'pasillo';
-export const SEAT_TYPE_DISABLED = 'Discapacitado';
-export const SEAT_TYPE_NORMAL = 'Normal';
-
 /** One cell of the room grid. Aisle cells have TipoSilla 'pasillo', ColumnaRelativa 0, TipoZona ''. */
 export const LayoutPositionSchema = z.object({
   /** Seat number within its row (0 for an aisle). */

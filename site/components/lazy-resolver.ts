@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { loadOnce } from './load-once.ts';
 
 export interface LazyResolver<TInput extends FieldValues, TOutput> {
   /** For `useForm({ resolver })`: waits for the validation code on its first run. */
@@ -18,14 +19,7 @@ export interface LazyResolver<TInput extends FieldValues, TOutput> {
 export function lazyResolver<TInput extends FieldValues, TOutput>(
   load: () => Promise<Resolver<TInput, unknown, TOutput>>,
 ): LazyResolver<TInput, TOutput> {
-  let loading: Promise<Resolver<TInput, unknown, TOutput>> | null = null;
-  const loaded = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
+  const loaded = loadOnce(load);
   return {
     resolver: async (values, context, options) => (await loaded())(values, context, options),
     preload: () => {

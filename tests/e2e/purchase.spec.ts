@@ -278,3 +278,31 @@ test('leaving the purchase page releases the hold', async ({ browser }) => {
   await expect.poll(() => sandboxSeatState(showtime.id, seat ?? ''), { timeout: 30_000 }).toBe('S');
   await page.context().close();
 });
+
+/** Script files the page has loaded so far whose names show them to be one of `parts` (Vite names chunks after their module). */
+async function loadedParts(page: Page, parts: readonly string[]): Promise<string[]> {
+  const names = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+  return names.filter((name) => name.endsWith('.js') && parts.some((part) => name.split('/').at(-1)?.startsWith(`${part}.`)));
+}
+const PAYMENT_CODE = ['PaymentWizard', 'CardPaymentForm', 'PsePaymentForm', 'CaptchaField', 'altcha-setup', 'altcha'] as const;
+const CAPTCHA_CODE = ['CaptchaField', 'altcha-setup', 'altcha'] as const;
+
+test('the purchase page loads the snacks, the checkout and the payment code only as their steps come, and the captcha with the card form', async ({ browser }) => {
+  const showtime = takeShowtime();
+  const page = await openAs(browser, 'demo', purchasePath(showtime));
+  expect(await loadedParts(page, ['SnackCarousel', 'ComboDialog', 'CheckoutPanel', ...PAYMENT_CODE])).toEqual([]);
+
+  await pickSeats(page, 1);
+  await reserve(page);
+  await expect(page.getByRole('button', { name: 'Finalizar compra' })).toBeVisible();
+  await expect.poll(() => loadedParts(page, ['SnackCarousel'])).toHaveLength(1);
+  expect(await loadedParts(page, PAYMENT_CODE)).toEqual([]);
+
+  const wizard = await openPayment(page, 'Tarjeta de crédito o débito');
+  expect(await loadedParts(page, ['PaymentWizard'])).toHaveLength(1);
+  await expect(wizard.getByLabel('Número de la tarjeta')).toBeVisible();
+  // The captcha comes with the card form (when it nears the screen or the person turns to the form).
+  await wizard.getByLabel('Nombre del titular').focus();
+  await expect.poll(() => loadedParts(page, CAPTCHA_CODE)).not.toEqual([]);
+  expect(await violationsOf(page)).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countingLoader } from './counting-loader.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ResolverOptions } from 'react-hook-form';
 import { lazyResolver } from '../../site/components/lazy-resolver.ts';
@@ -7,22 +8,11 @@ import { MESSAGES } from '../../shared/validation/messages.ts';
 
 const options: ResolverOptions<LoginForm> = { fields: {}, shouldUseNativeValidation: false };
 
-/** A loader that counts its calls and fails the first `failures` times. */
-function countingLoader(failures = 0) {
-  const loader = {
-    calls: 0,
-    load: async () => {
-      loader.calls += 1;
-      if (loader.calls <= failures) throw new Error('chunk failed to load');
-      return zodResolver(LoginFormSchema);
-    },
-  };
-  return loader;
-}
+const loaderOf = (failures = 0) => countingLoader(() => zodResolver(LoginFormSchema), failures);
 
 describe('lazyResolver (form validation loaded on demand)', () => {
   it('validates with the loaded schema on its first run, with the schema’s own messages', async () => {
-    const loader = countingLoader();
+    const loader = loaderOf();
     const { resolver } = lazyResolver<LoginForm, LoginForm>(loader.load);
     expect(loader.calls).toBe(0);
 
@@ -36,7 +26,7 @@ describe('lazyResolver (form validation loaded on demand)', () => {
   });
 
   it('loads once however often it is preloaded and run', async () => {
-    const loader = countingLoader();
+    const loader = loaderOf();
     const { resolver, preload } = lazyResolver<LoginForm, LoginForm>(loader.load);
     preload();
     preload();
@@ -48,7 +38,7 @@ describe('lazyResolver (form validation loaded on demand)', () => {
   });
 
   it('tries the download again after a failure', async () => {
-    const loader = countingLoader(1);
+    const loader = loaderOf(1);
     const { resolver, preload } = lazyResolver<LoginForm, LoginForm>(loader.load);
     // A failed preload is not an unhandled rejection, and is not remembered.
     preload();

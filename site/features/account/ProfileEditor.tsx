@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ProfileFormSchema, type ProfileForm, type ProfileFormInput } from '../../../shared/validation/profile.ts';
+import type { ProfileForm, ProfileFormInput } from '../../../shared/validation/profile.ts';
 import { DOC_TYPE_LABELS, SEXES, SEX_LABELS, type DocType } from '../../../shared/validation/options.ts';
 import type { ProfileView } from '../../../shared/views/accounts.ts';
 import type { SessionUserView } from '../../../shared/views/session.ts';
@@ -10,6 +9,7 @@ import { NumberInput } from '../../components/NumberInput.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';
 import { Button } from '../../components/Button.tsx';
+import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { adoptServerSession, updateProfile } from './stores.ts';
 
 export interface ProfileEditorProps {
@@ -17,6 +17,10 @@ export interface ProfileEditorProps {
   /** The session view the page was rendered with (the editor refreshes it after saving). */
   user: SessionUserView | null;
 }
+
+// zod and the schema load when the person turns to editing (see lazy-resolver.ts): the profile
+// is read far more often than it is changed.
+const validation = lazyZodResolver(async () => (await import('../../../shared/validation/profile.ts')).ProfileFormSchema);
 
 const toFormValues = (profile: ProfileView): ProfileFormInput => ({
   name: profile.name,
@@ -62,13 +66,14 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormInput, unknown, ProfileForm>({
-    resolver: zodResolver(ProfileFormSchema),
+    resolver: validation.resolver,
     defaultValues: toFormValues(initialProfile),
   });
 
   // Keep keyboard focus in place when the mode changes: the first field, or the edit button.
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const startEditing = () => {
+    validation.preload();
     setEditing(true);
     requestAnimationFrame(() => setFocus('name'));
   };
@@ -130,7 +135,7 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
             </div>
           ))}
         </dl>
-        <Button ref={editButtonRef} onClick={startEditing} className="self-start">
+        <Button ref={editButtonRef} onClick={startEditing} onFocus={validation.preload} onPointerDown={validation.preload} className="self-start">
           Actualizar mi prefil
         </Button>
       </div>

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import { formatCop } from '../../../shared/format/money.ts';
 import type { CardForm, PseForm } from '../../../shared/validation/payment.ts';
 import type { BookingView } from '../../../shared/views/booking.ts';
 import { Button } from '../../components/Button.tsx';
+import { lazyPart } from '../../components/lazy-part.ts';
 import { routes } from '../../lib/routes.ts';
-import { CheckoutPanel } from './checkout/CheckoutPanel.tsx';
 import { ClubBanner } from './ClubBanner.tsx';
 import {
   formFieldMessages,
@@ -17,15 +17,28 @@ import {
   showPaymentSuccess,
   type PaymentOutcome,
 } from './payment/actions.ts';
-import { PaymentWizard } from './payment/PaymentWizard.tsx';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
 import { followSeats } from './seat-map/live-seats.ts';
 import { SeatMap } from './seat-map/SeatMap.tsx';
 import { ZonePicker } from './seat-map/ZonePicker.tsx';
-import { ComboDialog } from './snacks/ComboDialog.tsx';
-import { SnackCarousel } from './snacks/SnackCarousel.tsx';
 import { createPurchaseState, type PurchaseState } from './stores.ts';
 import { PAYMENT_TEXTS, PURCHASE_TEXTS } from './texts.ts';
+
+// What step 0 (zone and seats) does not need loads when its step comes near: the snacks once a
+// seat is chosen, the checkout once the seats are held, the payment wizard (react-hook-form,
+// zod; the captcha loads later still, with the card form) once the checkout opens.
+// site/features/purchase/README.md ("What loads when").
+const SnackCarousel = lazyPart(() => import('./snacks/SnackCarousel.tsx').then((module) => module.SnackCarousel));
+const ComboDialog = lazyPart(() => import('./snacks/ComboDialog.tsx').then((module) => module.ComboDialog));
+const CheckoutPanel = lazyPart(() => import('./checkout/CheckoutPanel.tsx').then((module) => module.CheckoutPanel));
+const PaymentWizard = lazyPart(() => import('./payment/PaymentWizard.tsx').then((module) => module.PaymentWizard));
+
+/** Keeps a part mounted once it has been wanted, so a dialog closes (and hands focus back) as a dialog. */
+function useWantedOnce(wanted: boolean): boolean {
+  const [once, setOnce] = useState(wanted);
+  if (wanted && !once) setOnce(true);
+  return once || wanted;
+}
 
 export interface PurchaseFlowProps {
   view: BookingView;
@@ -89,12 +102,19 @@ function StepSeats({ state }: { state: PurchaseState }) {
   const zone = useStore(state.$zone);
   const selected = useStore(state.$selected);
   const totals = useStore(state.$totals);
+  const someSelected = selected.length > 0;
+  useEffect(() => {
+    if (!someSelected) return;
+    SnackCarousel.preloadWhenIdle();
+    ComboDialog.preloadWhenIdle();
+  }, [someSelected]);
   return (
     <section aria-labelledby="location-title" className="flex flex-col gap-6">
       <h2 id="location-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">{BOOKING_TEXTS.chooseLocation}</h2>
       <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={state.selectZone} />
       <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={state.toggleSeat} />
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-4 backdrop-blur">
+      {/* As tall with the button as without it: picking the first seat moves nothing else. */}
+      <div className="sticky bottom-0 z-10 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-4 backdrop-blur">
         <p aria-live="polite" className="text-sm">
           {selected.length > 0 ? (
             <>
@@ -115,11 +135,14 @@ function StepSeats({ state }: { state: PurchaseState }) {
 function StepSnacks({ state }: { state: PurchaseState }) {
   const view = useStore(state.$view);
   const comboOffer = useStore(state.$comboOffer);
+  useEffect(() => CheckoutPanel.preloadWhenIdle(), []);
   return (
     <section aria-labelledby="snacks-title" className="flex flex-col gap-6">
       <h2 id="snacks-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">{PURCHASE_TEXTS.snacksTitle}</h2>
-      <SnackCarousel snacks={view.snacks} onAdd={state.chooseSnack} />
-      <ComboDialog offer={comboOffer} onClose={state.closeCombo} onAdd={state.addCombo} />
+      <Suspense fallback={<div aria-busy="true" className="min-h-80 rounded-2xl bg-surface-2/40" />}>
+        <SnackCarousel.Component snacks={view.snacks} onAdd={state.chooseSnack} />
+        <ComboDialog.Component offer={comboOffer} onClose={state.closeCombo} onAdd={state.addCombo} />
+      </Suspense>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6">
         <Button variant="secondary" onClick={() => void state.resetPurchase()}>{BOOKING_TEXTS.changePreviousData}</Button>
         <Button aria-haspopup="dialog" onClick={state.openCheckout}>{BOOKING_TEXTS.finishPurchase}</Button>
@@ -128,7 +151,18 @@ function StepSnacks({ state }: { state: PurchaseState }) {
   );
 }
 
+/**
+ * The checkout and payment dialogs, mounted from the first time the checkout opens: until then
+ * a seat click re-renders nothing here.
+ */
 function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowProps['payer'] }) {
+  const open = useStore(state.$checkoutOpen);
+  const brand = useStore(state.$payBrand);
+  const wanted = useWantedOnce(open || brand !== null);
+  return wanted ? <CheckoutDialogs state={state} payer={payer} /> : null;
+}
+
+function CheckoutDialogs({ state, payer }: { state: PurchaseState; payer: PurchaseFlowProps['payer'] }) {
   const view = useStore(state.$view);
   const open = useStore(state.$checkoutOpen);
   const cart = useStore(state.$cart);
@@ -138,6 +172,11 @@ function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowP
   const zone = useStore(state.$zoneOffer);
   const secondsLeft = useStore(state.$secondsLeft);
   const brand = useStore(state.$payBrand);
+  const checkoutWanted = useWantedOnce(open);
+  const wizardWanted = useWantedOnce(brand !== null);
+  useEffect(() => {
+    if (open) PaymentWizard.preloadWhenIdle();
+  }, [open]);
 
   const products = () => cart.map((item) => ({ code: item.offer.code, quantity: item.quantity, choices: item.choices }));
   /** What the customer sees on screen: the payment is charged only if the BFF holds and computes exactly this. */
@@ -189,32 +228,40 @@ function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowP
 
   return (
     <>
-      <CheckoutPanel
-        open={open && brand === null}
-        onClose={state.closeCheckout}
-        movie={view.movie}
-        dateText={view.showtime.dateText}
-        hourText={view.showtime.hourText}
-        zoneName={zone?.zone ?? ''}
-        seats={hold?.seats ?? selected}
-        items={cart}
-        totals={totals}
-        secondsLeft={secondsLeft}
-        brands={view.payBrands}
-        onQuantity={state.setQuantity}
-        onRemove={state.removeFromCart}
-        onChooseBrand={state.choosePayBrand}
-      />
-      <PaymentWizard
-        brand={brand}
-        methods={view.paymentMethod}
-        payLabel={PAYMENT_TEXTS.pay(formatCop(totals.total))}
-        payerDefaults={payer}
-        onClose={state.closePayment}
-        onPayCard={payCard}
-        onPayPse={payPse}
-        secondsLeft={hold ? secondsLeft : null}
-      />
+      {checkoutWanted && (
+        <Suspense fallback={null}>
+          <CheckoutPanel.Component
+            open={open && brand === null}
+            onClose={state.closeCheckout}
+            movie={view.movie}
+            dateText={view.showtime.dateText}
+            hourText={view.showtime.hourText}
+            zoneName={zone?.zone ?? ''}
+            seats={hold?.seats ?? selected}
+            items={cart}
+            totals={totals}
+            secondsLeft={secondsLeft}
+            brands={view.payBrands}
+            onQuantity={state.setQuantity}
+            onRemove={state.removeFromCart}
+            onChooseBrand={state.choosePayBrand}
+          />
+        </Suspense>
+      )}
+      {wizardWanted && (
+        <Suspense fallback={null}>
+          <PaymentWizard.Component
+            brand={brand}
+            methods={view.paymentMethod}
+            payLabel={PAYMENT_TEXTS.pay(formatCop(totals.total))}
+            payerDefaults={payer}
+            onClose={state.closePayment}
+            onPayCard={payCard}
+            onPayPse={payPse}
+            secondsLeft={hold ? secondsLeft : null}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -63,6 +63,8 @@ export function createPurchaseState(initial: BookingView) {
 
   /** What the map shows: the live states with the person's held seats as theirs. */
   const $seatMap = computed([$baseMap, $hold], (base, hold) => withMySeats(base, new Set(hold?.seats ?? [])));
+  /** The map's seats by id, built once per map change rather than on every click. */
+  const $seatsById = computed($seatMap, seatsById);
   const $zoneOffer = computed([$view, $zone], (view, zone): ZoneOffer | null => view.zones.find((offer) => offer.zone === zone) ?? null);
   const $totals = computed([$view, $zoneOffer, $selected, $cart], (view, offer, selected, cart): Totals =>
     computeTotals({
@@ -160,7 +162,7 @@ export function createPurchaseState(initial: BookingView) {
       $selected.set(selected.filter((seat) => seat !== id));
       return;
     }
-    const cell = seatsById($seatMap.get()).get(id);
+    const cell = $seatsById.get().get(id);
     if (!cell || !isSelectable(cell, $zone.get())) return;
     const max = $view.get().maxSeats;
     if (!canSelectAnotherSeat(selected.length, max)) {

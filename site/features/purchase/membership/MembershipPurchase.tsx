@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { formatCop } from '../../../../shared/format/money.ts';
 import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
 import type { MembershipOfferView, PayBrandView } from '../../../../shared/views/booking.ts';
@@ -6,6 +6,7 @@ import { bffGetJson } from '../../../lib/bff-browser.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { withSpinner } from '../../../components/feedback-stores.ts';
+import { lazyPart } from '../../../components/lazy-part.ts';
 import { PayBrandPicker } from '../checkout/PayBrandPicker.tsx';
 import {
   formFieldMessages,
@@ -26,7 +27,7 @@ export interface MembershipPurchaseProps {
 
 // The card form (react-hook-form, zod, the captcha) loads when the person starts buying,
 // so the club page itself stays light.
-const PaymentWizard = lazy(() => import('../payment/PaymentWizard.tsx').then((module) => ({ default: module.PaymentWizard })));
+const PaymentWizard = lazyPart(() => import('../payment/PaymentWizard.tsx').then((module) => module.PaymentWizard));
 
 const TEXTS = {
   detailTitle: 'Membresía Club Vizionarios',
@@ -118,7 +119,7 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
             </div>
           </Modal>
           <Suspense fallback={null}>
-            <PaymentWizard
+            <PaymentWizard.Component
               brand={detailOpen ? brand : null}
               methods={offer.paymentMethod}
               payLabel={PAYMENT_TEXTS.pay(formatCop(offer.total))}

@@ -85,7 +85,7 @@ function seatGrid(map: SeatMapView): SeatCell[][] {
  * and clicks are handled once for the whole grid, so a change re-renders only the rows it
  * touches, even on the largest room.
  */
-export function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapProps) {
+export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapProps) {
   const gridRef = useRef<HTMLDivElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const grid = useMemo(() => seatGrid(map), [map]);
@@ -101,7 +101,8 @@ export function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapP
   const [activeId, setActiveId] = useState<string | null>(null);
 
   const firstPickable = useMemo(() => {
-    for (const row of grid) for (const cell of row) if (isPickable(seatLook(cell, zone, selected.includes(cell.id)))) return cell.id;
+    const chosen = new Set(selected);
+    for (const row of grid) for (const cell of row) if (isPickable(seatLook(cell, zone, chosen.has(cell.id)))) return cell.id;
     return grid.find((row) => row.length > 0)?.[0]?.id ?? null;
   }, [grid, zone, selected]);
   const tabStop = activeId !== null && grid.some((row) => row.some((cell) => cell.id === activeId)) ? activeId : firstPickable;
@@ -124,7 +125,7 @@ export function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapP
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-seat]');
     const id = button?.dataset.seat;
     if (!id) return;
-    setActiveId(id);
+    if (id !== activeId) setActiveId(id);
     if (interactive && button.getAttribute('aria-disabled') !== 'true') onToggle(id);
   };
 
@@ -198,4 +199,4 @@ export function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapP
       </div>
     </div>
   );
-}
+});

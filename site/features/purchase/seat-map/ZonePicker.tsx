@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { formatCop } from '../../../../shared/format/money.ts';
 import type { ZoneOffer } from '../../../../shared/views/booking.ts';
 import { PURCHASE_TEXTS } from '../texts.ts';
@@ -10,7 +11,7 @@ export interface ZonePickerProps {
 }
 
 /** The price zones as radio buttons: name, the price this person pays and the saving text. */
-export function ZonePicker({ zones, value, disabled, onChange }: ZonePickerProps) {
+export const ZonePicker = memo(function ZonePicker({ zones, value, disabled, onChange }: ZonePickerProps) {
   return (
     <div role="radiogroup" aria-label="Ubicación" className="grid gap-3 sm:grid-cols-3">
       {zones.map((zone) => {
@@ -42,4 +43,4 @@ export function ZonePicker({ zones, value, disabled, onChange }: ZonePickerProps
       })}
     </div>
   );
-}
+});
