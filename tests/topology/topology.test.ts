@@ -186,7 +186,7 @@ describe('the production topology', () => {
       return statuses;
     }));
     const seconds = (performance.now() - started) / 1000;
-    figure(`pages: 200 GETs, 8 at a time, ${Math.round(200 / seconds)} pages/s over 2 site replicas (all rendered, no page cache)`);
+    figure(`pages: 200 GETs, 8 at a time, ${Math.round(200 / seconds)} pages/s over 2 site replicas behind the micro-cache`);
     expect(answers.flat().every((status) => status === 200)).toBe(true);
   });
 
@@ -375,6 +375,112 @@ describe('the production topology', () => {
       expect(slowest).toBeLessThan(3_000);
     } finally {
       await setOutage({ down: false, hung: false });
+    }
+  }, 60_000);
+});
+
+describe('the micro-cache at the edge', () => {
+  /** A key nobody asked for yet: the same page under a query the site ignores. */
+  let fresh = 0;
+  const uncached = (page: string): string => `${page}${page.includes('?') ? '&' : '?'}borde=${Date.now().toString(36)}${(fresh += 1)}`;
+
+  it('serves a public page and a public BFF read the second time from the cache', async () => {
+    const reader = visitor();
+    for (const page of [uncached('/cartelera'), uncached('/bff/catalogue/releases')]) {
+      const first = await reader.send('GET', page);
+      const second = await reader.send('GET', page);
+      figure(`micro-cache: ${page.split('?')[0]} ${first.cacheStatus} then ${second.cacheStatus}`);
+      expect(first.status).toBe(200);
+      expect(first.cacheStatus).toBe('MISS');
+      expect(second.status).toBe(200);
+      expect(second.cacheStatus).toBe('HIT');
+      expect(second.text).toBe(first.text);
+    }
+  });
+
+  it('never caches a personal page: each person sees their own profile', async () => {
+    const daniela = visitor();
+    const carlos = visitor();
+    await daniela.login('demo@viziona.co', 'Demo1234');
+    await carlos.login('club@viziona.co', 'Club1234');
+    const answers = [];
+    for (const person of [daniela, carlos, daniela, carlos]) answers.push(await person.send('GET', '/mi-perfil'));
+    figure(`micro-cache: /mi-perfil as Daniela, Carlos, Daniela, Carlos: ${answers.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}`);
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.status).toBe(200);
+      expect(answer.cacheStatus).toBe('BYPASS');
+      const [own, other] = index % 2 === 0 ? ['Daniela', 'Carlos'] : ['Carlos', 'Daniela'];
+      expect(answer.text).toContain(own);
+      expect(answer.text).not.toContain(other);
+    }
+    // The BFF's personal reads never reach the cache either.
+    const session = await carlos.send('GET', '/bff/session');
+    expect(session.cacheStatus).toBeUndefined();
+    expect((session.json as { user: { name: string } }).user.name).toBe('Carlos');
+  });
+
+  it('never stores an answer that sets a cookie', async () => {
+    const person = visitor();
+    await person.login('demo@viziona.co', 'Demo1234');
+    const oldCookie = person.cookie;
+    expect((await person.send('POST', '/bff/auth/logout', {})).status).toBe(200);
+    // A copy of the logged-out cookie on a public page: the site clears it on that answer.
+    person.cookie = oldCookie;
+    const page = uncached('/salas');
+    const cleared = await person.send('GET', page);
+    expect(cleared.status).toBe(200);
+    expect(cleared.setsCookie).toBe(true);
+    const next = await visitor().send('GET', page);
+    figure(`micro-cache: a page answered with Set-Cookie (${cleared.cacheStatus}), then asked again: ${next.cacheStatus}`);
+    expect(next.cacheStatus).toBe('MISS');
+    expect(next.setsCookie).toBe(false);
+  });
+
+  it('renders a page once, and asks the cinema API no more than for one visitor, while many ask at once (cache lock)', async () => {
+    const reader = visitor();
+    const movies = (await reader.send('GET', '/bff/catalogue/movies')).json as { movies: Array<{ slug: string }> };
+    const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, count) => sum + count, 0);
+    for (const page of ['/', '/cartelera', `/viziona/pelicula/${movies.movies[0]?.slug ?? ''}`]) {
+      // The BFFs' own catalogue entries (fresh 1 s here) go stale: every render asks again.
+      await pause(1_200);
+      const alone = topology.watch();
+      expect((await reader.send('GET', uncached(page))).status).toBe(200);
+      await pause(200);
+      const oneVisitor = alone();
+
+      await pause(1_200);
+      const crowd = topology.watch();
+      const key = uncached(page);
+      const answers = await Promise.all(Array.from({ length: 48 }, () => visitor().send('GET', key)));
+      await pause(200);
+      const rush = crowd();
+      figure(
+        `cache lock: ${page} asked 48 times at once → ${rush.passedOn.get(page) ?? 0} render, ${total(rush.cinemaApi)} cinema API calls ` +
+          `(one visitor alone: ${total(oneVisitor.cinemaApi)}); ${answers.map((answer) => answer.cacheStatus).filter((status) => status === 'MISS').length} MISS`,
+      );
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      expect(rush.passedOn.get(page)).toBe(1);
+      expect(total(rush.cinemaApi)).toBeLessThanOrEqual(total(oneVisitor.cinemaApi));
+    }
+  }, 60_000);
+
+  it('keeps serving cached public pages with every site and BFF process stopped', async () => {
+    const reader = visitor();
+    const paths = [...PAGES, '/bff/catalogue/releases'];
+    for (const page of paths) expect((await reader.send('GET', page)).status).toBe(200);
+    await Promise.all([...topology.sites, ...topology.bffs].map((one) => one.stop('SIGKILL')));
+    try {
+      const answers = await Promise.all(paths.map((page) => visitor().send('GET', page)));
+      figure(`micro-cache, no site nor BFF running: ${answers.map((answer, index) => `${paths[index]} ${answer.status} ${answer.cacheStatus}`).join(', ')}`);
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(['HIT', 'STALE', 'UPDATING']).toContain(answer.cacheStatus);
+      }
+      // What was never cached cannot be served.
+      expect((await reader.send('GET', uncached('/salas'))).status).toBe(502);
+    } finally {
+      await Promise.all([...topology.bffs, ...topology.sites].map((one) => one.start()));
+      await untilServed();
     }
   }, 60_000);
 });
