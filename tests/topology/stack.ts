@@ -161,6 +161,8 @@ export interface Topology {
 export interface TopologyOptions {
   /** The edge's micro-cache of public pages and reads (on unless false: `npm run bench:rush` measures both). */
   microCache?: boolean;
+  /** A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of pages). */
+  staticRoot?: string;
 }
 
 export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5600), options: TopologyOptions = {}): Promise<Topology> {
@@ -205,6 +207,7 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
       NGINX_RESOLVER: '',
       NGINX_CACHE_PATH: path.join(dir, 'cache'),
       NGINX_MICRO_CACHE: options.microCache === false ? 'off' : 'micro',
+      NGINX_BENCH_LOCATIONS: options.staticRoot ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; }` : '',
       NGINX_LISTEN: `127.0.0.1:${ports.nginx}`,
       NGINX_INTERNAL_LISTEN: `127.0.0.1:${ports.internal}`,
       NGINX_SITE_SERVERS: ports.site.map(server).join('\n    '),
