@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -84,7 +85,8 @@ export const cacheHeadersPlugin = fp(
           reply.code(304);
           reply.removeHeader('content-length');
           reply.removeHeader('content-type');
-          return null;
+          // Fastify's own HEAD handler runs after this hook and drains a stream but fails on null.
+          return request.method === 'HEAD' ? Readable.from([]) : null;
         }
         return payload;
       }

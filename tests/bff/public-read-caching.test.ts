@@ -69,6 +69,7 @@ describe('public reads', () => {
         const again = await call(stack.app, 'GET', url, { headers: { 'if-none-match': ifNoneMatch } });
         expect(again.status, `${url} ${ifNoneMatch}`).toBe(304);
         expect(again.text).toBe('');
+        expect(again.headers['content-length']).toBeUndefined();
         expect(again.headers.etag).toBe(tag);
         expect(again.headers['cache-control']).toMatch(CACHEABLE);
       }
@@ -76,6 +77,19 @@ describe('public reads', () => {
       expect(changed.status, url).toBe(200);
       expect(changed.text).toBe(first.text);
     }
+  });
+
+  it('answer HEAD like GET: the same tag, and 304 when it matches', async () => {
+    const get = await call(stack.app, 'GET', '/bff/catalogue/releases');
+    const head = await stack.app.inject({ method: 'HEAD', url: '/bff/catalogue/releases' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers['cache-control']).toMatch(CACHEABLE);
+    const matching = await stack.app.inject({ method: 'HEAD', url: '/bff/catalogue/releases', headers: { 'if-none-match': String(get.headers.etag) } });
+    expect(matching.statusCode).toBe(304);
+    expect(matching.headers['content-length']).toBeUndefined();
+    expect(matching.headers.etag).toBe(get.headers.etag);
   });
 
   it('tag the body: the same answer has the same tag, another answer another', async () => {
