@@ -78,7 +78,9 @@ export const cacheHeadersPlugin = fp(
       reply.header('x-request-id', request.id);
       reply.header('x-content-type-options', 'nosniff');
       if (!setsCookie(reply) && isPublicRead(request) && reply.statusCode === 200 && sendsBody(payload)) {
-        const tag = entityTag(payload);
+        // A cached read brings the tag computed when it was stored (bff/plugins/catalogue-cache.ts).
+        const stored = reply.getHeader('etag');
+        const tag = typeof stored === 'string' ? stored : entityTag(payload);
         reply.header('cache-control', PUBLIC_CACHE_CONTROL);
         reply.header('etag', tag);
         if (noneMatch(request.headers['if-none-match'], tag)) {
