@@ -1,18 +1,16 @@
 /**
- * Runs before every page: learns who is logged in (one `GET /bff/session` per request, kept
- * in `Astro.locals.user`), applies the login and guest-only guards on the server so no page
- * flashes, and decides how the answer may be cached.
+ * Runs before every page. A personal or guest-only page learns who is logged in (one
+ * `GET /bff/session`, kept in `Astro.locals.user`) and is guarded on the server so no page
+ * flashes. A public page never reads the session: it is rendered without the browser's
+ * cookies, so it is the same for everyone and shared caches may keep it (ETag, 304).
  */
 import { defineMiddleware } from 'astro:middleware';
 import type { SessionView } from '../shared/views/session.ts';
 import { bffCallerOf, bffGet, type BffCaller } from './lib/bff-server.ts';
 import { noteRoutePattern } from './lib/request-context.ts';
-import { isGuestOnlyPath, isProtectedPath, loginPath, routes } from './lib/routes.ts';
+import { entityTag, matchesEntityTag, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
+import { isPersonalPath, isGuestOnlyPath, isProtectedPath, loginPath, routes } from './lib/routes.ts';
 import { serverEnv } from './lib/server-env.ts';
-
-
-const PUBLIC_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
-const PRIVATE_CACHE = 'private, no-store';
 
 /** Who is logged in; `known: false` when the BFF gave no answer (restarting, unreachable). */
 type SessionRead = { user: SessionView['user']; known: boolean };
@@ -38,27 +36,38 @@ function withImageOrigins(policy: string): string {
 }
 
 function redirectTo(location: string): Response {
-  return new Response(null, { status: 302, headers: { location, 'cache-control': PRIVATE_CACHE } });
+  return new Response(null, { status: 302, headers: { location, 'cache-control': PRIVATE_CACHE_CONTROL } });
 }
 
-export const onRequest = defineMiddleware(async (context, next) => {
-  if (context.isPrerendered) {
-    // Rendered at build time: nobody is logged in and there is no request to guard.
-    context.locals.user = null;
-    context.locals.bff = bffCallerOf(new Request('http://localhost/'));
-    return next();
+/**
+ * A public page's answer for shared caches: the body is read once to tag it (`ETag`), and a
+ * request that already holds that version gets `304 Not Modified` without it.
+ */
+async function tagged(request: Request, response: Response): Promise<Response> {
+  const body = await response.arrayBuffer();
+  const etag = await entityTag(body);
+  const headers = new Headers(response.headers);
+  headers.set('etag', etag);
+  if (matchesEntityTag(request.headers.get('if-none-match'), etag)) {
+    headers.delete('content-length');
+    return new Response(null, { status: 304, headers });
   }
-  noteRoutePattern(context.routePattern);
-  const { pathname, search } = context.url;
-  const caller = bffCallerOf(context.request);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+type Locals = App.Locals;
+type Next = Parameters<Parameters<typeof defineMiddleware>[0]>[1];
+
+/** Guards, the 503 page while the session cannot be read, the BFF's cookies, `private, no-store`. */
+async function personalPage(request: Request, pathname: string, search: string, locals: Locals, next: Next): Promise<Response> {
+  const caller = bffCallerOf(request);
   const session = await readSession(caller);
   const user = session.user;
-  context.locals.bff = caller;
-  context.locals.user = user;
+  locals.bff = caller;
+  locals.user = user;
 
-  const personal = isProtectedPath(pathname) || isGuestOnlyPath(pathname);
   let response: Response;
-  if (!session.known && personal) {
+  if (!session.known) {
     // Not knowing who this is must not send a logged-in customer to the login page.
     const rendered = await next(routes.unavailable);
     response = new Response(rendered.body, rendered);
@@ -71,19 +80,49 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // A fresh Response: the one rendered may carry immutable headers.
     response = new Response(rendered.body, rendered);
   }
-
   // Cookies the BFF set during this request (middleware and page calls alike).
-  const headers = response.headers;
-  for (const line of caller.setCookies.values()) headers.append('set-cookie', line);
+  for (const line of caller.setCookies.values()) response.headers.append('set-cookie', line);
+  response.headers.set('cache-control', PRIVATE_CACHE_CONTROL);
+  return response;
+}
 
-  if (user || personal || !session.known || caller.setCookies.size > 0) {
-    headers.set('cache-control', PRIVATE_CACHE);
-  } else if (!headers.has('cache-control') && response.status === 200 && headers.get('content-type')?.startsWith('text/html')) {
-    // Anonymous HTML may be shared by a CDN; a visitor with a cookie gets their own copy.
-    headers.set('cache-control', PUBLIC_CACHE);
-    headers.append('vary', 'Cookie');
+/**
+ * Rendered without the browser's cookies (no session read, no cookie to the BFF, so none
+ * can come back): the personal parts are filled in the browser (features/account).
+ */
+async function publicPage(request: Request, locals: Locals, next: Next): Promise<Response> {
+  locals.user = null;
+  locals.bff = bffCallerOf(new Request(request.url, { headers: withoutCookies(request.headers) }));
+  const rendered = await next();
+  const response = new Response(rendered.body, rendered);
+  response.headers.delete('set-cookie');
+  if (response.status >= 300 && response.status < 400) response.headers.set('cache-control', PRIVATE_CACHE_CONTROL);
+  if (response.status !== 200) return response;
+  if (!response.headers.has('cache-control')) response.headers.set('cache-control', PUBLIC_PAGE_CACHE_CONTROL);
+  if (!response.headers.get('cache-control')?.startsWith('public')) return response;
+  return tagged(request, response);
+}
+
+function withoutCookies(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.delete('cookie');
+  return copy;
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) {
+    // Rendered at build time: nobody is logged in and there is no request to guard.
+    context.locals.user = null;
+    context.locals.bff = bffCallerOf(new Request('http://localhost/'));
+    return next();
   }
+  noteRoutePattern(context.routePattern);
+  const { pathname, search } = context.url;
+  const response = isPersonalPath(pathname)
+    ? await personalPage(context.request, pathname, search, context.locals, next)
+    : await publicPage(context.request, context.locals, next);
 
+  const headers = response.headers;
   const policy = headers.get('content-security-policy');
   if (policy) headers.set('content-security-policy', withImageOrigins(policy));
   headers.set('x-content-type-options', 'nosniff');

@@ -88,6 +88,14 @@ export function isGuestOnlyPath(pathname: string): boolean {
   return guestOnlyPatterns.some((pattern) => pattern.test(pathname));
 }
 
+/**
+ * Pages that depend on who is asking: only these read the session on the server and they
+ * are never shared by caches. Every other page is the same for everyone.
+ */
+export function isPersonalPath(pathname: string): boolean {
+  return isProtectedPath(pathname) || isGuestOnlyPath(pathname);
+}
+
 const probeOrigin = 'https://viziona.invalid';
 
 /**

@@ -3,7 +3,7 @@ import { serverEnv } from '../lib/server-env.ts';
 import type { NowShowingView, ReleasesView, RoomsView } from '../../shared/views/catalogue.ts';
 import { bffGet } from '../lib/bff-server.ts';
 import { routes } from '../lib/routes.ts';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../features/catalogue/public-cache.ts';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/page-cache.ts';
 
 const escapeXml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -33,7 +33,9 @@ async function wcagViolations(page: Page): Promise<string[]> {
 
 async function audit(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // Islands hydrated when seen may wait (the club's offer is in every copy of the page, shown
+  // only to a logged-in person); their server HTML is what axe reads anyway.
+  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
   expect(await wcagViolations(page), path).toEqual([]);
 }
 

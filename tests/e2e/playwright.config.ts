@@ -34,7 +34,7 @@ export default defineConfig({
   // (desktop, then phone), outage last.
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(purchase[\w-]*|outage)\.spec\.ts/ },
-    { name: 'phone', use: { ...phone }, testMatch: /(home|catalogue|accessibility)\.spec\.ts/ },
+    { name: 'phone', use: { ...phone }, testMatch: /(home|catalogue|accessibility|shared-pages)\.spec\.ts/ },
     // The purchase journeys move the sandbox's clock (hold expiry, pending payments), which
     // would expire other files' verification codes and holds: they run last, on their own,
     // one file at a time.

@@ -22,14 +22,31 @@ import { SPINNER_TEXTS } from './texts.ts';
 // Session
 
 /**
- * Who is logged in. `undefined` until an island adopts the server's view on hydration:
- * the server never writes this module-level store (it is shared by concurrent requests).
+ * Who is logged in. `undefined` until the browser has read the session (`readSession`) or
+ * an island of a personal page adopts the server's view: the server never writes this
+ * module-level store (it is shared by concurrent requests).
  */
 export const $sessionUser = atom<SessionUserView | null | undefined>(undefined);
 
 /** Called by islands on hydration with the session view the server rendered them with. */
 export function adoptServerSession(user: SessionUserView | null): void {
   if ($sessionUser.get() === undefined) $sessionUser.set(user);
+}
+
+let sessionRead: Promise<SessionUserView | null> | null = null;
+
+/**
+ * The session as the browser sees it (`GET /bff/session`, once per page): public pages are
+ * the same for everyone, so their personal parts are filled from this. When the BFF cannot
+ * answer, the person is treated as a visitor (the links still lead to the login page).
+ */
+export function readSession(): Promise<SessionUserView | null> {
+  sessionRead ??= bffGetJson<SessionView>('/session').then((answer) => {
+    if (answer.ok) $sessionUser.set(answer.data.user);
+    else if ($sessionUser.get() === undefined) $sessionUser.set(null);
+    return $sessionUser.get() ?? null;
+  });
+  return sessionRead;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,0 +1,27 @@
+/**
+ * Loads the global feedback island (loading overlay and status modal, GlobalFeedback.tsx)
+ * the first time an island or script writes its stores, instead of on every page load.
+ */
+import { $spinner, $statusModal } from './feedback-stores.ts';
+
+let loading: Promise<void> | null = null;
+
+function loadFeedback(): void {
+  loading ??= Promise.all([import('./GlobalFeedback.tsx'), import('./mount-island.tsx')]).then(([feedback, host]) =>
+    host.mountIsland(feedback.default, {}),
+  );
+}
+
+/** Once per page (BaseLayout): the island mounts when the spinner or the modal is first shown. */
+export function loadFeedbackWhenNeeded(): void {
+  if ($spinner.get().visible || $statusModal.get()) {
+    loadFeedback();
+    return;
+  }
+  const stops: Array<() => void> = [];
+  const onWrite = () => {
+    for (const stop of stops) stop();
+    loadFeedback();
+  };
+  stops.push($spinner.listen(onWrite), $statusModal.listen(onWrite));
+}

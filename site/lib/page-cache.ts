@@ -1,0 +1,43 @@
+/**
+ * How the site's answers may be cached: the one place for the numbers (site/README.md,
+ * "Caching"). A public page is the same for everyone (nothing in it depends on the session),
+ * so shared caches (our nginx micro-cache, a CDN) may keep it and serve it to anybody; a
+ * personal page, a guest-only page and a redirect are `private, no-store`.
+ */
+
+/** Shared caches keep a public page this long before asking again. */
+export const PUBLIC_PAGE_S_MAXAGE = 30;
+/** ... then may serve it stale this long while one request refreshes it. */
+export const PUBLIC_PAGE_STALE_WHILE_REVALIDATE = 300;
+/** ... and this long when the site, the BFF or the cinema API fails. */
+export const PUBLIC_PAGE_STALE_IF_ERROR = 86_400;
+
+/**
+ * Browsers revalidate every time (`max-age=0`, answered by a 304 when the ETag matches):
+ * a showtime that sold out must not linger in a tab's cache.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL =
+  `public, max-age=0, s-maxage=${PUBLIC_PAGE_S_MAXAGE}, stale-while-revalidate=${PUBLIC_PAGE_STALE_WHILE_REVALIDATE}, stale-if-error=${PUBLIC_PAGE_STALE_IF_ERROR}`;
+
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** Marks a page's answer shareable (pages call it once their data loaded). */
+export function cachePublicly(headers: Headers): void {
+  headers.set('cache-control', PUBLIC_PAGE_CACHE_CONTROL);
+}
+
+/** A strong ETag over the body's bytes (SHA-256, first 16 bytes, base64url). */
+export async function entityTag(body: ArrayBuffer): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', body);
+  return `"${Buffer.from(digest).subarray(0, 16).toString('base64url')}"`;
+}
+
+/**
+ * Whether an `If-None-Match` header matches the ETag (RFC 9110's weak comparison, which
+ * is the one for `If-None-Match`: `W/"x"` matches `"x"`; `*` matches any).
+ */
+export function matchesEntityTag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(etag));
+}
