@@ -37,6 +37,7 @@ import {
   type BannerView,
 } from '../../shared/views/catalogue.ts';
 import { BffError } from '../errors.ts';
+import { entityTag } from '../plugins/cache-headers.ts';
 import type { CachedRead } from '../plugins/catalogue-cache.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
 import { buildBillboardWeek } from '../routes/movies/billboard-week-view.ts';
@@ -233,6 +234,7 @@ export async function readCorporate(context: ReadContext): Read<z.output<typeof 
     if (!(error instanceof BffError) || error.statusCode < 500) throw error;
     context.request.log.warn({ err: error }, 'corporate content unavailable, showing the fixed texts');
     const value = CorporateViewSchema.parse(buildCorporate(() => null, []));
-    return { value, json: JSON.stringify(value), outcome: 'stale', storedAt: Date.now() };
+    const json = JSON.stringify(value);
+    return { value, json, etag: entityTag(json), outcome: 'stale', storedAt: Date.now() };
   }
 }

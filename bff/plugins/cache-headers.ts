@@ -1,16 +1,37 @@
+import { hash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Cache-Control of every BFF answer: personal or unmarked answers are `private, no-store`;
- * routes marked `config: { cache: PUBLIC_CACHE }` may be cached briefly by browsers and the
- * CDN, unless the answer sets a cookie. Every answer also carries its `x-request-id`, and
- * `nosniff` so a browser never reads a JSON answer as anything else.
+ * Cache-Control of every BFF answer. Personal or unmarked answers are `private, no-store`.
+ * Routes marked `config: { cache: PUBLIC_CACHE }` are public reads, the same for everybody:
+ * their 200 answers may be kept by browsers and shared caches (our nginx micro-cache,
+ * docker/README.md), carry an `ETag` over the body and answer a matching `If-None-Match`
+ * with a bodiless `304`. Public reads never read the session (bff/plugins/session.ts), so
+ * they never set a cookie; an answer that sets one anyway is private. Every answer also
+ * carries its `x-request-id`, and `nosniff` so a browser never reads JSON as anything else.
  */
 
 export const PUBLIC_CACHE = 'public';
 export type CachePolicy = typeof PUBLIC_CACHE;
 
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-revalidate=1800';
+/**
+ * The lifetimes of a public read, in seconds (bff/README.md, "Public reads"): browsers keep
+ * it a minute, the edge micro-caches it a minute (the BFF's own catalogue cache stays fresh
+ * for `CATALOGUE_FRESH_SECONDS` behind it), and any cache may serve it stale for the BFF
+ * catalogue cache's whole keep window while it refreshes or while we fail.
+ */
+export const PUBLIC_READ_SECONDS = {
+  maxAge: 60,
+  sMaxAge: 60,
+  staleWhileRevalidate: 30 * 60,
+  staleIfError: 30 * 60,
+} as const;
+
+export const PUBLIC_CACHE_CONTROL =
+  `public, max-age=${PUBLIC_READ_SECONDS.maxAge}, s-maxage=${PUBLIC_READ_SECONDS.sMaxAge}, ` +
+  `stale-while-revalidate=${PUBLIC_READ_SECONDS.staleWhileRevalidate}, stale-if-error=${PUBLIC_READ_SECONDS.staleIfError}`;
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 declare module 'fastify' {
@@ -19,20 +40,60 @@ declare module 'fastify' {
   }
 }
 
+/** Whether the route of this request is a public read (it then never touches the session). */
+export const isPublicRead = (request: FastifyRequest): boolean =>
+  request.routeOptions.config?.cache === PUBLIC_CACHE && (request.method === 'GET' || request.method === 'HEAD');
+
+/** A strong validator over the exact bytes sent (gzip at the edge turns it weak, as it should). */
+export function entityTag(body: string | Buffer): string {
+  return `"${hash('sha1', body, 'base64url')}"`;
+}
+
+const opaque = (tag: string): string => (tag.startsWith('W/') ? tag.slice(2) : tag);
+
+/**
+ * `If-None-Match` against the answer's tag with the weak comparison (RFC 9110 §13.1.2): `*`,
+ * one tag or a list. Anything malformed simply does not match.
+ */
+export function noneMatch(header: string | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  const wanted = opaque(tag);
+  return header.split(',').some((candidate) => {
+    const trimmed = candidate.trim();
+    return trimmed === '*' || opaque(trimmed) === wanted;
+  });
+}
+
+function sendsBody(payload: unknown): payload is string | Buffer {
+  return typeof payload === 'string' || Buffer.isBuffer(payload);
+}
+
+function setsCookie(reply: FastifyReply): boolean {
+  return reply.getHeader('set-cookie') !== undefined;
+}
+
 export const cacheHeadersPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
       reply.header('x-request-id', request.id);
       reply.header('x-content-type-options', 'nosniff');
-      const setsCookie = reply.getHeader('set-cookie') !== undefined;
-      const isPublic =
-        request.routeOptions.config?.cache === PUBLIC_CACHE && reply.statusCode === 200;
-      if (setsCookie || !isPublic) {
-        if (setsCookie || reply.getHeader('cache-control') === undefined) {
-          reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-        }
-      } else {
+      if (!setsCookie(reply) && isPublicRead(request) && reply.statusCode === 200 && sendsBody(payload)) {
+        // A cached read brings the tag computed when it was stored (bff/plugins/catalogue-cache.ts).
+        const stored = reply.getHeader('etag');
+        const tag = typeof stored === 'string' ? stored : entityTag(payload);
         reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+        reply.header('etag', tag);
+        if (noneMatch(request.headers['if-none-match'], tag)) {
+          reply.code(304);
+          reply.removeHeader('content-length');
+          reply.removeHeader('content-type');
+          // Fastify's own HEAD handler runs after this hook and drains a stream but fails on null.
+          return request.method === 'HEAD' ? Readable.from([]) : null;
+        }
+        return payload;
+      }
+      if (setsCookie(reply) || reply.getHeader('cache-control') === undefined || isPublicRead(request)) {
+        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
       }
       return payload;
     });

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { entityTag } from './cache-headers.ts';
 
 /**
  * The cache of public catalogue reads (billboard, movies, releases, rooms, banners, snacks,
@@ -48,6 +49,8 @@ export interface CachedRead<T> {
   value: T;
   /** `JSON.stringify(value)`, computed once when the entry was stored. */
   json: string;
+  /** The ETag of `json`, computed with it (bff/plugins/cache-headers.ts). */
+  etag: string;
   outcome: CacheOutcome;
   storedAt: number;
 }
@@ -55,6 +58,7 @@ export interface CachedRead<T> {
 interface Entry {
   value: unknown;
   json: string;
+  etag: string;
   storedAt: number;
 }
 
@@ -135,7 +139,7 @@ export class CatalogueCache {
       // Refresh the LRU position: Map iteration order is insertion order.
       this.#entries.delete(key);
       this.#entries.set(key, entry);
-      return { value: entry.value as T, json: entry.json, outcome: 'hit', storedAt: entry.storedAt };
+      return { value: entry.value as T, json: entry.json, etag: entry.etag, outcome: 'hit', storedAt: entry.storedAt };
     }
     if (entry && now - entry.storedAt >= this.keepMs) this.#entries.delete(key);
 
@@ -148,13 +152,13 @@ export class CatalogueCache {
         if (loaded !== TIMED_OUT) return this.#answer<T>(loaded, true);
         // The refresh goes on without a reader; its failure is only the upstream's outage.
         loading.catch(() => {});
-        return { value: entry.value as T, json: entry.json, outcome: 'stale', storedAt: entry.storedAt };
+        return { value: entry.value as T, json: entry.json, etag: entry.etag, outcome: 'stale', storedAt: entry.storedAt };
       }
       return this.#answer<T>(await loading, entry !== undefined);
     } catch (error) {
       const kept = this.#entries.get(key);
       if (kept && this.#now() - kept.storedAt < this.keepMs && this.#servesStaleOn(error)) {
-        return { value: kept.value as T, json: kept.json, outcome: 'stale', storedAt: kept.storedAt };
+        return { value: kept.value as T, json: kept.json, etag: kept.etag, outcome: 'stale', storedAt: kept.storedAt };
       }
       throw error;
     }
@@ -166,7 +170,7 @@ export class CatalogueCache {
       const text = await this.#shared?.get(SHARED_PREFIX + key);
       if (!text) return undefined;
       const { storedAt, json } = JSON.parse(text) as { storedAt: number; json: string };
-      const entry: Entry = { value: JSON.parse(json) as unknown, json, storedAt };
+      const entry: Entry = { value: JSON.parse(json) as unknown, json, etag: entityTag(json), storedAt };
       this.#store(key, entry);
       return entry;
     } catch {
@@ -177,7 +181,7 @@ export class CatalogueCache {
   #answer<T>(loaded: Entry, replacedAnEntry: boolean): CachedRead<T> {
     const outcome: CacheOutcome =
       this.#now() - loaded.storedAt >= this.freshMs ? 'stale' : replacedAnEntry ? 'refreshed' : 'miss';
-    return { value: loaded.value as T, json: loaded.json, outcome, storedAt: loaded.storedAt };
+    return { value: loaded.value as T, json: loaded.json, etag: loaded.etag, outcome, storedAt: loaded.storedAt };
   }
 
   delete(key: string): void {
@@ -194,7 +198,8 @@ export class CatalogueCache {
     const loading = (async () => {
       try {
         const { value, storedAt } = await load();
-        const stored: Entry = { value, json: JSON.stringify(value), storedAt: Math.min(storedAt, this.#now()) };
+        const json = JSON.stringify(value);
+        const stored: Entry = { value, json, etag: entityTag(json), storedAt: Math.min(storedAt, this.#now()) };
         this.#store(key, stored);
         // Best effort: an outage of the shared store costs only this copy.
         this.#shared?.set(SHARED_PREFIX + key, JSON.stringify({ storedAt: stored.storedAt, json: stored.json }), this.keepMs).catch(() => {});
@@ -222,13 +227,15 @@ export class CatalogueCache {
  * Sends a cached read as its stored JSON text. The route's zod response schema already
  * validated the value when it was stored (bff/catalogue/catalogue-reads.ts), so the text is
  * sent as is instead of being validated and serialised again on every hit. Routes mark
- * themselves `config: { cache: PUBLIC_CACHE }` for the Cache-Control header.
+ * themselves `config: { cache: PUBLIC_CACHE }` for the Cache-Control header; the ETag was
+ * computed with the text, so a hit does not hash it again.
  */
 export function sendCachedJson(reply: FastifyReply, read: CachedRead<unknown>): FastifyReply {
   reply.server.metrics.cacheReads.inc({ outcome: read.outcome });
   if (read.outcome === 'stale') reply.log.warn({ storedAt: new Date(read.storedAt).toISOString() }, 'catalogue read served stale');
   return reply
     .header('content-type', 'application/json; charset=utf-8')
+    .header('etag', read.etag)
     .header('x-cache', read.outcome.toUpperCase())
     .send(read.json);
 }

@@ -10,6 +10,7 @@ import {
   type SessionUserView,
   type SessionView,
 } from '../../shared/views/session.ts';
+import { isPublicRead } from './cache-headers.ts';
 import type { SessionMark } from './session-revocations.ts';
 
 /**
@@ -76,6 +77,12 @@ export const sessionPlugin = fp(
     app.decorateRequest('auth', null);
 
     app.addHook('onRequest', async (request) => {
+      if (isPublicRead(request)) {
+        // A public read is the same for everybody and may be shared by caches: it never reads
+        // the session, so it never re-seals (key rotation) or clears a cookie either.
+        request.session.changed = false;
+        return;
+      }
       const stored = request.session.get('auth');
       if (stored === undefined) return;
       const parsed = SessionStateSchema.safeParse(stored);

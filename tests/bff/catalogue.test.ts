@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSandbox } from '../../sandbox/app.ts';
 import { buildApp, type BffApp } from '../../bff/app.ts';
 import { loadConfig } from '../../bff/plugins/config.ts';
+import { PUBLIC_CACHE_CONTROL } from '../../bff/plugins/cache-headers.ts';
 import {
   BillboardWeekViewSchema,
   ClubViewSchema,
@@ -49,7 +50,7 @@ describe('catalogue routes', () => {
   it('lists the movies now showing', async () => {
     const answer = await get('/bff/catalogue/movies');
     expect(answer.status).toBe(200);
-    expect(answer.headers['cache-control']).toBe('public, max-age=60, s-maxage=300, stale-while-revalidate=1800');
+    expect(answer.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     const view = NowShowingViewSchema.parse(answer.body);
     expect(view.theater).toBe('viziona');
     expect(view.movies.length).toBeGreaterThan(3);

@@ -104,6 +104,46 @@ export function renderNginxConf(values: Record<string, string>): string {
   });
 }
 
+/** What went past each layer during a stretch of time, from the processes' own logs. */
+export interface Traffic {
+  /** Calls the cinema API (the sandbox) took, by path (query values are redacted in its log). */
+  cinemaApi: Map<string, number>;
+  /** Requests nginx passed to a site or BFF replica (misses, refreshes, uncached paths), by path without the query. */
+  passedOn: Map<string, number>;
+}
+
+function tally(text: string, keep: (entry: Record<string, unknown>) => string | null): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    // The last line may still be being written.
+    if (!line.startsWith('{') || !line.endsWith('}')) continue;
+    const key = keep(JSON.parse(line) as Record<string, unknown>);
+    if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** `watch()` before a stretch of traffic; the function it returns counts what went by since. */
+function trafficWatch(logs: string): () => () => Traffic {
+  const read = (file: string): string => {
+    try {
+      return readFileSync(path.join(logs, file), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  return () => {
+    const from = { sandbox: read('sandbox.log').length, nginx: read('nginx-access.log').length };
+    return () => ({
+      cinemaApi: tally(read('sandbox.log').slice(from.sandbox), (entry) => {
+        const url = entry.msg === 'incoming request' ? ((entry.req as { url?: string } | undefined)?.url ?? '') : '';
+        return url.startsWith('/api/') ? url : null;
+      }),
+      passedOn: tally(read('nginx-access.log').slice(from.nginx), (entry) => (entry.upstream ? String(entry.uri) : null)),
+    });
+  };
+}
+
 export interface Topology {
   readonly url: string;
   readonly sandboxUrl: string;
@@ -113,10 +153,19 @@ export interface Topology {
   readonly sandbox: Service;
   readonly bffs: [Service, Service];
   readonly sites: [Service, Service];
+  /** Counts what reaches the replicas and the cinema API from now on (logs/). */
+  watch(): () => Traffic;
   close(): Promise<void>;
 }
 
-export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5600)): Promise<Topology> {
+export interface TopologyOptions {
+  /** The edge's micro-cache of public pages and reads (on unless false: `npm run bench:rush` measures both). */
+  microCache?: boolean;
+  /** A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of pages). */
+  staticRoot?: string;
+}
+
+export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5600), options: TopologyOptions = {}): Promise<Topology> {
   await ensureDebianPackages(['nginx', 'redis-server']);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'viziona-topology-'));
   const logs = path.join(dir, 'logs');
@@ -140,7 +189,9 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
   const busy = taken.filter((port) => port !== null);
   if (busy.length > 0) throw new Error(`ports ${busy.join(', ')} are already in use (set TOPOLOGY_PORT to another base)`);
 
-  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+  // nginx's workers run as nobody when the tests run as root: they must reach their folders.
+  chmodSync(dir, 0o711);
+  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'cache']) {
     mkdirSync(path.join(dir, temp));
     chmodSync(path.join(dir, temp), 0o777);
   }
@@ -154,6 +205,9 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
         .map((kind) => `${kind}_temp_path ${path.join(dir, kind === 'client_body' ? 'body' : kind)};`)
         .join('\n  '),
       NGINX_RESOLVER: '',
+      NGINX_CACHE_PATH: path.join(dir, 'cache'),
+      NGINX_MICRO_CACHE: options.microCache === false ? 'off' : 'micro',
+      NGINX_BENCH_LOCATIONS: options.staticRoot ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; }` : '',
       NGINX_LISTEN: `127.0.0.1:${ports.nginx}`,
       NGINX_INTERNAL_LISTEN: `127.0.0.1:${ports.internal}`,
       NGINX_SITE_SERVERS: ports.site.map(server).join('\n    '),
@@ -169,7 +223,8 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
     ports.sandbox,
     node,
     ['sandbox/server.ts'],
-    { SANDBOX_PORT: String(ports.sandbox), SANDBOX_DB: ':memory:', SITE_URL: url, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    // At info the sandbox logs each request it takes: the cinema API's calls, counted by `upstreamCalls`.
+    { SANDBOX_PORT: String(ports.sandbox), SANDBOX_DB: ':memory:', SITE_URL: url, LOG_LEVEL: 'info', HOST: '127.0.0.1' },
     httpAnswers(`${sandboxUrl}/sandbox/health`),
     path.join(logs, 'sandbox.log'),
   );
@@ -244,5 +299,5 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
     await close();
     throw error;
   }
-  return { url, sandboxUrl, dir, nginx, redis, sandbox, bffs, sites, close };
+  return { url, sandboxUrl, dir, nginx, redis, sandbox, bffs, sites, watch: trafficWatch(logs), close };
 }

@@ -186,13 +186,14 @@ describe('the production topology', () => {
       return statuses;
     }));
     const seconds = (performance.now() - started) / 1000;
-    figure(`pages: 200 GETs, 8 at a time, ${Math.round(200 / seconds)} pages/s over 2 site replicas (all rendered, no page cache)`);
+    figure(`pages: 200 GETs, 8 at a time, ${Math.round(200 / seconds)} pages/s over 2 site replicas behind the micro-cache`);
     expect(answers.flat().every((status) => status === 200)).toBe(true);
   });
 
   it('answers through nginx with one request id in the access log', async () => {
     const person = visitor();
-    const page = await person.send('GET', '/cartelera');
+    // A key of its own, so the page is rendered (a copy from the micro-cache goes nowhere upstream).
+    const page = await person.send('GET', `/cartelera?visita=${Date.now()}`);
     expect(page.status).toBe(200);
     expect(page.requestId).toMatch(/^[0-9a-f]{32}$/);
     // nginx writes the line once the answer has gone out.
@@ -350,8 +351,11 @@ describe('the production topology', () => {
   }, 60_000);
 
   it('serves catalogue pages from stale data within 3 s when the cinema API hangs, from every replica, a restarted one too', async () => {
-    const reader = visitor();
-    // Warm every page on both replicas (nginx alternates), then let the entries go stale.
+    // Around the micro-cache (which would answer from its own copies): a site replica's own
+    // port, its BFF calls still through nginx's internal port to both BFF replicas.
+    const reader = new Visitor(`http://127.0.0.1:${topology.sites[0].port}`, clientAddress(addresses++));
+    visitors.push(reader);
+    // Warm every page on both BFF replicas (nginx alternates), then let the entries go stale.
     for (let round = 0; round < 4; round += 1) {
       for (const page of PAGES) expect((await reader.send('GET', page)).status).toBe(200);
     }
@@ -375,6 +379,121 @@ describe('the production topology', () => {
       expect(slowest).toBeLessThan(3_000);
     } finally {
       await setOutage({ down: false, hung: false });
+    }
+  }, 60_000);
+});
+
+describe('the micro-cache at the edge', () => {
+  /** A key nobody asked for yet: the same page under a query the site ignores. */
+  let fresh = 0;
+  const uncached = (page: string): string => `${page}${page.includes('?') ? '&' : '?'}borde=${Date.now().toString(36)}${(fresh += 1)}`;
+
+  it('serves a public page and a public BFF read the second time from the cache', async () => {
+    const reader = visitor();
+    for (const page of [uncached('/cartelera'), uncached('/bff/catalogue/releases')]) {
+      const first = await reader.send('GET', page);
+      const second = await reader.send('GET', page);
+      figure(`micro-cache: ${page.split('?')[0]} ${first.cacheStatus} then ${second.cacheStatus}`);
+      expect(first.status).toBe(200);
+      expect(first.cacheStatus).toBe('MISS');
+      expect(second.status).toBe(200);
+      expect(second.cacheStatus).toBe('HIT');
+      expect(second.text).toBe(first.text);
+    }
+  });
+
+  it('never caches a personal page: each person sees their own profile', async () => {
+    const daniela = visitor();
+    const carlos = visitor();
+    await daniela.login('demo@viziona.co', 'Demo1234');
+    await carlos.login('club@viziona.co', 'Club1234');
+    const answers = [];
+    for (const person of [daniela, carlos, daniela, carlos]) answers.push(await person.send('GET', '/mi-perfil'));
+    figure(`micro-cache: /mi-perfil as Daniela, Carlos, Daniela, Carlos: ${answers.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}`);
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.status).toBe(200);
+      expect(answer.cacheStatus).toBe('BYPASS');
+      const [own, other] = index % 2 === 0 ? ['Daniela', 'Carlos'] : ['Carlos', 'Daniela'];
+      expect(answer.text).toContain(own);
+      expect(answer.text).not.toContain(other);
+    }
+    // The BFF's personal reads never reach the cache either.
+    const session = await carlos.send('GET', '/bff/session');
+    expect(session.cacheStatus).toBeUndefined();
+    expect((session.json as { user: { name: string } }).user.name).toBe('Carlos');
+  });
+
+  it('shares public pages whatever cookie comes, and never stores an answer that sets one', async () => {
+    const person = visitor();
+    await person.login('demo@viziona.co', 'Demo1234');
+    const oldCookie = person.cookie;
+    expect((await person.send('POST', '/bff/auth/logout', {})).status).toBe(200);
+    person.cookie = oldCookie;
+    // A public page: the copy a visitor without cookie made is the one a cookie gets, untouched.
+    const page = uncached('/salas');
+    const anonymous = await visitor().send('GET', page);
+    const withCookie = await person.send('GET', page);
+    // A page that reads the session: the logged-out cookie is cleared on the answer.
+    const cleared = await person.send('GET', '/iniciar-sesion');
+    const next = await visitor().send('GET', '/iniciar-sesion');
+    figure(
+      `micro-cache: public page without cookie ${anonymous.cacheStatus}, with a logged-out cookie ${withCookie.cacheStatus} (Set-Cookie: ${withCookie.setsCookie}); ` +
+        `/iniciar-sesion clearing it ${cleared.cacheStatus} (Set-Cookie: ${cleared.setsCookie}), then ${next.cacheStatus}`,
+    );
+    expect(anonymous.cacheStatus).toBe('MISS');
+    expect(withCookie.cacheStatus).toBe('HIT');
+    expect(withCookie.setsCookie).toBe(false);
+    expect(withCookie.text).toBe(anonymous.text);
+    expect(cleared.setsCookie).toBe(true);
+    expect(next.setsCookie).toBe(false);
+    expect(next.cacheStatus).not.toBe('HIT');
+  });
+
+  it('renders a page once, and asks the cinema API no more than for one visitor, while many ask at once (cache lock)', async () => {
+    const reader = visitor();
+    const movies = (await reader.send('GET', '/bff/catalogue/movies')).json as { movies: Array<{ slug: string }> };
+    const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, count) => sum + count, 0);
+    for (const page of ['/', '/cartelera', `/viziona/pelicula/${movies.movies[0]?.slug ?? ''}`]) {
+      // The BFFs' own catalogue entries (fresh 1 s here) go stale: every render asks again.
+      await pause(1_200);
+      const alone = topology.watch();
+      expect((await reader.send('GET', uncached(page))).status).toBe(200);
+      await pause(200);
+      const oneVisitor = alone();
+
+      await pause(1_200);
+      const crowd = topology.watch();
+      const key = uncached(page);
+      const answers = await Promise.all(Array.from({ length: 48 }, () => visitor().send('GET', key)));
+      await pause(200);
+      const rush = crowd();
+      figure(
+        `cache lock: ${page} asked 48 times at once → ${rush.passedOn.get(page) ?? 0} render, ${total(rush.cinemaApi)} cinema API calls ` +
+          `(one visitor alone: ${total(oneVisitor.cinemaApi)}); ${answers.map((answer) => answer.cacheStatus).filter((status) => status === 'MISS').length} MISS`,
+      );
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      expect(rush.passedOn.get(page)).toBe(1);
+      expect(total(rush.cinemaApi)).toBeLessThanOrEqual(total(oneVisitor.cinemaApi));
+    }
+  }, 60_000);
+
+  it('keeps serving cached public pages with every site and BFF process stopped', async () => {
+    const reader = visitor();
+    const paths = [...PAGES, '/bff/catalogue/releases'];
+    for (const page of paths) expect((await reader.send('GET', page)).status).toBe(200);
+    await Promise.all([...topology.sites, ...topology.bffs].map((one) => one.stop('SIGKILL')));
+    try {
+      const answers = await Promise.all(paths.map((page) => visitor().send('GET', page)));
+      figure(`micro-cache, no site nor BFF running: ${answers.map((answer, index) => `${paths[index]} ${answer.status} ${answer.cacheStatus}`).join(', ')}`);
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(['HIT', 'STALE', 'UPDATING']).toContain(answer.cacheStatus);
+      }
+      // What was never cached cannot be served.
+      expect((await reader.send('GET', uncached('/salas'))).status).toBe(502);
+    } finally {
+      await Promise.all([...topology.bffs, ...topology.sites].map((one) => one.start()));
+      await untilServed();
     }
   }, 60_000);
 });

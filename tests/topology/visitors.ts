@@ -6,7 +6,18 @@ import { Agent, request } from 'undici';
  * it keeps from `Set-Cookie`, and the headers our pages send on every state change.
  */
 
-export type Answer = { status: number; text: string; json: unknown; ms: number; requestId: string | undefined; location: string | undefined };
+export type Answer = {
+  status: number;
+  text: string;
+  json: unknown;
+  ms: number;
+  requestId: string | undefined;
+  location: string | undefined;
+  /** nginx's micro-cache outcome (`X-Cache-Status`): HIT, MISS, STALE, BYPASS…; undefined where the cache is off. */
+  cacheStatus: string | undefined;
+  /** Whether the answer set (or cleared) a cookie. */
+  setsCookie: boolean;
+};
 
 const SESSION_COOKIE = 'viziona_session';
 
@@ -48,7 +59,16 @@ export class Visitor {
       const value = answer.headers[name];
       return typeof value === 'string' ? value : undefined;
     };
-    return { status: answer.statusCode, text, json, ms: performance.now() - started, requestId: header('x-request-id'), location: header('location') };
+    return {
+      status: answer.statusCode,
+      text,
+      json,
+      ms: performance.now() - started,
+      requestId: header('x-request-id'),
+      location: header('location'),
+      cacheStatus: header('x-cache-status'),
+      setsCookie: answer.headers['set-cookie'] !== undefined,
+    };
   }
 
   async login(email: string, password: string): Promise<void> {

@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:rush`: a presale rush through our nginx configuration (Debian's nginx from
+ * `docker/nginx.conf.template`, two site and two BFF replicas, Redis, the sandbox:
+ * `tests/topology/stack.ts`). Home, cartelera and a movie page under 64 connections, each
+ * side by side with a static file of the same bytes served by the same nginx, in one run:
+ *
+ * 1. "before": the micro-cache off (`NGINX_MICRO_CACHE=off`), every page rendered;
+ * 2. "after": the micro-cache on;
+ * 3. each again with every site and BFF process stopped.
+ *
+ * Printed per page: req/s, p50/p99 latency, page/static ratio (budget ≥ 0.5), the requests
+ * nginx passed to a site replica and the cinema API calls during the run, per cache period
+ * (budget ≤ 1 render a page a period), and the status counts. Budgets are printed, never
+ * asserted. Load comes from a worker thread (undici, keep-alive, `Accept-Encoding: gzip`
+ * like a browser); page and static copy take turns (`RUSH_ROUNDS`, 4) so a neighbour's load
+ * hits both alike. `RUSH_SECONDS` (default 8) of load per page and per static copy,
+ * `RUSH_CONNECTIONS` (64), `TOPOLOGY_PORT` (5600) as for the topology test.
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { startTopology, type Topology, type Traffic } from '../topology/stack.ts';
+
+const SECONDS = Number(process.env.RUSH_SECONDS ?? 8);
+/** Page and static copy are loaded in turns, so a neighbour's load on the machine hits both alike. */
+const ROUNDS = Number(process.env.RUSH_ROUNDS ?? 4);
+const CONNECTIONS = Number(process.env.RUSH_CONNECTIONS ?? 64);
+const BASE = Number(process.env.TOPOLOGY_PORT ?? 5600);
+const RATIO_BUDGET = 0.5;
+const RENDERS_BUDGET = 1;
+
+interface Load {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+}
+
+const loadGenerator = `
+const { parentPort } = require('node:worker_threads');
+const { Agent, request } = require(${JSON.stringify(new URL('../../node_modules/undici/index.js', import.meta.url).pathname)});
+parentPort.on('message', async ({ url, connections, seconds }) => {
+  const agent = new Agent({ connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 30_000, bodyTimeout: 30_000 });
+  const latencies = [];
+  const statuses = {};
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  async function lane() {
+    while (performance.now() < end) {
+      const sent = performance.now();
+      let status = 'error';
+      try {
+        const answer = await request(url, { dispatcher: agent, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+        await answer.body.arrayBuffer();
+        status = String(answer.statusCode);
+      } catch {}
+      latencies.push(performance.now() - sent);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, lane));
+  const elapsed = (performance.now() - started) / 1000;
+  await agent.close();
+  parentPort.postMessage({ seconds: elapsed, latencies, statuses });
+});
+`;
+
+const worker = new Worker(loadGenerator, { eval: true });
+
+interface Slice {
+  seconds: number;
+  latencies: number[];
+  statuses: Record<string, number>;
+}
+
+function slice(url: string, seconds: number): Promise<Slice> {
+  return new Promise((resolve) => {
+    worker.once('message', resolve);
+    worker.postMessage({ url, connections: CONNECTIONS, seconds });
+  });
+}
+
+function merged(slices: Slice[]): Load {
+  const latencies = slices.flatMap((one) => one.latencies).sort((a, b) => a - b);
+  const seconds = slices.reduce((sum, one) => sum + one.seconds, 0);
+  const statuses: Record<string, number> = {};
+  for (const one of slices) for (const [status, count] of Object.entries(one.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), statuses };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+async function load(url: string, seconds = SECONDS): Promise<Load> {
+  return merged([await slice(url, seconds)]);
+}
+
+/** The page and its static copy in turns; the ratio is the median of each round's. */
+async function sideBySide(pageUrl: string, staticUrl: string): Promise<{ pageLoad: Load; staticLoad: Load; ratio: number }> {
+  const pages: Slice[] = [];
+  const statics: Slice[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    pages.push(await slice(pageUrl, SECONDS / ROUNDS));
+    statics.push(await slice(staticUrl, SECONDS / ROUNDS));
+  }
+  const rate = (one: Slice): number => one.latencies.length / one.seconds;
+  const ratio = median(pages.map((page, index) => rate(page) / rate(statics[index]!)));
+  return { pageLoad: merged(pages), staticLoad: merged(statics), ratio };
+}
+
+const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const statusText = (statuses: Record<string, number>): string =>
+  Object.entries(statuses)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+const total = (counts: Map<string, number>): number => [...counts.values()].reduce((sum, count) => sum + count, 0);
+
+/** Seconds a shared cache may keep the page (its s-maxage), the "cache period". */
+function sharedMaxAge(cacheControl: string | null): number | null {
+  const match = /s-maxage=(\d+)/.exec(cacheControl ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+interface Page {
+  name: string;
+  path: string;
+  staticPath: string;
+  bytes: number;
+  sMaxAge: number | null;
+}
+
+/** Each page once, its HTML written as the static file nginx serves next to it. */
+async function preparePages(topology: Topology, staticRoot: string): Promise<Page[]> {
+  const movies = (await (await fetch(`${topology.url}/bff/catalogue/movies`)).json()) as { movies: Array<{ slug: string }> };
+  const slug = movies.movies[0]?.slug;
+  if (!slug) throw new Error('the sandbox shows no movie');
+  const targets = [
+    { name: 'home', path: '/' },
+    { name: 'cartelera', path: '/cartelera' },
+    { name: 'movie', path: `/viziona/pelicula/${slug}` },
+  ];
+  return Promise.all(
+    targets.map(async (target) => {
+      // From a site replica directly: nginx's cache stays cold until the rush starts.
+      const answer = await fetch(`http://127.0.0.1:${topology.sites[0].port}${target.path}`);
+      const html = await answer.text();
+      if (answer.status !== 200) throw new Error(`${target.path} answered ${answer.status}`);
+      writeFileSync(path.join(staticRoot, `${target.name}.html`), html, { mode: 0o644 });
+      return {
+        ...target,
+        staticPath: `/__rush-static/${target.name}.html`,
+        bytes: Buffer.byteLength(html),
+        sMaxAge: sharedMaxAge(answer.headers.get('cache-control')),
+      };
+    }),
+  );
+}
+
+interface Row {
+  phase: string;
+  page: Page;
+  pageLoad: Load;
+  staticLoad: Load;
+  /** Median over the rounds of page req/s ÷ static req/s. */
+  ratio: number;
+  traffic: Traffic;
+}
+
+function report(row: Row): string {
+  const { page, pageLoad, staticLoad, traffic, ratio } = row;
+  const renders = traffic.passedOn.get(page.path) ?? 0;
+  // A run shorter than the page's s-maxage is one cache period; without s-maxage every request is one.
+  const periods = page.sMaxAge ? Math.max(1, Math.ceil(SECONDS / page.sMaxAge)) : pageLoad.requests;
+  const perPeriod = renders / periods;
+  return [
+    `  ${page.name.padEnd(9)} ${page.path} (${(page.bytes / 1024).toFixed(1)} KiB, s-maxage ${page.sMaxAge ?? 'none'})`,
+    `    page   ${pageLoad.perSecond.toFixed(0).padStart(6)} req/s  p50 ${ms(pageLoad.p50).padStart(8)}  p99 ${ms(pageLoad.p99).padStart(8)}  statuses ${statusText(pageLoad.statuses)}`,
+    `    static ${staticLoad.perSecond.toFixed(0).padStart(6)} req/s  p50 ${ms(staticLoad.p50).padStart(8)}  p99 ${ms(staticLoad.p99).padStart(8)}  statuses ${statusText(staticLoad.statuses)}`,
+    `    ratio page/static ${ratio.toFixed(2)}, median of ${ROUNDS} rounds (budget ≥ ${RATIO_BUDGET}: ${ratio >= RATIO_BUDGET ? 'met' : 'NOT met'})`,
+    `    upstream: ${renders} renders by a site replica (${perPeriod.toFixed(2)} per page per cache period, budget ≤ ${RENDERS_BUDGET}: ${perPeriod <= RENDERS_BUDGET ? 'met' : 'NOT met'}), ` +
+      `${total(traffic.cinemaApi)} cinema API calls`,
+  ].join('\n');
+}
+
+function outageReport(page: Page, pageLoad: Load): string {
+  const ok = pageLoad.statuses['200'] ?? 0;
+  return `  ${page.name.padEnd(9)} ${pageLoad.perSecond.toFixed(0).padStart(6)} req/s  p50 ${ms(pageLoad.p50).padStart(8)}  p99 ${ms(pageLoad.p99).padStart(8)}  statuses ${statusText(pageLoad.statuses)}  (${((100 * ok) / Math.max(1, pageLoad.requests)).toFixed(1)} % served)`;
+}
+
+/** nginx's workers of the phase before may hold its ports a moment after their master died. */
+async function startWhenFree(start: () => Promise<Topology>): Promise<Topology> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start();
+    } catch (error) {
+      if (attempt >= 20 || !String(error).includes('already in use')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+async function phase(label: string, microCache: boolean): Promise<{ rows: Row[]; outage: Array<{ page: Page; load: Load }> }> {
+  const staticRoot = mkdtempSync(path.join(os.tmpdir(), 'viziona-rush-static-'));
+  // nginx's workers run as nobody when the bench runs as root.
+  chmodSync(staticRoot, 0o755);
+  const topology = await startWhenFree(() => startTopology(BASE, { microCache, staticRoot }));
+  try {
+    const pages = await preparePages(topology, staticRoot);
+    // Let the BFFs' and nginx's copies from preparing expire, so each run starts as a presale does.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const rows: Row[] = [];
+    for (const page of pages) {
+      const watch = topology.watch();
+      const { pageLoad, staticLoad, ratio } = await sideBySide(`${topology.url}${page.path}`, `${topology.url}${page.staticPath}`);
+      const traffic = watch();
+      rows.push({ phase: label, page, pageLoad, staticLoad, ratio, traffic });
+      console.log(report(rows[rows.length - 1]!));
+    }
+    await Promise.all([...topology.sites, ...topology.bffs].map((one) => one.stop('SIGTERM')));
+    console.log(`  -- ${label}, every site and BFF process stopped --`);
+    const outage = [];
+    for (const page of pages) {
+      const pageLoad = await load(`${topology.url}${page.path}`, Math.min(SECONDS, 4));
+      outage.push({ page, load: pageLoad });
+      console.log(outageReport(page, pageLoad));
+    }
+    return { rows, outage };
+  } finally {
+    await topology.close();
+    rmSync(staticRoot, { recursive: true, force: true });
+  }
+}
+
+console.log(`bench:rush — ${CONNECTIONS} connections, ${SECONDS} s per measurement, ${os.cpus().length} cores shared by nginx, 2 sites, 2 BFFs, Redis, the sandbox and the load generator\n`);
+console.log('BEFORE: micro-cache off (every request rendered)');
+const before = await phase('before', false);
+console.log('\nAFTER: micro-cache on');
+const after = await phase('after', true);
+
+console.log('\nSummary (before → after, one run)');
+for (const [index, row] of after.rows.entries()) {
+  const old = before.rows[index]!;
+  const ratio = (one: Row) => one.ratio.toFixed(2);
+  const served = (outage: { load: Load } | undefined) => `${outage?.load.statuses['200'] ?? 0}/${outage?.load.requests ?? 0}`;
+  console.log(
+    `  ${row.page.name.padEnd(9)} ${old.pageLoad.perSecond.toFixed(0)} → ${row.pageLoad.perSecond.toFixed(0)} req/s; ` +
+      `p99 ${ms(old.pageLoad.p99)} → ${ms(row.pageLoad.p99)}; ratio page/static ${ratio(old)} → ${ratio(row)} (budget ≥ ${RATIO_BUDGET}); ` +
+      `renders ${old.traffic.passedOn.get(old.page.path) ?? 0} → ${row.traffic.passedOn.get(row.page.path) ?? 0}; ` +
+      `cinema API calls ${total(old.traffic.cinemaApi)} → ${total(row.traffic.cinemaApi)}; ` +
+      `served with sites and BFFs stopped ${served(before.outage[index])} → ${served(after.outage[index])}`,
+  );
+}
+await worker.terminate();
