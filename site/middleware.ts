@@ -8,7 +8,8 @@ import { defineMiddleware } from 'astro:middleware';
 import type { SessionView } from '../shared/views/session.ts';
 import { bffCallerOf, bffGet, type BffCaller } from './lib/bff-server.ts';
 import { noteRoutePattern } from './lib/request-context.ts';
-import { entityTag, matchesEntityTag, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
+import { matchesEntityTag } from '../shared/http/entity-tags.ts';
+import { entityTag, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
 import { isPersonalPath, isGuestOnlyPath, isProtectedPath, loginPath, routes } from './lib/routes.ts';
 import { serverEnv } from './lib/server-env.ts';
 

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { matchesEntityTag } from '../../shared/http/entity-tags.ts';
 
 /**
  * Cache-Control of every BFF answer. Personal or unmarked answers are `private, no-store`.
@@ -49,21 +50,6 @@ export function entityTag(body: string | Buffer): string {
   return `"${hash('sha1', body, 'base64url')}"`;
 }
 
-const opaque = (tag: string): string => (tag.startsWith('W/') ? tag.slice(2) : tag);
-
-/**
- * `If-None-Match` against the answer's tag with the weak comparison (RFC 9110 §13.1.2): `*`,
- * one tag or a list. Anything malformed simply does not match.
- */
-export function noneMatch(header: string | undefined, tag: string): boolean {
-  if (header === undefined) return false;
-  const wanted = opaque(tag);
-  return header.split(',').some((candidate) => {
-    const trimmed = candidate.trim();
-    return trimmed === '*' || opaque(trimmed) === wanted;
-  });
-}
-
 function sendsBody(payload: unknown): payload is string | Buffer {
   return typeof payload === 'string' || Buffer.isBuffer(payload);
 }
@@ -83,7 +69,7 @@ export const cacheHeadersPlugin = fp(
         const tag = typeof stored === 'string' ? stored : entityTag(payload);
         reply.header('cache-control', PUBLIC_CACHE_CONTROL);
         reply.header('etag', tag);
-        if (noneMatch(request.headers['if-none-match'], tag)) {
+        if (matchesEntityTag(request.headers['if-none-match'], tag)) {
           reply.code(304);
           reply.removeHeader('content-length');
           reply.removeHeader('content-type');

@@ -31,13 +31,3 @@ export async function entityTag(body: ArrayBuffer): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', body);
   return `"${Buffer.from(digest).subarray(0, 16).toString('base64url')}"`;
 }
-
-/**
- * Whether an `If-None-Match` header matches the ETag (RFC 9110's weak comparison, which
- * is the one for `If-None-Match`: `W/"x"` matches `"x"`; `*` matches any).
- */
-export function matchesEntityTag(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(etag));
-}
