@@ -3,25 +3,24 @@
  * the first time an island or script writes its stores, instead of on every page load.
  */
 import { $spinner, $statusModal } from './feedback-stores.ts';
+import { loadOnce } from './load-once.ts';
 
-let loading: Promise<void> | null = null;
-
-function loadFeedback(): void {
-  loading ??= Promise.all([import('./GlobalFeedback.tsx'), import('./mount-island.tsx')]).then(([feedback, host]) =>
+const loadFeedback = loadOnce(() =>
+  Promise.all([import('./GlobalFeedback.tsx'), import('./mount-island.tsx')]).then(([feedback, host]) =>
     host.mountIsland(feedback.default, {}),
-  );
-}
+  ),
+);
 
 /** Once per page (BaseLayout): the island mounts when the spinner or the modal is first shown. */
 export function loadFeedbackWhenNeeded(): void {
   if ($spinner.get().visible || $statusModal.get()) {
-    loadFeedback();
+    void loadFeedback();
     return;
   }
   const stops: Array<() => void> = [];
   const onWrite = () => {
     for (const stop of stops) stop();
-    loadFeedback();
+    void loadFeedback();
   };
   stops.push($spinner.listen(onWrite), $statusModal.listen(onWrite));
 }
