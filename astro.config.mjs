@@ -34,6 +34,30 @@ function selfContainedServerBuild() {
   };
 }
 
+/**
+ * The code a seat click runs (React's DOM runtime, the purchase screen) is compiled when it
+ * loads, off the main thread, instead of on the first click: V8's explicit compile hint, a magic
+ * comment on the first line of a file. Measured in `npm run bench:pages` (site/features/purchase/README.md).
+ */
+const EAGER_MODULES = /node_modules\/(react|react-dom|scheduler|nanostores|@nanostores\/react)\/|site\/features\/purchase\/(PurchaseFlow|PurchaseHeader|ClubBanner|stores|seat-map\/)/;
+function compileClickPathEagerly() {
+  return {
+    name: 'viziona:compile-click-path-eagerly',
+    enforce: /** @type {const} */ ('post'),
+    /** @param {{ name: string }} environment */
+    applyToEnvironment(environment) {
+      return environment.name === 'client';
+    },
+    // After minification, which would drop the comment.
+    /** @param {unknown} _options @param {Record<string, { type: string; code?: string; moduleIds?: string[] }>} bundle */
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.moduleIds?.some((id) => EAGER_MODULES.test(id))) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+      }
+    },
+  };
+}
+
 const bffUrl = process.env.BFF_URL ?? `http://127.0.0.1:${process.env.BFF_PORT ?? 4300}`;
 
 export default defineConfig({
@@ -76,7 +100,7 @@ export default defineConfig({
   image: { service: { entrypoint: 'astro/assets/services/noop' } },
   server: { port: Number(process.env.PORT ?? 4321), host: '127.0.0.1' },
   vite: {
-    plugins: [tailwindcss(), zodWithoutEvalInBrowsers(), selfContainedServerBuild()],
+    plugins: [tailwindcss(), zodWithoutEvalInBrowsers(), selfContainedServerBuild(), compileClickPathEagerly()],
     // Pre-bundled so the dev server does not answer 504 on their first load.
     optimizeDeps: { include: ['altcha/external', 'altcha/i18n/es-419'] },
     server: { proxy: { '/bff': { target: bffUrl, changeOrigin: false } } },

@@ -58,6 +58,22 @@ test('a full purchase by card with a combo ends on the ticket page with one read
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: focusedName })).toBeVisible();
 
+  // One Tab stop for the whole map, and it is the seat last used: Tab leaves the map, Shift+Tab
+  // comes back to the seat that was clicked, not to the first one.
+  const tabStops = page.locator('button[data-seat][tabindex="0"]');
+  await expect(tabStops).toHaveCount(1);
+  const clicked = availableSeats(page).nth(5);
+  const clickedName = (await clicked.getAttribute('aria-label')) ?? '';
+  await clicked.click();
+  await page.getByRole('button', { name: clickedName.replace('disponible', 'seleccionada') }).click();
+  await expect(page.getByRole('button', { name: clickedName })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('grid', { name: 'Mapa de sillas' }).locator(':focus')).toHaveCount(0);
+  await expect(tabStops).toHaveCount(1);
+  await expect(tabStops).toHaveAttribute('aria-label', clickedName);
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: clickedName })).toBeFocused();
+
   const seats = await pickSeats(page, 2);
   await reserve(page);
 

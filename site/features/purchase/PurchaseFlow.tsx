@@ -114,7 +114,7 @@ function StepSeats({ state }: { state: PurchaseState }) {
       <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={state.selectZone} />
       <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={state.toggleSeat} />
       {/* As tall with the button as without it: picking the first seat moves nothing else. */}
-      <div className="sticky bottom-0 z-10 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink/95 px-4 py-4 backdrop-blur">
+      <div className="sticky bottom-0 z-10 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-4">
         <p aria-live="polite" className="text-sm">
           {selected.length > 0 ? (
             <>
@@ -124,9 +124,8 @@ function StepSeats({ state }: { state: PurchaseState }) {
             PURCHASE_TEXTS.noSeats
           )}
         </p>
-        {selected.length > 0 && (
-          <Button onClick={() => void state.continuePurchase()}>{BOOKING_TEXTS.continuePurchase}</Button>
-        )}
+        {/* Hidden, not unmounted, until a seat is picked: the first pick only shows it. */}
+        <Button hidden={selected.length === 0} onClick={() => void state.continuePurchase()}>{BOOKING_TEXTS.continuePurchase}</Button>
       </div>
     </section>
   );

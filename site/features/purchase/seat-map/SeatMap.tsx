@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import type { SeatCell, SeatMap as SeatMapView, SeatRow } from '../../../../shared/views/booking.ts';
 import { watchOverflowEdges } from '../../../components/overflow-edges.ts';
@@ -37,7 +37,7 @@ interface RowProps {
 const SeatRowView = memo(function SeatRowView({ row, zone, selectedInRow, activeId, interactive }: RowProps) {
   const selected = selectedInRow === '' ? [] : selectedInRow.split('|');
   return (
-    <div role="row" className="flex items-center gap-0" aria-label={row.label ? `Fila ${row.label}` : undefined}>
+    <div role="row" className="relative isolate flex items-center gap-0" aria-label={row.label ? `Fila ${row.label}` : undefined}>
       <span role="rowheader" className="w-7 shrink-0 text-center text-xs font-bold text-muted">
         {row.label}
       </span>
@@ -55,7 +55,8 @@ const SeatRowView = memo(function SeatRowView({ row, zone, selectedInRow, active
   );
 });
 
-function SeatButton({ cell, look, active, interactive }: { cell: SeatCell; look: SeatLook; active: boolean; interactive: boolean }) {
+/** Memoised: a click re-renders the one seat whose look changed, not its whole row. */
+const SeatButton = memo(function SeatButton({ cell, look, active, interactive }: { cell: SeatCell; look: SeatLook; active: boolean; interactive: boolean }) {
   const pickable = interactive && isPickable(look);
   return (
     <span role="gridcell" className={`flex shrink-0 items-center justify-center py-0.5 ${SEAT_CELL_WIDTH}`}>
@@ -72,7 +73,9 @@ function SeatButton({ cell, look, active, interactive }: { cell: SeatCell; look:
       </button>
     </span>
   );
-}
+});
+
+const HOVER_EVENTS = ['pointerover', 'pointerout', 'pointermove', 'mouseover', 'mouseout', 'mousemove'] as const;
 
 /** Every seat of the map, row by row, for keyboard moves. */
 function seatGrid(map: SeatMapView): SeatCell[][] {
@@ -81,9 +84,9 @@ function seatGrid(map: SeatMapView): SeatCell[][] {
 
 /**
  * The seat map: a grid of seat buttons ('Fila F, silla 7, disponible'), one Tab stop for the
- * whole map (roving tabindex), arrow keys to move, Enter or Space to pick. Rows are memoised
- * and clicks are handled once for the whole grid, so a change re-renders only the rows it
- * touches, even on the largest room.
+ * whole map (roving tabindex), arrow keys to move, Enter or Space to pick. Rows and seats are
+ * memoised and clicks are handled once for the whole grid, so a click re-renders the seat it
+ * changes and nothing else of the map, even on the largest room.
  */
 export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapProps) {
   const gridRef = useRef<HTMLDivElement>(null);
@@ -98,13 +101,29 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
     if (scroller.scrollWidth > scroller.clientWidth) scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
     return watchOverflowEdges(scroller);
   }, []);
+  // Roving tabindex: one seat takes Tab focus. Moving it costs Chromium a style recalculation
+  // per changed tabindex, so it moves only when the focus leaves the map (to the seat that had
+  // it), never on a click or an arrow key: the focused seat needs no tabindex to keep focus.
+  // The map has no hover handlers (hover is CSS), yet React's root listener would run its
+  // dispatch for every pointer move over 258 seats, and a cold one delays the click that follows:
+  // those events stop at the grid.
+  useEffect(() => {
+    const grid = gridRef.current;
+    if (!grid) return;
+    const stop = (event: Event) => event.stopPropagation();
+    for (const type of HOVER_EVENTS) grid.addEventListener(type, stop, { passive: true });
+    return () => {
+      for (const type of HOVER_EVENTS) grid.removeEventListener(type, stop);
+    };
+  }, []);
+
   const [activeId, setActiveId] = useState<string | null>(null);
+  const focusedId = useRef<string | null>(null);
 
   const firstPickable = useMemo(() => {
-    const chosen = new Set(selected);
-    for (const row of grid) for (const cell of row) if (isPickable(seatLook(cell, zone, chosen.has(cell.id)))) return cell.id;
+    for (const row of grid) for (const cell of row) if (isPickable(seatLook(cell, zone, false))) return cell.id;
     return grid.find((row) => row.length > 0)?.[0]?.id ?? null;
-  }, [grid, zone, selected]);
+  }, [grid, zone]);
   const tabStop = activeId !== null && grid.some((row) => row.some((cell) => cell.id === activeId)) ? activeId : firstPickable;
 
   const selectedByRow = useMemo(() => {
@@ -117,15 +136,22 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
   }, [selected]);
 
   const focusSeat = useCallback((id: string) => {
-    setActiveId(id);
     gridRef.current?.querySelector<HTMLButtonElement>(`[data-seat="${CSS.escape(id)}"]`)?.focus();
   }, []);
+
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    focusedId.current = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-seat]')?.dataset.seat ?? focusedId.current;
+  };
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    if (focusedId.current !== null && focusedId.current !== activeId) setActiveId(focusedId.current);
+  };
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-seat]');
     const id = button?.dataset.seat;
     if (!id) return;
-    if (id !== activeId) setActiveId(id);
     if (interactive && button.getAttribute('aria-disabled') !== 'true') onToggle(id);
   };
 
@@ -183,7 +209,7 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
             <div aria-hidden="true" className="mx-auto h-2 w-4/5 rounded-t-[100%] bg-gradient-to-b from-brand/80 to-transparent" />
             <p className="mt-1 text-center text-xs font-bold tracking-[0.4em] text-muted">{BOOKING_TEXTS.screen}</p>
           </div>
-          <div ref={gridRef} role="grid" aria-label="Mapa de sillas" aria-readonly={!interactive} className="flex flex-col gap-0.5" onClick={onClick} onKeyDown={onKeyDown}>
+          <div ref={gridRef} role="grid" aria-label="Mapa de sillas" aria-readonly={!interactive} className="flex flex-col gap-0.5" onClick={onClick} onKeyDown={onKeyDown} onFocus={onFocus} onBlur={onBlur}>
             {map.rows.map((row) => (
               <SeatRowView
                 key={row.index}
