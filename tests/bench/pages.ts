@@ -10,8 +10,8 @@
  * sandbox's demo customer: the session cookie goes to Lighthouse as an extra header. The
  * purchase page is that of an untouched showtime in the largest room, three hours ahead or more
  * (tests/showtimes.ts). Then the seat click: the purchase page opened fresh BENCH_CLICK_LOADS
- * times in Playwright's Chromium at 4× CPU throttling, BENCH_CLICKS clicks a load on seats in
- * view (four picked, then dropped, and again with other seats), each answered when its next
+ * times in Playwright's Chromium at 4× CPU throttling, on a laptop (mouse clicks) and on the
+ * phone (taps), BENCH_CLICKS clicks a load on seats in view (four picked, then dropped, and again with other seats), each answered when its next
  * frame is painted, read from Chromium's event timing (`PerformanceObserver` 'event' entries,
  * durationThreshold 16: a click with no entry took under 16 ms). The first click of each load is
  * printed apart: it meets the page's cold code.
@@ -21,7 +21,8 @@
  * click answered within 50 ms.
  *
  * Options: `--no-build` reuses ./dist; BENCH_RUNS (default 3; 0 skips Lighthouse); BENCH_PAGES
- * (comma-separated paths, or `purchase`, to measure only some); BENCH_CLICK_LOADS (default 5);
+ * (comma-separated paths, or `purchase`, to measure only some); BENCH_CLICK_DEVICES (default
+ * `desktop,phone`: a 1280 × 800 laptop clicking, the 390 × 844 phone tapping); BENCH_CLICK_LOADS (default 10);
  * BENCH_CLICKS (per load, default 8; 0 skips the seat click); BENCH_TRACE (a file: a Chromium
  * trace of the first load's clicks, for DevTools' Performance panel).
  */
@@ -35,17 +36,25 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { SESSION_COOKIE } from '../../bff/plugins/session.ts';
 import { routes } from '../../site/lib/routes.ts';
+import { phone } from '../e2e/devices.ts';
 import { SandboxShowtimes } from '../showtimes.ts';
 import { sparePort } from '../spare-port.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
-const CLICK_LOADS = Math.max(1, Number(process.env.BENCH_CLICK_LOADS ?? 5));
+const CLICK_LOADS = Math.max(1, Number(process.env.BENCH_CLICK_LOADS ?? 10));
 const CLICKS_PER_LOAD = Math.max(0, Number(process.env.BENCH_CLICKS ?? 8));
+/** Where seats are clicked: a laptop with a mouse, and the phone of tests/e2e/devices.ts with taps. */
+const CLICK_DEVICES = { desktop: { viewport: { width: 1280, height: 800 } }, phone } as const;
+type ClickDevice = keyof typeof CLICK_DEVICES;
+const CLICK_DEVICE_NAMES = (process.env.BENCH_CLICK_DEVICES ?? 'desktop,phone')
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name): name is ClickDevice => name in CLICK_DEVICES);
 const CLICK_BUDGET_MS = 50;
 const CPU_SLOWDOWN = 4;
 const TRACE_PATH = process.env.BENCH_TRACE ? path.resolve(process.env.BENCH_TRACE) : null;
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink', 'cc', 'viz', 'latencyInfo', 'v8', 'disabled-by-default-v8.compile'];
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink', 'cc', 'viz', 'latencyInfo', 'v8', 'disabled-by-default-v8.compile', ...(process.env.BENCH_TRACE_JS ? ['disabled-by-default-v8.cpu_profiler'] : [])];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
@@ -253,13 +262,13 @@ interface BenchEvent {
  * (Chromium's event timing). The first click of a page is the one that meets cold code, so every
  * load counts one.
  */
-async function seatClickTimings(url: string, base: string, cookie: string): Promise<ClickTimings> {
+async function seatClickTimings(url: string, base: string, cookie: string, device: ClickDevice): Promise<ClickTimings> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   const loads: Array<Array<number | null>> = [];
   const handlerTimes: number[] = [];
   try {
     for (let load = 0; load < CLICK_LOADS; load++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-CO', timezoneId: 'America/Bogota' });
+      const context = await browser.newContext({ ...CLICK_DEVICES[device], locale: 'es-CO', timezoneId: 'America/Bogota' });
       const [name, ...value] = cookie.split('=');
       await context.addCookies([{ name: name ?? '', value: value.join('='), url: base }]);
       const page = await context.newPage();
@@ -304,12 +313,13 @@ async function seatClickTimings(url: string, base: string, cookie: string): Prom
         const inRound = click % (GROUP * 2);
         return { index: (offset + round * GROUP + (inRound % GROUP)) % targets.length, pick: inRound < GROUP };
       });
-      const tracing = TRACE_PATH !== null && load === 0;
+      const tracing = TRACE_PATH !== null && load === 0 && device === CLICK_DEVICE_NAMES[0];
       if (tracing) await browser.startTracing(page, { path: TRACE_PATH, categories: TRACE_CATEGORIES });
       const durations: Array<number | null> = [];
       for (const { index, pick } of order) {
         const target = targets[index]!;
-        await page.mouse.click(target.x, target.y);
+        if (device === 'phone') await page.touchscreen.tap(target.x, target.y);
+        else await page.mouse.click(target.x, target.y);
         // Until the seat shows its new state, then the frame paints, the entries arrive and the page settles.
         await page.evaluate(
           async ({ id, pick }) => {
@@ -337,7 +347,7 @@ async function seatClickTimings(url: string, base: string, cookie: string): Prom
   return { loads, handlersP50: handlerTimes[Math.floor((handlerTimes.length - 1) / 2)] ?? null };
 }
 
-function printClickTimings(timings: ClickTimings): void {
+function printClickTimings(device: ClickDevice, timings: ClickTimings): void {
   const shown = (ms: number): string => (ms < 16 ? '< 16 ms' : `${ms.toFixed(0)} ms`);
   const summary = (durations: Array<number | null>): string => {
     const values = durations.map((duration) => duration ?? 0).sort((a, b) => a - b);
@@ -346,7 +356,7 @@ function printClickTimings(timings: ClickTimings): void {
   const all = timings.loads.flat();
   const max = Math.max(0, ...all.map((duration) => duration ?? 0));
   console.log(
-    `seat click to next paint, ${CPU_SLOWDOWN}× CPU, ${timings.loads.length} page loads × ${timings.loads[0]?.length ?? 0} clicks: ` +
+    `seat ${device === 'phone' ? 'tap' : 'click'} to next paint, ${device}, ${CPU_SLOWDOWN}× CPU, ${timings.loads.length} page loads × ${timings.loads[0]?.length ?? 0} clicks: ` +
       `every click ${summary(all)}; the first click of a page ${summary(timings.loads.map((load) => load[0] ?? null))} ` +
       `(${all.filter((duration) => duration === null).length} of ${all.length} under 16 ms; event handlers p50 ${timings.handlersP50 === null ? '-' : `${timings.handlersP50.toFixed(1)} ms`})  ` +
       `budget ≤ ${CLICK_BUDGET_MS} ms: ${max <= CLICK_BUDGET_MS ? 'ok' : 'OVER'}`,
@@ -444,7 +454,7 @@ try {
   }
   if (CLICKS_PER_LOAD > 0 && (!only || pages.some((page) => page.kind === 'purchase'))) {
     console.log('');
-    printClickTimings(await seatClickTimings(`${base}${purchase.path}`, base, cookie));
+    for (const device of CLICK_DEVICE_NAMES) printClickTimings(device, await seatClickTimings(`${base}${purchase.path}`, base, cookie, device));
   }
   console.log(
     `\nBudgets (printed, not asserted): ${(Object.entries(BUDGETS) as Array<[PageKind, { jsKb: number; score: number }]>)
