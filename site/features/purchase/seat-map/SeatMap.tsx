@@ -75,7 +75,20 @@ const SeatButton = memo(function SeatButton({ cell, look, active, interactive }:
   );
 });
 
-const HOVER_EVENTS = ['pointerover', 'pointerout', 'pointermove', 'mouseover', 'mouseout', 'mousemove'] as const;
+/** Pointer events nothing in the purchase page handles (hover is CSS, scrolling is the browser's). */
+const UNHANDLED_POINTER_EVENTS = [
+  'pointerover',
+  'pointerout',
+  'pointermove',
+  'mouseover',
+  'mouseout',
+  'mousemove',
+  'gotpointercapture',
+  'lostpointercapture',
+  'touchstart',
+  'touchmove',
+  'touchend',
+] as const;
 
 /** Every seat of the map, row by row, for keyboard moves. */
 function seatGrid(map: SeatMapView): SeatCell[][] {
@@ -104,16 +117,16 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
   // Roving tabindex: one seat takes Tab focus. Moving it costs Chromium a style recalculation
   // per changed tabindex, so it moves only when the focus leaves the map (to the seat that had
   // it), never on a click or an arrow key: the focused seat needs no tabindex to keep focus.
-  // The map has no hover handlers (hover is CSS), yet React's root listener would run its
-  // dispatch for every pointer move over 258 seats, and a cold one delays the click that follows:
-  // those events stop at the grid.
+  // Nothing handles hover, pointer capture or touch events on the map, yet React's root
+  // listener would run its dispatch for each of them (every pointer move over 258 seats, four
+  // more events in every tap), and a cold one delays the click that follows: they stop here.
   useEffect(() => {
     const grid = gridRef.current;
     if (!grid) return;
     const stop = (event: Event) => event.stopPropagation();
-    for (const type of HOVER_EVENTS) grid.addEventListener(type, stop, { passive: true });
+    for (const type of UNHANDLED_POINTER_EVENTS) grid.addEventListener(type, stop, { passive: true });
     return () => {
-      for (const type of HOVER_EVENTS) grid.removeEventListener(type, stop);
+      for (const type of UNHANDLED_POINTER_EVENTS) grid.removeEventListener(type, stop);
     };
   }, []);
 
