@@ -8,8 +8,8 @@ import { defineMiddleware } from 'astro:middleware';
 import type { SessionView } from '../shared/views/session.ts';
 import { bffCallerOf, bffGet, type BffCaller } from './lib/bff-server.ts';
 import { noteRoutePattern } from './lib/request-context.ts';
-import { matchesEntityTag } from '../shared/http/entity-tags.ts';
-import { entityTag, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
+import { entityTag, matchesEntityTag } from '../shared/http/entity-tags.ts';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
 import { isPersonalPath, isGuestOnlyPath, isProtectedPath, loginPath, routes } from './lib/routes.ts';
 import { serverEnv } from './lib/server-env.ts';
 
@@ -46,7 +46,7 @@ function redirectTo(location: string): Response {
  */
 async function tagged(request: Request, response: Response): Promise<Response> {
   const body = await response.arrayBuffer();
-  const etag = await entityTag(body);
+  const etag = entityTag(body);
   const headers = new Headers(response.headers);
   headers.set('etag', etag);
   if (matchesEntityTag(request.headers.get('if-none-match'), etag)) {

@@ -37,7 +37,7 @@ import {
   type BannerView,
 } from '../../shared/views/catalogue.ts';
 import { BffError } from '../errors.ts';
-import { entityTag } from '../plugins/cache-headers.ts';
+import { entityTag } from '../../shared/http/entity-tags.ts';
 import type { CachedRead } from '../plugins/catalogue-cache.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
 import { buildBillboardWeek } from '../routes/movies/billboard-week-view.ts';

@@ -1,8 +1,7 @@
-import { hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { matchesEntityTag } from '../../shared/http/entity-tags.ts';
+import { entityTag, matchesEntityTag } from '../../shared/http/entity-tags.ts';
 
 /**
  * Cache-Control of every BFF answer. Personal or unmarked answers are `private, no-store`.
@@ -44,11 +43,6 @@ declare module 'fastify' {
 /** Whether the route of this request is a public read (it then never touches the session). */
 export const isPublicRead = (request: FastifyRequest): boolean =>
   request.routeOptions.config?.cache === PUBLIC_CACHE && (request.method === 'GET' || request.method === 'HEAD');
-
-/** A strong validator over the exact bytes sent (gzip at the edge turns it weak, as it should). */
-export function entityTag(body: string | Buffer): string {
-  return `"${hash('sha1', body, 'base64url')}"`;
-}
 
 function sendsBody(payload: unknown): payload is string | Buffer {
   return typeof payload === 'string' || Buffer.isBuffer(payload);

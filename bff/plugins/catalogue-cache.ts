@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { entityTag } from './cache-headers.ts';
+import { entityTag } from '../../shared/http/entity-tags.ts';
 
 /**
  * The cache of public catalogue reads (billboard, movies, releases, rooms, banners, snacks,

@@ -1,3 +1,15 @@
+import { hash } from 'node:crypto';
+
+/**
+ * A strong ETag over the exact bytes sent (SHA-256, first 16 bytes, base64url): the site's
+ * public pages and the BFF's public reads. Server-only (node:crypto); gzip at the edge turns it
+ * weak, as it should.
+ */
+export function entityTag(body: string | Uint8Array | ArrayBuffer): string {
+  const bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : body;
+  return `"${Buffer.from(hash('sha256', bytes, 'buffer')).subarray(0, 16).toString('base64url')}"`;
+}
+
 const opaque = (tag: string): string => {
   const trimmed = tag.trim();
   return trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed;

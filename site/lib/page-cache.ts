@@ -25,9 +25,3 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 export function cachePublicly(headers: Headers): void {
   headers.set('cache-control', PUBLIC_PAGE_CACHE_CONTROL);
 }
-
-/** A strong ETag over the body's bytes (SHA-256, first 16 bytes, base64url). */
-export async function entityTag(body: ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', body);
-  return `"${Buffer.from(digest).subarray(0, 16).toString('base64url')}"`;
-}

@@ -251,6 +251,10 @@ interface ClickTimings {
   handlersP50: number | null;
 }
 
+/** As a group of four picks its seats: four picks, then four drops, with other seats each round and each load. */
+const GROUP = 4;
+const SEATS_PER_LOAD = Math.max(GROUP, Math.ceil(CLICKS_PER_LOAD / 2));
+
 interface BenchEvent {
   duration: number;
   processing: number;
@@ -293,8 +297,6 @@ async function seatClickTimings(url: string, base: string, cookie: string, devic
       // thread idle) when the first click comes. Lighthouse measures the load itself.
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5_000 })));
-      // As a group of four picks its seats: four picks, then four drops, with other seats each round.
-      const GROUP = 4;
       const targets = await page.evaluate((count) => {
         const free = [...document.querySelectorAll<HTMLButtonElement>('button[data-seat][aria-pressed="false"][aria-disabled="false"]')];
         const clickable = free.flatMap((button) => {
@@ -305,9 +307,9 @@ async function seatClickTimings(url: string, base: string, cookie: string, devic
         });
         const spacing = Math.max(1, Math.floor(clickable.length / count));
         return clickable.filter((_, index) => index % spacing === 0).slice(0, count);
-      }, Math.max(GROUP, Math.ceil(CLICKS_PER_LOAD / 2)) * (load + 1));
+      }, SEATS_PER_LOAD * (load + 1));
       if (targets.length === 0) throw new Error('no free seat in view on the purchase page');
-      const offset = Math.max(GROUP, Math.ceil(CLICKS_PER_LOAD / 2)) * load;
+      const offset = SEATS_PER_LOAD * load;
       const order = Array.from({ length: CLICKS_PER_LOAD }, (_, click) => {
         const round = Math.floor(click / (GROUP * 2));
         const inRound = click % (GROUP * 2);

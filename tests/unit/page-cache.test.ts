@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cachePublicly,
-  entityTag,
-  PRIVATE_CACHE_CONTROL,
-  PUBLIC_PAGE_CACHE_CONTROL,
-} from '../../site/lib/page-cache.ts';
-import { matchesEntityTag } from '../../shared/http/entity-tags.ts';
+import { cachePublicly, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '../../site/lib/page-cache.ts';
+import { entityTag, matchesEntityTag } from '../../shared/http/entity-tags.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 

@@ -114,9 +114,6 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
     if (scroller.scrollWidth > scroller.clientWidth) scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
     return watchOverflowEdges(scroller);
   }, []);
-  // Roving tabindex: one seat takes Tab focus. Moving it costs Chromium a style recalculation
-  // per changed tabindex, so it moves only when the focus leaves the map (to the seat that had
-  // it), never on a click or an arrow key: the focused seat needs no tabindex to keep focus.
   // Nothing handles hover, pointer capture or touch events on the map, yet React's root
   // listener would run its dispatch for each of them (every pointer move over 258 seats, four
   // more events in every tap), and a cold one delays the click that follows: they stop here.
@@ -130,6 +127,9 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
     };
   }, []);
 
+  // Roving tabindex: one seat takes Tab focus. Moving it costs Chromium a style recalculation
+  // per changed tabindex, so it moves only when the focus leaves the map (to the seat that had
+  // it), never on a click or an arrow key: the focused seat needs no tabindex to keep focus.
   const [activeId, setActiveId] = useState<string | null>(null);
   const focusedId = useRef<string | null>(null);
 
