@@ -30,6 +30,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -53,6 +54,8 @@ const CLICK_DEVICE_NAMES = (process.env.BENCH_CLICK_DEVICES ?? 'desktop,phone')
   .filter((name): name is ClickDevice => name in CLICK_DEVICES);
 const CLICK_BUDGET_MS = 50;
 const CPU_SLOWDOWN = 4;
+/** How long the page is left alone after a click before the benchmark looks at it again. */
+const CLICK_SETTLE_MS = 600;
 const TRACE_PATH = process.env.BENCH_TRACE ? path.resolve(process.env.BENCH_TRACE) : null;
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink', 'cc', 'viz', 'latencyInfo', 'v8', 'disabled-by-default-v8.compile', ...(process.env.BENCH_TRACE_JS ? ['disabled-by-default-v8.cpu_profiler'] : [])];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -249,6 +252,20 @@ interface ClickTimings {
   loads: Array<Array<number | null>>;
   /** The median time a click's event handlers ran (React's render included), of the clicks with entries; the rest of a duration is input delay, style, layout and paint. */
   handlersP50: number | null;
+  /** Where the first clicks' time went, and the other clicks' (medians, ms). */
+  phases: { first: ClickPhases | null; others: ClickPhases | null };
+}
+
+/**
+ * A click's interaction cut in three (event timing): from the input to its first handler (input
+ * delay; on a phone the touch events come first), from there to the end of the last handler
+ * (the handlers and what the browser does between the touch, mouse and click events), and from
+ * there to the next paint (style, layout, paint, raster). The last is rounded like `duration`.
+ */
+interface ClickPhases {
+  inputDelay: number;
+  handlers: number;
+  toPaint: number;
 }
 
 /** As a group of four picks its seats: four picks, then four drops, with other seats each round and each load. */
@@ -256,8 +273,27 @@ const GROUP = 4;
 const SEATS_PER_LOAD = Math.max(GROUP, Math.ceil(CLICKS_PER_LOAD / 2));
 
 interface BenchEvent {
+  /** Part of the click's interaction (pointerdown, pointerup, click); else an event the same input caused (touchend, mousedown), or hover before it. */
+  interaction: boolean;
+  startTime: number;
   duration: number;
-  processing: number;
+  processingStart: number;
+  processingEnd: number;
+}
+
+function clickPhases(all: BenchEvent[]): ClickPhases {
+  const start = Math.min(...all.filter((event) => event.interaction).map((event) => event.startTime));
+  const events = all.filter((event) => event.startTime >= start);
+  const firstHandler = Math.min(...events.map((event) => event.processingStart));
+  const lastHandler = Math.max(...events.map((event) => event.processingEnd));
+  const painted = Math.max(...events.map((event) => event.startTime + event.duration));
+  return { inputDelay: firstHandler - start, handlers: lastHandler - firstHandler, toPaint: Math.max(0, painted - lastHandler) };
+}
+
+function medianPhases(all: ClickPhases[]): ClickPhases | null {
+  if (all.length === 0) return null;
+  const median = (key: keyof ClickPhases) => all.map((phases) => phases[key]).sort((a, b) => a - b)[Math.floor((all.length - 1) / 2)] ?? 0;
+  return { inputDelay: median('inputDelay'), handlers: median('handlers'), toPaint: median('toPaint') };
 }
 
 /**
@@ -270,6 +306,8 @@ async function seatClickTimings(url: string, base: string, cookie: string, devic
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   const loads: Array<Array<number | null>> = [];
   const handlerTimes: number[] = [];
+  const firstPhases: ClickPhases[] = [];
+  const otherPhases: ClickPhases[] = [];
   try {
     for (let load = 0; load < CLICK_LOADS; load++) {
       const context = await browser.newContext({ ...CLICK_DEVICES[device], locale: 'es-CO', timezoneId: 'America/Bogota' });
@@ -277,7 +315,11 @@ async function seatClickTimings(url: string, base: string, cookie: string, devic
       await context.addCookies([{ name: name ?? '', value: value.join('='), url: base }]);
       const page = await context.newPage();
       await page.goto(url);
-      await page.waitForFunction(() => document.querySelector('[data-purchase-ready]') !== null);
+      // Polled with page.evaluate, not page.waitForFunction: that one brings Playwright's injected
+      // script into the page, whose capture listeners on window then run in every tap and click.
+      await page.evaluate(async () => {
+        while (document.querySelector('[data-purchase-ready]') === null) await new Promise((resolve) => setTimeout(resolve, 50));
+      });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await page.evaluate(() => {
@@ -285,13 +327,15 @@ async function seatClickTimings(url: string, base: string, cookie: string, devic
         (window as unknown as { benchEvents: BenchEvent[] }).benchEvents = store;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as PerformanceEventTiming[]) {
-            if (entry.interactionId > 0) store.push({ duration: entry.duration, processing: entry.processingEnd - entry.processingStart });
+            // Events outside the interaction count too (a tap's touchend and mousedown have no interactionId).
+            store.push({ interaction: entry.interactionId > 0, startTime: entry.startTime, duration: entry.duration, processingStart: entry.processingStart, processingEnd: entry.processingEnd });
           }
         }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
       });
       // Seats fully in view and not under the sticky bar, clicked by position: nothing of the
       // benchmark (scrolling, Playwright's actionability checks, the listeners of its injected
       // script, which locators bring) runs between a click and its paint; only page.evaluate.
+      if (process.env.BENCH_PREP_JS) await page.evaluate(process.env.BENCH_PREP_JS);
       await page.evaluate(() => document.querySelector('[role="grid"]')?.scrollIntoView({ block: 'center', inline: 'center' }));
       // A person looks before they click: the page has finished loading (network quiet, the main
       // thread idle) when the first click comes. Lighthouse measures the load itself.
@@ -322,7 +366,11 @@ async function seatClickTimings(url: string, base: string, cookie: string, devic
         const target = targets[index]!;
         if (device === 'phone') await page.touchscreen.tap(target.x, target.y);
         else await page.mouse.click(target.x, target.y);
-        // Until the seat shows its new state, then the frame paints, the entries arrive and the page settles.
+        // The page is left alone until the click has surely painted: a tap's promise resolves once
+        // the touch events are handled, before the click, and a script evaluated then would run
+        // in the middle of the interaction it measures.
+        await sleep(CLICK_SETTLE_MS);
+        // Then until the seat shows its new state (a slow machine), the entries arrive and the page settles.
         await page.evaluate(
           async ({ id, pick }) => {
             const deadline = performance.now() + 30_000;
@@ -334,9 +382,13 @@ async function seatClickTimings(url: string, base: string, cookie: string, devic
           },
           { id: target.id, pick },
         );
-        const events = await page.evaluate(() => (window as unknown as { benchEvents: BenchEvent[] }).benchEvents.splice(0));
+        const recorded = await page.evaluate(() => (window as unknown as { benchEvents: BenchEvent[] }).benchEvents.splice(0));
+        const events = recorded.filter((event) => event.interaction);
         durations.push(events.length === 0 ? null : Math.max(...events.map((event) => event.duration)));
-        if (events.length > 0) handlerTimes.push(events.reduce((sum, event) => sum + event.processing, 0));
+        if (events.length > 0) {
+          handlerTimes.push(events.reduce((sum, event) => sum + event.processingEnd - event.processingStart, 0));
+          (durations.length === 1 ? firstPhases : otherPhases).push(clickPhases(recorded));
+        }
       }
       if (tracing) await browser.stopTracing();
       loads.push(durations);
@@ -346,7 +398,7 @@ async function seatClickTimings(url: string, base: string, cookie: string, devic
     await browser.close();
   }
   handlerTimes.sort((a, b) => a - b);
-  return { loads, handlersP50: handlerTimes[Math.floor((handlerTimes.length - 1) / 2)] ?? null };
+  return { loads, handlersP50: handlerTimes[Math.floor((handlerTimes.length - 1) / 2)] ?? null, phases: { first: medianPhases(firstPhases), others: medianPhases(otherPhases) } };
 }
 
 function printClickTimings(device: ClickDevice, timings: ClickTimings): void {
@@ -363,6 +415,9 @@ function printClickTimings(device: ClickDevice, timings: ClickTimings): void {
       `(${all.filter((duration) => duration === null).length} of ${all.length} under 16 ms; event handlers p50 ${timings.handlersP50 === null ? '-' : `${timings.handlersP50.toFixed(1)} ms`})  ` +
       `budget ≤ ${CLICK_BUDGET_MS} ms: ${max <= CLICK_BUDGET_MS ? 'ok' : 'OVER'}`,
   );
+  const phases = (label: string, median: ClickPhases | null) =>
+    median === null ? '' : `${label}: input delay ${median.inputDelay.toFixed(1)}, handlers ${median.handlers.toFixed(1)}, then to paint ${median.toPaint.toFixed(0)}`;
+  console.log(`  where the time went (medians, ms) ${[phases('first clicks', timings.phases.first), phases('the others', timings.phases.others)].filter(Boolean).join('; ')}`);
   for (const [load, durations] of timings.loads.entries()) {
     console.log(`  load ${load + 1}, per click (ms, in order): ${durations.map((duration) => (duration === null ? '<16' : duration.toFixed(0))).join(' ')}`);
   }

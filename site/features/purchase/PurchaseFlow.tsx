@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import { formatCop } from '../../../shared/format/money.ts';
@@ -101,7 +101,6 @@ function StepSeats({ state }: { state: PurchaseState }) {
   const map = useStore(state.$seatMap);
   const zone = useStore(state.$zone);
   const selected = useStore(state.$selected);
-  const totals = useStore(state.$totals);
   const someSelected = selected.length > 0;
   useEffect(() => {
     if (!someSelected) return;
@@ -113,23 +112,36 @@ function StepSeats({ state }: { state: PurchaseState }) {
       <h2 id="location-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">{BOOKING_TEXTS.chooseLocation}</h2>
       <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={state.selectZone} />
       <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={state.toggleSeat} />
-      {/* As tall with the button as without it: picking the first seat moves nothing else. */}
-      <div className="sticky bottom-0 z-10 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-4">
-        <p aria-live="polite" className="text-sm">
-          {selected.length > 0 ? (
-            <>
-              {PURCHASE_TEXTS.chosenSeats(selected.join(', '))} · <strong>{formatCop(totals.tickets)}</strong>
-            </>
-          ) : (
-            PURCHASE_TEXTS.noSeats
-          )}
-        </p>
-        {/* Hidden, not unmounted, until a seat is picked: the first pick only shows it. */}
-        <Button hidden={selected.length === 0} onClick={() => void state.continuePurchase()}>{BOOKING_TEXTS.continuePurchase}</Button>
-      </div>
+      <SelectionBar state={state} />
     </section>
   );
 }
+
+/**
+ * The seats picked and their price, under the map. It follows the map a frame later (a
+ * deferred render): the frame that answers a click paints the seat alone, without laying out
+ * and repainting this text as well.
+ */
+const SelectionBar = memo(function SelectionBar({ state }: { state: PurchaseState }) {
+  const selected = useDeferredValue(useStore(state.$selected));
+  const tickets = useDeferredValue(useStore(state.$totals).tickets);
+  return (
+    // As tall with the button as without it: picking the first seat moves nothing else.
+    <div className="sticky bottom-0 z-10 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-4">
+      <p aria-live="polite" className="text-sm">
+        {selected.length > 0 ? (
+          <>
+            {PURCHASE_TEXTS.chosenSeats(selected.join(', '))} · <strong>{formatCop(tickets)}</strong>
+          </>
+        ) : (
+          PURCHASE_TEXTS.noSeats
+        )}
+      </p>
+      {/* Hidden, not unmounted, until a seat is picked: the first pick only shows it. */}
+      <Button hidden={selected.length === 0} onClick={() => void state.continuePurchase()}>{BOOKING_TEXTS.continuePurchase}</Button>
+    </div>
+  );
+});
 
 function StepSnacks({ state }: { state: PurchaseState }) {
   const view = useStore(state.$view);
