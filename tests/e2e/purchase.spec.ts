@@ -75,6 +75,8 @@ test('a full purchase by card with a combo ends on the ticket page with one read
   await expect(page.getByRole('button', { name: clickedName })).toBeFocused();
 
   const seats = await pickSeats(page, 2);
+  // The bar under the map follows the map (a frame later): the seats picked and their price.
+  await expect(page.getByText(`Sillas seleccionadas: ${seats.join(', ')} · $ 28.000`)).toBeVisible();
   await reserve(page);
 
   await page.getByRole('button', { name: /Agregar al carrito: Combo Pareja/ }).click();
