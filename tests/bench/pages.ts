@@ -24,7 +24,9 @@
  * (comma-separated paths, or `purchase`, to measure only some); BENCH_CLICK_DEVICES (default
  * `desktop,phone`: a 1280 × 800 laptop clicking, the 390 × 844 phone tapping); BENCH_CLICK_LOADS (default 10);
  * BENCH_CLICKS (per load, default 8; 0 skips the seat click); BENCH_TRACE (a file: a Chromium
- * trace of the first load's clicks, for DevTools' Performance panel).
+ * trace of the first load's clicks, for DevTools' Performance panel; BENCH_TRACE_JS=1 adds the V8
+ * profiler); BENCH_PREP_JS (a script run in the page before the clicks, to try a change without
+ * a build).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
