@@ -7,7 +7,7 @@ import { hash } from 'node:crypto';
  */
 export function entityTag(body: string | Uint8Array | ArrayBuffer): string {
   const bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : body;
-  return `"${Buffer.from(hash('sha256', bytes, 'buffer')).subarray(0, 16).toString('base64url')}"`;
+  return `"${hash('sha256', bytes, 'buffer').subarray(0, 16).toString('base64url')}"`;
 }
 
 const opaque = (tag: string): string => {

@@ -15,6 +15,7 @@ import Fastify from 'fastify';
 import { buildSandbox } from '../../sandbox/app.ts';
 import { buildApp } from '../../bff/app.ts';
 import { loadConfig } from '../../bff/plugins/config.ts';
+import { median } from './statistics.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -55,11 +56,6 @@ function measure(origin: string, path: string, requests = REQUESTS): Promise<num
     worker.postMessage({ origin, path, requests, connections: CONNECTIONS });
   });
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 const originOf = (address: AddressInfo | string | null): string => {
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
@@ -104,8 +100,8 @@ for (const { name, path } of cases) {
     if (process.env.BENCH_SIDE !== 'bff') bareRates.push(await measure(bareOrigin, path));
     if (process.env.BENCH_SIDE !== 'bare') bffRates.push(await measure(bffOrigin, path));
   }
-  const bareRate = median(bareRates);
-  const bffRate = median(bffRates);
+  const bareRate = median(bareRates) ?? 0;
+  const bffRate = median(bffRates) ?? 0;
   const ratio = bffRate / bareRate;
   if (ratio < BUDGET) withinBudget = false;
   console.log(`${name}: GET ${path} (${(size / 1024).toFixed(1)} KB JSON)`);

@@ -11,8 +11,8 @@
  * purchase page is that of an untouched showtime in the largest room, three hours ahead or more
  * (tests/showtimes.ts). Then the seat click: the purchase page opened fresh BENCH_CLICK_LOADS
  * times in Playwright's Chromium at 4× CPU throttling, on a laptop (mouse clicks) and on the
- * phone (taps), BENCH_CLICKS clicks a load on seats in view (four picked, then dropped, and again with other seats), each answered when its next
- * frame is painted, read from Chromium's event timing (`PerformanceObserver` 'event' entries,
+ * phone (taps), BENCH_CLICKS clicks a load on seats in view (four picked, then dropped, and
+ * again with other seats), each answered when its next frame is painted, read from Chromium's event timing (`PerformanceObserver` 'event' entries,
  * durationThreshold 16: a click with no entry took under 16 ms). The first click of each load is
  * printed apart: it meets the page's cold code.
  *
@@ -42,6 +42,7 @@ import { routes } from '../../site/lib/routes.ts';
 import { phone } from '../e2e/devices.ts';
 import { SandboxShowtimes } from '../showtimes.ts';
 import { sparePort } from '../spare-port.ts';
+import { median } from './statistics.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
@@ -223,8 +224,7 @@ async function performanceScore(url: string, port: number, cookie: string | unde
       console.log(`[bench] no Lighthouse score for ${new URL(url).pathname}: ${reason}`);
     }
   }
-  scores.sort((a, b) => a - b);
-  return scores[Math.floor(scores.length / 2)] ?? null;
+  return median(scores) ?? null;
 }
 
 // --- The logged-in customer and the purchase page ---------------------------------------------
@@ -294,8 +294,8 @@ function clickPhases(all: BenchEvent[]): ClickPhases {
 
 function medianPhases(all: ClickPhases[]): ClickPhases | null {
   if (all.length === 0) return null;
-  const median = (key: keyof ClickPhases) => all.map((phases) => phases[key]).sort((a, b) => a - b)[Math.floor((all.length - 1) / 2)] ?? 0;
-  return { inputDelay: median('inputDelay'), handlers: median('handlers'), toPaint: median('toPaint') };
+  const middle = (key: keyof ClickPhases) => median(all.map((phases) => phases[key]), 'lower') ?? 0;
+  return { inputDelay: middle('inputDelay'), handlers: middle('handlers'), toPaint: middle('toPaint') };
 }
 
 /**
@@ -334,10 +334,10 @@ async function seatClickTimings(url: string, base: string, cookie: string, devic
           }
         }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
       });
+      if (process.env.BENCH_PREP_JS) await page.evaluate(process.env.BENCH_PREP_JS);
       // Seats fully in view and not under the sticky bar, clicked by position: nothing of the
       // benchmark (scrolling, Playwright's actionability checks, the listeners of its injected
       // script, which locators bring) runs between a click and its paint; only page.evaluate.
-      if (process.env.BENCH_PREP_JS) await page.evaluate(process.env.BENCH_PREP_JS);
       await page.evaluate(() => document.querySelector('[role="grid"]')?.scrollIntoView({ block: 'center', inline: 'center' }));
       // A person looks before they click: the page has finished loading (network quiet, the main
       // thread idle) when the first click comes. Lighthouse measures the load itself.
@@ -399,15 +399,14 @@ async function seatClickTimings(url: string, base: string, cookie: string, devic
   } finally {
     await browser.close();
   }
-  handlerTimes.sort((a, b) => a - b);
-  return { loads, handlersP50: handlerTimes[Math.floor((handlerTimes.length - 1) / 2)] ?? null, phases: { first: medianPhases(firstPhases), others: medianPhases(otherPhases) } };
+  return { loads, handlersP50: median(handlerTimes, 'lower') ?? null, phases: { first: medianPhases(firstPhases), others: medianPhases(otherPhases) } };
 }
 
 function printClickTimings(device: ClickDevice, timings: ClickTimings): void {
   const shown = (ms: number): string => (ms < 16 ? '< 16 ms' : `${ms.toFixed(0)} ms`);
   const summary = (durations: Array<number | null>): string => {
-    const values = durations.map((duration) => duration ?? 0).sort((a, b) => a - b);
-    return `p50 ${shown(values[Math.floor((values.length - 1) / 2)] ?? 0)}, max ${shown(values.at(-1) ?? 0)}`;
+    const values = durations.map((duration) => duration ?? 0);
+    return `p50 ${shown(median(values, 'lower') ?? 0)}, max ${shown(Math.max(0, ...values))}`;
   };
   const all = timings.loads.flat();
   const max = Math.max(0, ...all.map((duration) => duration ?? 0));

@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startTopology, type Topology, type Traffic } from '../topology/stack.ts';
+import { median } from './statistics.ts';
 
 const SECONDS = Number(process.env.RUSH_SECONDS ?? 8);
 /** Page and static copy are loaded in turns, so a neighbour's load on the machine hits both alike. */
@@ -91,11 +92,6 @@ function merged(slices: Slice[]): Load {
   return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), statuses };
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
 async function load(url: string, seconds = SECONDS): Promise<Load> {
   return merged([await slice(url, seconds)]);
 }
@@ -109,7 +105,7 @@ async function sideBySide(pageUrl: string, staticUrl: string): Promise<{ pageLoa
     statics.push(await slice(staticUrl, SECONDS / ROUNDS));
   }
   const rate = (one: Slice): number => one.latencies.length / one.seconds;
-  const ratio = median(pages.map((page, index) => rate(page) / rate(statics[index]!)));
+  const ratio = median(pages.map((page, index) => rate(page) / rate(statics[index]!))) ?? 0;
   return { pageLoad: merged(pages), staticLoad: merged(statics), ratio };
 }
 

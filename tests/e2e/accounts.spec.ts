@@ -93,10 +93,10 @@ async function confirmStatus(title: string, button = 'Aceptar'): Promise<void> {
 
 async function logOutFromHeader(): Promise<void> {
   await hydrated();
-  // The header's logout icon (the profile page also has a 'Cerrar Sesión' tab).
   // Logging out always loads the home page, also from the home page itself: wait for that load,
   // or the test's next navigation is cut off by it (the header shows the guest before it comes).
   const homeLoaded = page.waitForEvent('load');
+  // The header's logout icon (the profile page also has a 'Cerrar Sesión' tab).
   await page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' }).click();
   await homeLoaded;
   await expect(page).toHaveURL(/\/$/);

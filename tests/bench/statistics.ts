@@ -1,0 +1,8 @@
+/**
+ * The middle of `values` (undefined when empty). Of an even count, the upper of the two middle
+ * values by default; `bench:pages` prints the lower one for clicks, as it always has.
+ */
+export function median(values: readonly number[], even: 'lower' | 'upper' = 'upper'): number | undefined {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[even === 'upper' ? Math.floor(sorted.length / 2) : Math.floor((sorted.length - 1) / 2)];
+}
