@@ -213,6 +213,9 @@ async function startChrome(): Promise<{ port: number; stop: () => Promise<void> 
   };
 }
 
+/** Lighthouse's measure of this machine's speed, one per run: how harsh 4× CPU throttling is here. */
+const benchmarkIndexes: number[] = [];
+
 /** The median score of RUNS runs; a run without a score (a Lighthouse error on a busy machine) is said and run once more; null when none scored. */
 async function performanceScore(url: string, port: number, cookie: string | undefined): Promise<number | null> {
   if (RUNS === 0) return null;
@@ -227,6 +230,8 @@ async function performanceScore(url: string, port: number, cookie: string | unde
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     }).catch((error: unknown) => error as Error);
     const score = result instanceof Error ? undefined : result?.lhr.categories.performance?.score;
+    const benchmarkIndex = result instanceof Error ? undefined : result?.lhr.environment.benchmarkIndex;
+    if (typeof benchmarkIndex === 'number') benchmarkIndexes.push(benchmarkIndex);
     if (typeof score === 'number') {
       scores.push(Math.round(score * 100));
     } else {
@@ -560,6 +565,13 @@ try {
       .map(([kind, budget]) => `${kind} pages ≤ ${budget.jsKb} KB gzipped JavaScript and Lighthouse ≥ ${budget.score}`)
       .join('; ')}; a seat click ≤ ${CLICK_BUDGET_MS} ms at ${CPU_SLOWDOWN}× CPU.`,
   );
+  const benchmarkIndex = median(benchmarkIndexes);
+  if (benchmarkIndex !== undefined) {
+    console.log(
+      `This machine's Lighthouse benchmarkIndex: ${benchmarkIndex.toFixed(0)} (median of ${benchmarkIndexes.length}), so ${CPU_SLOWDOWN}× CPU here is about ${(benchmarkIndex / CPU_SLOWDOWN).toFixed(0)} ` +
+        '(Chrome DevTools calibrates a mid-tier phone, a Pixel 5, at 1000 and a low-tier one at 264).',
+    );
+  }
 } catch (error) {
   failed = true;
   console.error(`[bench] ${(error as Error).message}`);
