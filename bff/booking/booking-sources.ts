@@ -108,7 +108,7 @@ export function createBookingSources(app: FastifyInstance): BookingSources {
           schema: MoviesAnswerSchema,
         });
         const showtime = movies.data.flatMap((movie) => movie.showtimes)[0];
-        if (!showtime) throw new BffError(503, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);
+        if (!showtime) throw new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);
         const answer = await app.upstream.call(request, {
           method: 'GET',
           path: upstreamPath`room/${showtime.id}`,

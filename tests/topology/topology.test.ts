@@ -269,6 +269,30 @@ describe('the production topology', () => {
     expect(failures).toEqual([]);
   }, 60_000);
 
+  it('keeps every BFF replica in rotation while the cinema API is down: its 502 is an answer, not a failed replica', async () => {
+    const [showtime] = await futureShowtimes();
+    const customer = visitor();
+    await customer.login('demo@viziona.co', 'Demo1234');
+    await setOutage({ down: true });
+    const answers: string[] = [];
+    try {
+      // Twice: were the BFF's 502 counted as a replica failure, the second round would find no
+      // replica in rotation and even the session read would get nginx's bare 502.
+      for (let round = 0; round < 2; round += 1) {
+        const booking = await customer.send('GET', `/bff/booking/${showtime}`);
+        const session = await customer.send('GET', '/bff/session');
+        answers.push(`booking ${booking.status}`, `session ${session.status}`);
+        expect(booking.status).toBe(502);
+        expect((booking.json as { error?: { code?: string } } | null)?.error?.code).toBe('UPSTREAM_UNAVAILABLE');
+        expect(session.status).toBe(200);
+        expect((session.json as { user?: { email?: string } } | null)?.user?.email).toBe('demo@viziona.co');
+      }
+    } finally {
+      await setOutage({ down: false });
+      figure(`cinema API down: ${answers.join(', ')}`);
+    }
+  }, 60_000);
+
   it('tells a logged-in customer the service is unavailable, instead of sending them to log in, while no BFF answers', async () => {
     const customer = visitor();
     await customer.login('demo@viziona.co', 'Demo1234');
