@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startTopology, type Topology, type Traffic } from '../topology/stack.ts';
-import { median } from './statistics.ts';
+import { median, percentile } from './statistics.ts';
 
 const SECONDS = Number(process.env.RUSH_SECONDS ?? 8);
 /** Page and static copy are loaded in turns, so a neighbour's load on the machine hits both alike. */
@@ -88,7 +88,7 @@ function merged(slices: Slice[]): Load {
   const seconds = slices.reduce((sum, one) => sum + one.seconds, 0);
   const statuses: Record<string, number> = {};
   for (const one of slices) for (const [status, count] of Object.entries(one.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
-  const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const at = (q: number): number => percentile(latencies, q) ?? 0;
   return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), statuses };
 }
 
