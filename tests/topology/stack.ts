@@ -110,6 +110,8 @@ export interface Traffic {
   cinemaApi: Map<string, number>;
   /** Requests nginx passed to a site or BFF replica (misses, refreshes, uncached paths), by path without the query. */
   passedOn: Map<string, number>;
+  /** What the site replicas answered, by status and path without the query ('304 /salas'), background refreshes included. */
+  siteAnswers: Map<string, number>;
 }
 
 function tally(text: string, keep: (entry: Record<string, unknown>) => string | null): Map<string, number> {
@@ -123,6 +125,9 @@ function tally(text: string, keep: (entry: Record<string, unknown>) => string | 
   return counts;
 }
 
+/** The site replicas' logs (logs/site-1.log, logs/site-2.log). */
+const SITE_LOGS = ['site-1.log', 'site-2.log'];
+
 /** `watch()` before a stretch of traffic; the function it returns counts what went by since. */
 function trafficWatch(logs: string): () => () => Traffic {
   const read = (file: string): string => {
@@ -133,13 +138,19 @@ function trafficWatch(logs: string): () => () => Traffic {
     }
   };
   return () => {
-    const from = { sandbox: read('sandbox.log').length, nginx: read('nginx-access.log').length };
+    const from = { sandbox: read('sandbox.log').length, nginx: read('nginx-access.log').length, sites: SITE_LOGS.map((file) => read(file).length) };
     return () => ({
       cinemaApi: tally(read('sandbox.log').slice(from.sandbox), (entry) => {
         const url = entry.msg === 'incoming request' ? ((entry.req as { url?: string } | undefined)?.url ?? '') : '';
         return url.startsWith('/api/') ? url : null;
       }),
       passedOn: tally(read('nginx-access.log').slice(from.nginx), (entry) => (entry.upstream ? String(entry.uri) : null)),
+      siteAnswers: tally(SITE_LOGS.map((file, index) => read(file).slice(from.sites[index])).join('\n'), (entry) => {
+        if (entry.msg !== 'request completed') return null;
+        const url = (entry.req as { url?: string } | undefined)?.url;
+        const status = (entry.res as { statusCode?: number } | undefined)?.statusCode;
+        return url && status ? `${status} ${url}` : null;
+      }),
     });
   };
 }
@@ -264,7 +275,7 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
         HOST: '127.0.0.1',
         BFF_URL: `http://127.0.0.1:${ports.internal}`,
         DRAIN_SECONDS: '1',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
       },
       httpAnswers(`http://127.0.0.1:${port + 1}/live`),
       path.join(logs, `site-${index + 1}.log`),

@@ -7,6 +7,7 @@ import type { Movie } from '../../shared/cinema-api/catalogue.ts';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { computeTotals } from '../../shared/booking/totals.ts';
 import type { BookingView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
+import { PUBLIC_PAGE_S_MAXAGE } from '../../site/lib/page-cache.ts';
 import { startTopology, type Topology } from './stack.ts';
 import { clientAddress, SeatStream, Visitor } from './visitors.ts';
 
@@ -429,6 +430,32 @@ describe('the micro-cache at the edge', () => {
       expect(second.text).toBe(first.text);
     }
   });
+
+  it('revalidates an expired page with If-None-Match: the site answers 304 and the copy stays', async () => {
+    const reader = visitor();
+    const page = uncached('/salas');
+    const first = await reader.send('GET', page);
+    expect(first.cacheStatus).toBe('MISS');
+    await pause((PUBLIC_PAGE_S_MAXAGE + 1) * 1_000);
+    const expired = topology.watch();
+    const stale = await reader.send('GET', page);
+    // The refresh runs in the background, after the stale copy went out.
+    await pause(1_000);
+    const after = await reader.send('GET', page);
+    const traffic = expired();
+    figure(
+      `micro-cache after s-maxage (${PUBLIC_PAGE_S_MAXAGE} s): ${stale.cacheStatus} then ${after.cacheStatus}; ` +
+        `the sites answered ${[...traffic.siteAnswers].map(([answer, count]) => `${answer} ×${count}`).join(', ') || 'nothing'}`,
+    );
+    expect(stale.status).toBe(200);
+    expect(['STALE', 'UPDATING']).toContain(stale.cacheStatus);
+    expect(stale.text).toBe(first.text);
+    expect(traffic.siteAnswers.get('304 /salas')).toBe(1);
+    expect(traffic.siteAnswers.get('200 /salas')).toBeUndefined();
+    expect(after.status).toBe(200);
+    expect(after.cacheStatus).toBe('HIT');
+    expect(after.text).toBe(first.text);
+  }, 60_000);
 
   it('never caches a personal page: each person sees their own profile', async () => {
     const daniela = visitor();
