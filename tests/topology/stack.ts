@@ -125,8 +125,9 @@ function tally(text: string, keep: (entry: Record<string, unknown>) => string | 
   return counts;
 }
 
-/** The site replicas' logs (logs/site-1.log, logs/site-2.log). */
-const SITE_LOGS = ['site-1.log', 'site-2.log'];
+/** A site replica's log file under logs/ (replica 0 writes site-1.log). */
+const siteLogFile = (index: number): string => `site-${index + 1}.log`;
+const SITE_LOGS = [0, 1].map(siteLogFile);
 
 /** `watch()` before a stretch of traffic; the function it returns counts what went by since. */
 function trafficWatch(logs: string): () => () => Traffic {
@@ -278,7 +279,7 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
         LOG_LEVEL: 'info',
       },
       httpAnswers(`http://127.0.0.1:${port + 1}/live`),
-      path.join(logs, `site-${index + 1}.log`),
+      path.join(logs, siteLogFile(index)),
       port + 1,
     );
 
