@@ -5,6 +5,7 @@ import {
   type SessionAnswer,
   type User,
 } from '../../shared/cinema-api/accounts.ts';
+import { parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
 import { ACTIVE_MEMBERSHIP_STATUS, type MembershipView } from '../../shared/views/session.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { startSession, updateSession, type SessionUser } from '../plugins/session.ts';
@@ -34,13 +35,6 @@ export function toMembershipView(status: MembershipStatus | undefined): Membersh
   };
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' in Bogotá (UTC-5 all year) as epoch milliseconds; NaN if malformed. */
-export function bogotaDateTimeToEpoch(text: string): number {
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(text.trim());
-  if (!match) return Number.NaN;
-  return new Date(`${match[1]}T${match[2]}-05:00`).getTime();
-}
-
 /** The membership of the logged-in user; 401 propagates, any other failure is "unknown" (null). */
 export async function fetchMembership(
   app: FastifyInstance,
@@ -67,7 +61,7 @@ export async function openSession(
   request: FastifyRequest,
   answer: SessionAnswer,
 ): Promise<void> {
-  const expiresAt = bogotaDateTimeToEpoch(answer.expires_at);
+  const expiresAt = parseBogotaTimestamp(answer.expires_at);
   if (!Number.isFinite(expiresAt) || expiresAt <= Date.now()) {
     request.log.error('upstream session answer has an unusable expires_at');
     throw new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);

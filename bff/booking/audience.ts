@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MembershipViewSchema, type MembershipView } from '../../shared/views/session.ts';
 import type { PriceAudience } from '../../shared/booking/prices.ts';
 import { NON_MEMBER } from '../../shared/booking/prices.ts';
-import { bogotaDateTimeToEpoch, fetchMembership } from '../accounts/session-user.ts';
+import { fetchMembership } from '../accounts/session-user.ts';
+import { parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
 import { updateSession } from '../plugins/session.ts';
 import { ownerOf } from './hold.ts';
 
@@ -39,7 +40,7 @@ export async function forgetMembership(app: FastifyInstance, request: FastifyReq
 
 export function audienceOf(membership: MembershipView | null, now: number = Date.now()): PriceAudience {
   if (!membership?.active) return NON_MEMBER;
-  const ends = membership.expiresAt ? bogotaDateTimeToEpoch(membership.expiresAt) : Number.NaN;
+  const ends = membership.expiresAt ? parseBogotaTimestamp(membership.expiresAt) : Number.NaN;
   if (Number.isFinite(ends) && ends <= now) return NON_MEMBER;
   return { activeCard: true, cineFanVigente: membership.cineFan?.toLowerCase() === 'vigente' };
 }

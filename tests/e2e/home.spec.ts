@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bogotaToday } from '../../shared/format/dates.ts';
+import { bogotaToday } from '../../shared/format/bogota-time.ts';
 
 /** The home page shows today's billboard, rendered on the server. */
 
