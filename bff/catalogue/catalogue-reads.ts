@@ -38,6 +38,7 @@ import {
 } from '../../shared/views/catalogue.ts';
 import { BffError } from '../errors.ts';
 import { entityTag } from '../../shared/http/entity-tags.ts';
+import { sha256Bytes } from '../sha256.ts';
 import type { CachedRead } from '../plugins/catalogue-cache.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
 import { buildBillboardWeek } from '../routes/movies/billboard-week-view.ts';
@@ -235,6 +236,6 @@ export async function readCorporate(context: ReadContext): Read<z.output<typeof 
     context.request.log.warn({ err: error }, 'corporate content unavailable, showing the fixed texts');
     const value = CorporateViewSchema.parse(buildCorporate(() => null, []));
     const json = JSON.stringify(value);
-    return { value, json, etag: entityTag(json), outcome: 'stale', storedAt: Date.now() };
+    return { value, json, etag: entityTag(sha256Bytes(json)), outcome: 'stale', storedAt: Date.now() };
   }
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ConsecutiveAnswerSchema } from '../../../shared/cinema-api/booking.ts';
@@ -13,12 +12,11 @@ import { payByCard, payByPse, paymentSettles, verifyCardCaptcha, type PurchaseOr
 import { payOnce } from '../../booking/payment-gate.ts';
 import { perPersonRateLimit } from '../../booking/rate-limits.ts';
 import { BffError, unauthenticated } from '../../errors.ts';
+import { sha256 } from '../../sha256.ts';
 import type { FastifyRequest } from 'fastify';
 
 export const MembershipPurchaseBodySchema = z.object({ brandId: z.int().positive(), card: CardFormSchema });
 export const MembershipPsePurchaseBodySchema = z.object({ brandId: z.int().positive(), pse: PseFormSchema });
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 const MembershipPurchaseViewSchema = z.object({
   result: PaymentResultViewSchema,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BillAnswerSchema } from '../../../shared/cinema-api/bills.ts';
@@ -22,6 +21,7 @@ import { payOnce } from '../../booking/payment-gate.ts';
 import { perPersonRateLimit } from '../../booking/rate-limits.ts';
 import { toTransactionView } from '../../booking/bill-views.ts';
 import { BffError, unauthenticated } from '../../errors.ts';
+import { sha256 } from '../../sha256.ts';
 import { upstreamPath } from '../../plugins/upstream.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -37,8 +37,6 @@ export const CardPaymentBodySchema = z.object({ ...purchaseFields, card: CardFor
 export const PsePaymentBodySchema = z.object({ ...purchaseFields, pse: PseFormSchema });
 
 const BillParamsSchema = z.object({ bill: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 const sameSeats = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
   a.length === b.length && [...a].sort().join('|') === [...b].sort().join('|');
