@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  MEMBERSHIP_ACTIVE,
   MembershipStatusAnswerSchema,
   type MembershipStatus,
   type SessionAnswer,
   type User,
 } from '../../shared/cinema-api/accounts.ts';
 import { parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
-import { ACTIVE_MEMBERSHIP_STATUS, type MembershipView } from '../../shared/views/session.ts';
+import type { MembershipView } from '../../shared/views/session.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { startSession, updateSession, type SessionUser } from '../plugins/session.ts';
 
@@ -28,7 +29,7 @@ export function toSessionUser(user: User): SessionUser {
 export function toMembershipView(status: MembershipStatus | undefined): MembershipView | null {
   if (!status) return null;
   return {
-    active: status.Estado === ACTIVE_MEMBERSHIP_STATUS,
+    active: status.Estado === MEMBERSHIP_ACTIVE,
     status: status.Estado,
     cineFan: status.CineFan === '' ? null : status.CineFan,
     expiresAt: status.Vencimiento,

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MembershipViewSchema, type MembershipView } from '../../shared/views/session.ts';
-import type { PriceAudience } from '../../shared/booking/prices.ts';
-import { NON_MEMBER } from '../../shared/booking/prices.ts';
+import { NON_MEMBER, type PriceAudience } from './zone-prices.ts';
 import { fetchMembership } from '../accounts/session-user.ts';
 import { parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
 import { updateSession } from '../plugins/session.ts';

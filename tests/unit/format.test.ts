@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatNumber } from '../../shared/format/numbers.ts';
+import { formatFileSize, formatNumber } from '../../site/lib/numbers.ts';
 import { formatCop } from '../../shared/format/money.ts';
 import {
   formatDateButton,
@@ -9,7 +9,7 @@ import {
   formatReleaseDate,
   isoDuration,
 } from '../../shared/format/dates.ts';
-import { trailerEmbedUrl, trailerVideoId } from '../../shared/format/trailer.ts';
+import { trailerEmbedUrl, trailerVideoId } from '../../bff/catalogue/trailer.ts';
 
 describe('formatCop', () => {
   it('groups thousands with dots and shows no decimals', () => {
