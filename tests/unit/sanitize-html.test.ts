@@ -18,7 +18,7 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<a href="java\tscript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<a href=" JAVASCRIPT:alert(1)">x</a>')).toBe('<a>x</a>');
-    expect(sanitizeHtml('<img src="data:text/html;base64,xx" alt="a">')).toBe('<img alt="a" loading="lazy" decoding="async">');
+    expect(sanitizeHtml('<img src="data:text/html;base64,xx" alt="a">')).toBe('<img alt="a" loading="lazy" decoding="async" />');
   });
 
   it('escapes attribute values and stray angle brackets', () => {
