@@ -73,9 +73,7 @@ function walk(node: Node, findings: string[]): void {
   if (defaultTreeAdapter.isElementNode(node)) findings.push(...elementFindings(node));
   const children = 'childNodes' in node ? node.childNodes : [];
   for (const child of children) walk(child, findings);
-  if (defaultTreeAdapter.isElementNode(node) && node.tagName === 'template') {
-    walk(defaultTreeAdapter.getTemplateContent(node), findings);
-  }
+  if ('content' in node) walk(node.content, findings); // a <template>'s own fragment
 }
 
 function parsedInDiv(markup: string): DefaultTreeAdapterMap['documentFragment'] {
