@@ -178,6 +178,22 @@ export async function compareEncoders(sample: Sampler): Promise<void> {
     const large = await filesIntact(encode, 100 * 1024);
     console.log(`file bytes intact, ${label}: ${small ? 'yes' : 'NO'} with the parser's views (≤ 64 KB), ${large ? 'yes' : 'NO'} with a 100 KB view`);
   }
+  // The encoders' own cost, without sockets: the largest case drained into a byte count.
+  const largest = CASES[1]!;
+  const drainTimes = new Map<string, number[]>();
+  for (let round = 0; round < rounds * 4; round += 1) {
+    for (const { label, encode } of round % 2 === 0 ? ENCODERS : [...ENCODERS].reverse()) {
+      const started = performance.now();
+      let bytes = 0;
+      for await (const part of encode(FIELDS, largest.files).body) bytes += part.byteLength;
+      drainTimes.set(label, [...(drainTimes.get(label) ?? []), performance.now() - started]);
+      if (bytes < 50 * MB) throw new Error(`${label} wrote ${bytes} bytes`);
+    }
+  }
+  console.log(
+    `encoding alone, ${largest.label}, ${rounds * 4} rounds: ` +
+      ENCODERS.map(({ label }) => `${label} median ${median(drainTimes.get(label) ?? []).toFixed(1)} ms`).join(', '),
+  );
   console.log('case                                encoder              status   time ms (median, min-max)   upstream MB   held heap+buffers +MB (median, max)   peak RSS +MB');
   for (const item of CASES) {
     await send(ownEncoder(FIELDS, item.files)); // warm-up of the connection and the code
