@@ -32,6 +32,17 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<h1>Título</h1><custom-el><em>texto</em></custom-el>')).toBe('<h2>Título</h2><em>texto</em>');
   });
 
+  it('reads markup as a browser does: unquoted values, stray end tags, </br>', () => {
+    expect(sanitizeHtml('<img src=/sala.jpg alt=Sala>')).toBe('<img src="/sala.jpg" alt="Sala" loading="lazy" decoding="async" />');
+    expect(sanitizeHtml('</p><p>Hola</p></div>')).toBe('<p></p><p>Hola</p>');
+    expect(sanitizeHtml('<p>uno</br>dos</p>')).toBe('<p>uno<br />dos</p>');
+  });
+
+  it('adds rel to every _blank target, whatever its case or spaces, and drops the body\'s own rel', () => {
+    expect(sanitizeHtml('<a TARGET=" _blank " rel="opener" href="/x">x</a>')).toBe('<a target="_blank" href="/x" rel="noopener noreferrer">x</a>');
+    expect(sanitizeHtml('<a target="_top" href="/x">x</a>')).toBe('<a href="/x">x</a>');
+  });
+
   it('answers an empty string for nothing', () => {
     expect(sanitizeHtml(null)).toBe('');
     expect(sanitizeHtml('')).toBe('');
