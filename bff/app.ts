@@ -20,29 +20,30 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { sessionRevocationsPlugin } from './plugins/session-revocations.ts';
+import { settingsPlugin } from './plugins/settings.ts';
 import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
-import authRoutes from './routes/auth/index.ts';
-import catalogueRoutes from './routes/catalogue/index.ts';
-import confectioneryRoutes from './routes/confectionery/index.ts';
-import corporateRoutes from './routes/corporate/index.ts';
-import homeRoutes from './routes/home/index.ts';
-import movieRoutes from './routes/movies/index.ts';
-import releaseRoutes from './routes/releases/index.ts';
-import roomRoutes from './routes/rooms/index.ts';
-import contentRoutes from './routes/content/index.ts';
-import formsRoutes from './routes/forms/index.ts';
-import healthRoutes from './routes/health/index.ts';
-import profileRoutes from './routes/profile/index.ts';
-import sessionRoutes from './routes/session/index.ts';
-import settingsRoutes from './routes/settings/index.ts';
-import verificationRoutes from './routes/verification/index.ts';
-import { bookingPlugin } from './booking/booking-plugin.ts';
-import bookingRoutes from './routes/booking/index.ts';
-import paymentRoutes from './routes/payments/index.ts';
-import ticketRoutes from './routes/tickets/index.ts';
-import membershipRoutes from './routes/membership/index.ts';
-import cspReportRoutes from './routes/csp-reports/index.ts';
+import authRoutes from './accounts/auth-routes.ts';
+import catalogueRoutes from './catalogue/catalogue-routes.ts';
+import confectioneryRoutes from './catalogue/confectionery-routes.ts';
+import corporateRoutes from './catalogue/corporate-routes.ts';
+import homeRoutes from './catalogue/home-routes.ts';
+import movieRoutes from './catalogue/movies-routes.ts';
+import releaseRoutes from './catalogue/releases-routes.ts';
+import roomRoutes from './catalogue/rooms-routes.ts';
+import contentRoutes from './catalogue/content-routes.ts';
+import formsRoutes from './forms/form-routes.ts';
+import healthRoutes from './operations/health-routes.ts';
+import profileRoutes from './accounts/profile-routes.ts';
+import sessionRoutes from './accounts/session-routes.ts';
+import settingsRoutes from './catalogue/settings-routes.ts';
+import verificationRoutes from './accounts/verification-routes.ts';
+import { bookingPlugin } from './purchase/booking-plugin.ts';
+import bookingRoutes from './purchase/booking-routes.ts';
+import paymentRoutes from './purchase/payment-routes.ts';
+import billRoutes from './purchase/bill-routes.ts';
+import membershipRoutes from './purchase/membership-routes.ts';
+import cspReportRoutes from './operations/csp-report-routes.ts';
 
 export type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -89,6 +90,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(upstreamPlugin);
   await app.register(captchaPlugin, config.captcha);
   await app.register(catalogueCachePlugin, { freshMs: config.catalogueFreshMs });
+  await app.register(settingsPlugin);
   await app.register(bookingPlugin);
 
   await app.register(
@@ -110,7 +112,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
       await bff.register(corporateRoutes);
       await bff.register(bookingRoutes);
       await bff.register(paymentRoutes);
-      await bff.register(ticketRoutes);
+      await bff.register(billRoutes);
       await bff.register(membershipRoutes);
       await bff.register(cspReportRoutes);
     },

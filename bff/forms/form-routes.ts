@@ -1,0 +1,90 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ETHICS_ATTACHMENT_RULES,
+  EthicsFieldsSchema,
+  PQR_ATTACHMENT_RULES,
+  PqrFieldsSchema,
+  checkboxFromText,
+  toEthicsUpstreamFields,
+  toPqrUpstreamFields,
+} from '../../shared/validation/service-forms.ts';
+import { EthicsLineViewSchema, ServiceFormReceiptSchema } from '../../shared/views/service-forms.ts';
+import { PUBLIC_CACHE } from '../plugins/cache-headers.ts';
+import { relayServiceForm } from './relay-submission.ts';
+
+/**
+ * The service forms: `POST /bff/forms/pqr` (/contactanos) and `POST /bff/forms/ethics`
+ * (/linea-etica), and `GET /bff/forms/ethics-line` (the configured ethics-line address). Both take multipart/form-data, text fields first, files as
+ * `attachments[]`, and relay it to the cinema API as a stream (see relay-submission.ts).
+ * Multipart parsing is enabled in this scope only: no other BFF route accepts it.
+ */
+
+/** Per client address; a person sends a handful, a script hits the wall fast. */
+export const FORM_RATE_LIMIT = { max: 10, timeWindow: 15 * 60_000 } as const;
+
+const formsRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.hasRequestDecorator('parts')) {
+    // The real limits are set per form on each request; these only bound a stray caller.
+    await app.register(fastifyMultipart, { limits: { fileSize: 0, files: 0, fields: 0, parts: 0 } });
+  }
+
+  app.get(
+    '/forms/ethics-line',
+    { config: { cache: PUBLIC_CACHE }, schema: { response: { 200: EthicsLineViewSchema } } },
+    async () => ({ email: app.config.ethicsLineEmail }),
+  );
+
+  app.post(
+    '/forms/pqr',
+    {
+      config: { rateLimit: FORM_RATE_LIMIT },
+      schema: { response: { 201: ServiceFormReceiptSchema } },
+    },
+    async (request, reply) => {
+      const receipt = await relayServiceForm(app, request, {
+        upstreamPath: 'pqrs',
+        rules: PQR_ATTACHMENT_RULES,
+        schema: PqrFieldsSchema,
+        readFields: (text) => ({
+          name: text.get('name'),
+          email: text.get('email'),
+          phone: text.get('phone'),
+          type_pqr: text.get('type_pqr'),
+          message: text.get('message'),
+          accept_terms: checkboxFromText(text.get('accept_terms')),
+          captcha: text.get('captcha'),
+        }),
+        toUpstreamFields: toPqrUpstreamFields,
+      });
+      return reply.code(201).send(receipt);
+    },
+  );
+
+  app.post(
+    '/forms/ethics',
+    {
+      config: { rateLimit: FORM_RATE_LIMIT },
+      schema: { response: { 201: ServiceFormReceiptSchema } },
+    },
+    async (request, reply) => {
+      const receipt = await relayServiceForm(app, request, {
+        upstreamPath: 'ethics',
+        rules: ETHICS_ATTACHMENT_RULES,
+        schema: EthicsFieldsSchema,
+        readFields: (text) => ({
+          details: text.get('details'),
+          company: text.get('company'),
+          whistleblower: text.get('whistleblower'),
+          name: text.get('name') ?? '',
+          email: text.get('email') ?? '',
+          captcha: text.get('captcha'),
+        }),
+        toUpstreamFields: toEthicsUpstreamFields,
+      });
+      return reply.code(201).send(receipt);
+    },
+  );
+};
+
+export default formsRoutes;
