@@ -1,3 +1,4 @@
+import fastifyAutoload from '@fastify/autoload';
 import Fastify from 'fastify';
 import {
   serializerCompiler,
@@ -23,36 +24,20 @@ import { sessionRevocationsPlugin } from './plugins/session-revocations.ts';
 import { settingsPlugin } from './plugins/settings.ts';
 import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
-import authRoutes from './accounts/auth-routes.ts';
-import catalogueRoutes from './catalogue/catalogue-routes.ts';
-import confectioneryRoutes from './catalogue/confectionery-routes.ts';
-import corporateRoutes from './catalogue/corporate-routes.ts';
-import homeRoutes from './catalogue/home-routes.ts';
-import movieRoutes from './catalogue/movies-routes.ts';
-import releaseRoutes from './catalogue/releases-routes.ts';
-import roomRoutes from './catalogue/rooms-routes.ts';
-import contentRoutes from './catalogue/content-routes.ts';
-import formsRoutes from './forms/form-routes.ts';
-import healthRoutes from './operations/health-routes.ts';
-import profileRoutes from './accounts/profile-routes.ts';
-import sessionRoutes from './accounts/session-routes.ts';
-import settingsRoutes from './catalogue/settings-routes.ts';
-import verificationRoutes from './accounts/verification-routes.ts';
 import { bookingPlugin } from './purchase/booking-plugin.ts';
-import bookingRoutes from './purchase/booking-routes.ts';
-import paymentRoutes from './purchase/payment-routes.ts';
-import billRoutes from './purchase/bill-routes.ts';
-import membershipRoutes from './purchase/membership-routes.ts';
-import cspReportRoutes from './operations/csp-report-routes.ts';
 
 export type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */
   logStream?: DestinationStream;
 };
 
+/** A feature's route plugin: `bff/<feature>/<name>-routes.ts`, its default export. */
+const ROUTE_PLUGIN = /^\/[a-z-]+\/[a-z-]+-routes\.ts$/;
+
 /**
  * Builds the BFF (not listening: `server.ts` does that). Cross-cutting plugins first, in
- * dependency order, then every route plugin under `/bff`, registered explicitly.
+ * dependency order, then every feature's route plugins under `/bff`, loaded by
+ * `@fastify/autoload` the way fastify/demo loads its routes.
  */
 export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   const app = Fastify({
@@ -93,31 +78,14 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(settingsPlugin);
   await app.register(bookingPlugin);
 
-  await app.register(
-    async (bff) => {
-      await bff.register(healthRoutes);
-      await bff.register(sessionRoutes);
-      await bff.register(authRoutes);
-      await bff.register(profileRoutes);
-      await bff.register(verificationRoutes);
-      await bff.register(settingsRoutes);
-      await bff.register(contentRoutes);
-      await bff.register(catalogueRoutes);
-      await bff.register(formsRoutes);
-      await bff.register(movieRoutes);
-      await bff.register(releaseRoutes);
-      await bff.register(roomRoutes);
-      await bff.register(homeRoutes);
-      await bff.register(confectioneryRoutes);
-      await bff.register(corporateRoutes);
-      await bff.register(bookingRoutes);
-      await bff.register(paymentRoutes);
-      await bff.register(billRoutes);
-      await bff.register(membershipRoutes);
-      await bff.register(cspReportRoutes);
-    },
-    { prefix: '/bff' },
-  );
+  // Every feature folder's route plugins (`<feature>/*-routes.ts`), each encapsulated, under
+  // /bff; the folder names are not part of the URLs.
+  await app.register(fastifyAutoload, {
+    dir: import.meta.dirname,
+    matchFilter: ROUTE_PLUGIN,
+    dirNameRoutePrefix: false,
+    options: { prefix: '/bff' },
+  });
 
   return app;
 }

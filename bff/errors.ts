@@ -11,7 +11,20 @@ export type ErrorBody = {
   };
 };
 
+/** Carried by every BffError, whichever copy of this module made it. */
+const BFF_ERROR = Symbol.for('viziona.bff-error');
+
 export class BffError extends Error {
+  /**
+   * `instanceof BffError` holds for an error made by another copy of this module: under
+   * vitest, the route plugins (which @fastify/autoload imports with Node's own loader) and
+   * what they import are a second copy beside the one vitest transforms.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && BFF_ERROR in value && value[BFF_ERROR] === true;
+  }
+
+  readonly [BFF_ERROR] = true;
   override name = 'BffError';
   readonly statusCode: number;
   readonly code: string;

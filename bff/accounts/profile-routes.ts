@@ -5,17 +5,14 @@ import {
 } from '../../shared/cinema-api/accounts.ts';
 import { ProfileFormSchema, toProfilePayload } from '../../shared/validation/profile.ts';
 import { MembershipStatusViewSchema, ProfileSavedViewSchema, ProfileViewSchema } from '../../shared/views/accounts.ts';
-import { unauthenticated } from '../errors.ts';
-import { fetchMembership } from '../plugins/customer.ts';
+import { fetchMembership, requireCustomer } from '../plugins/customer.ts';
 import { endOtherSessions, sessionView, updateSession } from '../plugins/session.ts';
 import { toProfileView } from './profile-view.ts';
 import { toSessionUser } from './session-user.ts';
 
 /** The logged-in user's profile and membership. Every route needs a session. */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    if (!request.auth) throw unauthenticated();
-  });
+  app.addHook('onRequest', requireCustomer);
 
   app.get('/profile', { schema: { response: { 200: ProfileViewSchema } } }, async (request) => {
     const answer = await app.upstream.call(request, {

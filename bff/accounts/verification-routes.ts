@@ -8,15 +8,13 @@ import { VerificationSentViewSchema } from '../../shared/views/accounts.ts';
 import { SessionViewSchema } from '../../shared/views/session.ts';
 import { countCodeMail, countCodeTry, forgetCodeTries } from './attempt-guards.ts';
 import { toSessionUser } from './session-user.ts';
-import { unauthenticated } from '../errors.ts';
+import { customerOf, requireCustomer } from '../plugins/customer.ts';
 import { RATE_LIMITS } from '../plugins/rate-limit.ts';
 import { sessionView, updateSession } from '../plugins/session.ts';
 
 /** E-mail verification of the logged-in user: send a code, validate it. */
 const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    if (!request.auth) throw unauthenticated();
-  });
+  app.addHook('onRequest', requireCustomer);
 
   app.post(
     '/verification/send',
@@ -25,7 +23,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: VerificationSentViewSchema } },
     },
     async (request) => {
-      const email = request.auth!.user.email;
+      const email = customerOf(request).user.email;
       await countCodeMail(app, email);
       await app.upstream.call(request, {
         method: 'POST',
@@ -47,7 +45,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: VerificationCodeFormSchema, response: { 200: SessionViewSchema } },
     },
     async (request) => {
-      const email = request.auth!.user.email;
+      const email = customerOf(request).user.email;
       await countCodeTry(app, email);
       const answer = await app.upstream.call(request, {
         method: 'POST',

@@ -1,14 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MembershipStatusAnswerSchema, type MembershipStatus } from '../../shared/cinema-api/accounts.ts';
 import { ACTIVE_MEMBERSHIP_STATUS, MembershipViewSchema, type MembershipView } from '../../shared/views/session.ts';
-import { BffError } from '../errors.ts';
-import { updateSession } from './session.ts';
+import { BffError, unauthenticated } from '../errors.ts';
+import { updateSession, type SessionState } from './session.ts';
 
 /**
- * The logged-in customer as every feature sees them: who they are (`ownerOf`, the key of
- * their hold, locks and cached reads) and their membership as the cinema API says it.
- * Accounts and purchase both lean on this module, so neither reaches into the other.
+ * The logged-in customer as every feature sees them: the rule that a route needs one
+ * (`requireCustomer`), who they are (`ownerOf`, the key of their hold, locks and cached
+ * reads) and their membership as the cinema API says it. Accounts and purchase both lean on
+ * this module, so neither reaches into the other.
  */
+
+/**
+ * "A customer must be logged in": the onRequest hook of every route plugin whose routes are
+ * personal (`app.addHook('onRequest', requireCustomer)`); a logged-out visitor gets 401.
+ */
+export async function requireCustomer(request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw unauthenticated();
+}
+
+/** The session of a route behind `requireCustomer`. */
+export function customerOf(request: FastifyRequest): SessionState {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
 
 /** The session's e-mail, lowercased; null for a logged-out visitor. */
 export const ownerOf = (request: FastifyRequest): string | null => request.auth?.user.email.toLowerCase() ?? null;

@@ -4,7 +4,8 @@ import { BillAnswerSchema, BillsAnswerSchema } from '../../shared/cinema-api/bil
 import { PAY_METHODS } from '../../shared/cinema-api/payments.ts';
 import { PurchaseDetailViewSchema, PurchasesViewSchema } from '../../shared/views/accounts.ts';
 import { TicketViewSchema, TransactionViewSchema } from '../../shared/views/booking.ts';
-import { BffError, ERROR_MESSAGES, unauthenticated } from '../errors.ts';
+import { BffError, ERROR_MESSAGES } from '../errors.ts';
+import { requireCustomer } from '../plugins/customer.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
 import { toPurchaseCards, toPurchaseDetail, toTicketView, toTransactionView } from './bill-views.ts';
 
@@ -17,9 +18,7 @@ const BillParamsSchema = z.object({ bill: z.string().regex(/^[A-Za-z0-9_-]{1,40}
  * ticket page with one QR image per code, and the payment status pages.
  */
 const billRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    if (!request.auth) throw unauthenticated();
-  });
+  app.addHook('onRequest', requireCustomer);
 
   app.get(
     '/profile/purchases',

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { BookingData } from '../../shared/cinema-api/booking.ts';
+import type { BookingData, PaymentMethod } from '../../shared/cinema-api/booking.ts';
 import { RESERVATION_HOLD_SECONDS } from '../../shared/booking/constants.ts';
 import { buildZoneOffers, type PriceAudience } from '../../shared/booking/prices.ts';
 import { buildSeatMap, withMySeats } from '../../shared/booking/seat-map.ts';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { buildSnackOffers } from '../../shared/booking/snacks.ts';
-import type { BookingView, SnackOffer } from '../../shared/views/booking.ts';
+import type { BookingView, PaymentMethodView, SnackOffer } from '../../shared/views/booking.ts';
 import { notFound } from '../errors.ts';
 import { membershipOf } from '../plugins/customer.ts';
 import type { Settings } from '../plugins/settings.ts';
@@ -37,6 +37,13 @@ export function snackOffersFor(sources: SnackSources, audience: PriceAudience): 
   }
   return offers;
 }
+
+/** The chain's payment method as the purchase page and the payments read it. */
+export const toPaymentMethodView = (method: PaymentMethod): PaymentMethodView => ({
+  id: method.score_payment_method,
+  card: method.pay_with_card,
+  pse: method.pay_with_pse,
+});
 
 export function showtimeStarted(data: BookingData, now: number = Date.now()): boolean {
   return hasShowtimeStarted(data.showtime.function_date, data.showtime.function_hour, now);
@@ -78,11 +85,7 @@ export async function buildBookingView(app: FastifyInstance, request: FastifyReq
     maxSeats: maxSeatsOf(settings),
     fees: { ticket: settings.ticket_servicio, snack: settings.confiteria_servicio },
     payBrands: payBrands.map((brand) => ({ id: brand.id, name: brand.name, image: brand.image })),
-    paymentMethod: {
-      id: data.payment_method.score_payment_method,
-      card: data.payment_method.pay_with_card,
-      pse: data.payment_method.pay_with_pse,
-    },
+    paymentMethod: toPaymentMethodView(data.payment_method),
     hold: myHold ? toHoldView(myHold, now) : null,
     holdSeconds: RESERVATION_HOLD_SECONDS,
   };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ProductLine } from '../../shared/cinema-api/payments.ts';
+import type { PayBrand, ProductLine } from '../../shared/cinema-api/payments.ts';
 import { canAddCombos } from '../../shared/booking/limits.ts';
 import { buildZoneOffers } from '../../shared/booking/prices.ts';
 import { countCombos, computeTotals, type Totals } from '../../shared/booking/totals.ts';
@@ -9,7 +9,7 @@ import type { CartLine, PaymentMethodView } from '../../shared/views/booking.ts'
 import { BffError } from '../errors.ts';
 import { membershipOf } from '../plugins/customer.ts';
 import { audienceOf } from './audience.ts';
-import { maxSeatsOf, snackOffersFor } from './booking-view.ts';
+import { maxSeatsOf, snackOffersFor, toPaymentMethodView } from './booking-view.ts';
 import type { HoldState } from './hold.ts';
 
 export const CHECKOUT_ERRORS = {
@@ -32,6 +32,18 @@ export const CHECKOUT_ERRORS = {
 
 /** A payment of the same hold or membership is running (on this or another replica) too long. */
 export const paymentBusy = (): BffError => new BffError(409, 'PAYMENT_IN_PROGRESS', CHECKOUT_ERRORS.paymentBusy);
+
+/** The brand the person chose must be one the cinema API offers now. */
+export function requireKnownBrand(brands: ReadonlyArray<PayBrand>, brandId: number): void {
+  if (!brands.some((brand) => brand.id === brandId)) {
+    throw new BffError(422, 'UNKNOWN_BRAND', CHECKOUT_ERRORS.unknownBrand, { brandId: CHECKOUT_ERRORS.unknownBrand });
+  }
+}
+
+/** The means the person chose must be open for this purchase. */
+export function requireMethod(method: PaymentMethodView, means: 'card' | 'pse'): void {
+  if (!method[means]) throw new BffError(422, 'METHOD_UNAVAILABLE', CHECKOUT_ERRORS.methodUnavailable);
+}
 
 /** A ticket purchase priced by the BFF from what the cinema API says now. */
 export interface PricedPurchase {
@@ -108,10 +120,6 @@ export async function priceTicketPurchase(
       })
       .join('; '),
     description: `${hold.labels.length} boleta(s) ${hold.labels.join(', ')}${totals.combos > 0 ? ` + ${totals.combos} producto(s) de confitería` : ''}`,
-    paymentMethod: {
-      id: data.payment_method.score_payment_method,
-      card: data.payment_method.pay_with_card,
-      pse: data.payment_method.pay_with_pse,
-    },
+    paymentMethod: toPaymentMethodView(data.payment_method),
   };
 }

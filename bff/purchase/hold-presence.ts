@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { HoldEvent } from '../../shared/views/booking.ts';
+import type { CancelView, HoldEvent } from '../../shared/views/booking.ts';
 import { ownerOf } from '../plugins/customer.ts';
-import { isLive, readHold, toHoldView, updateHold, type HoldState } from './hold.ts';
+import { isLive, readHold, readLiveHold, toHoldView, updateHold, type HoldState } from './hold.ts';
 import { releaseHold } from './reserve.ts';
 
 /**
@@ -16,7 +16,7 @@ import { releaseHold } from './reserve.ts';
 export const LEAVE_GRACE_MS = 8_000;
 export const HOLD_POLL_MS = 2_000;
 
-export async function leaveHold(app: FastifyInstance, request: FastifyRequest, hold: HoldState): Promise<void> {
+async function leaveHold(app: FastifyInstance, request: FastifyRequest, hold: HoldState): Promise<void> {
   const mark = randomUUID();
   const marked = await updateHold(app, hold.owner, hold.id, (current) => ({ ...current, leaving: mark }));
   if (!marked) return;
@@ -27,6 +27,20 @@ export async function leaveHold(app: FastifyInstance, request: FastifyRequest, h
     })().catch((error: unknown) => request.log.warn({ err: error }, 'releasing a left hold failed; it expires by itself'));
   }, LEAVE_GRACE_MS);
   timer.unref();
+}
+
+/**
+ * A page gives its hold up: only a hold on the page's showtime, released now, or, when the
+ * page is `leaving`, after the grace unless another page of the hold claims it.
+ */
+export async function cancelHold(app: FastifyInstance, request: FastifyRequest, { showtimeId, leaving }: { showtimeId?: number; leaving: boolean }): Promise<CancelView> {
+  const hold = await readLiveHold(app, request);
+  if (!hold || (showtimeId !== undefined && hold.showtimeId !== showtimeId)) return { released: false };
+  if (leaving) {
+    await leaveHold(app, request, hold);
+    return { released: false };
+  }
+  return { released: await releaseHold(app, request, hold) };
 }
 
 /** A page showing the hold of `showtimeId` says it is still there. */

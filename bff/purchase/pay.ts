@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TokenAnswerSchema } from '../../shared/cinema-api/accounts.ts';
 import { BillsAnswerSchema } from '../../shared/cinema-api/bills.ts';
@@ -21,9 +22,44 @@ import { captchaRefusal } from '../plugins/captcha.ts';
 export const paymentSettles = (result: PaymentResultView): boolean => result.status.id !== PAY_STATUS_REJECTED;
 
 /** The card form's captcha, spent only by the attempt that pays (inside the payment lock). */
-export async function verifyCardCaptcha(app: FastifyInstance, card: CardForm): Promise<void> {
+async function verifyCardCaptcha(app: FastifyInstance, card: CardForm): Promise<void> {
   const verdict = await app.verifyCaptcha(card.captcha);
   if (!verdict.ok) throw captchaRefusal(verdict, 'card.captcha');
+}
+
+/** How one payment form pays: by card or by PSE. */
+export interface PaymentMeans {
+  method: 'card' | 'pse';
+  /**
+   * Tells a second send of the same form (answered with the first one's outcome) from a new
+   * attempt: the card's captcha, which is new for every attempt, or the whole PSE form.
+   */
+  fingerprint: string;
+  /** Checks only the attempt that pays runs, inside the payment lock (the card's captcha). */
+  verify(): Promise<void>;
+  charge(order: PurchaseOrder): Promise<PaymentResultView>;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** The means of a payment body (tickets or membership), which carries a `card` or a `pse` form. */
+export function meansOf(app: FastifyInstance, request: FastifyRequest, body: { card: CardForm } | { pse: PseForm }): PaymentMeans {
+  if ('card' in body) {
+    const { card } = body;
+    return {
+      method: 'card',
+      fingerprint: sha256(card.captcha),
+      verify: () => verifyCardCaptcha(app, card),
+      charge: (order) => payByCard(app, request, order, card),
+    };
+  }
+  const { pse } = body;
+  return {
+    method: 'pse',
+    fingerprint: sha256(JSON.stringify(body)),
+    verify: async () => undefined,
+    charge: (order) => payByPse(app, request, order, pse),
+  };
 }
 
 /** Everything of a payment except the means: computed by the BFF. */
@@ -112,7 +148,7 @@ async function payToken(app: FastifyInstance, request: FastifyRequest, consecuti
  * can show the status page with 'VOLVER A INTENTAR'. The card number and CVC go only into
  * the upstream body: never into a log line, an error or an answer.
  */
-export async function payByCard(app: FastifyInstance, request: FastifyRequest, order: PurchaseOrder, card: CardForm): Promise<PaymentResultView> {
+async function payByCard(app: FastifyInstance, request: FastifyRequest, order: PurchaseOrder, card: CardForm): Promise<PaymentResultView> {
   const token = await payToken(app, request, order.consecutive);
   try {
     const answer = await app.upstream.call(request, {
@@ -144,7 +180,7 @@ export async function payByCard(app: FastifyInstance, request: FastifyRequest, o
 }
 
 /** PSE: the bill is created pending and the browser goes to the bank's page. */
-export async function payByPse(app: FastifyInstance, request: FastifyRequest, order: PurchaseOrder, pse: PseForm): Promise<PaymentResultView> {
+async function payByPse(app: FastifyInstance, request: FastifyRequest, order: PurchaseOrder, pse: PseForm): Promise<PaymentResultView> {
   try {
     const answer = await app.upstream.call(request, {
       method: 'POST',
