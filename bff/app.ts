@@ -26,7 +26,7 @@ import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { bookingPlugin } from './purchase/booking-plugin.ts';
 
-export type BuildOptions = {
+type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */
   logStream?: DestinationStream;
 };

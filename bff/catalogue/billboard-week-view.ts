@@ -4,7 +4,7 @@ import { toMovieCard } from './movie-card.ts';
 import { groupShowtimes, toDateOptions } from './showtime-views.ts';
 
 /** The movies of one date that have showtimes that date, each with its hours grouped. */
-export function buildBillboardDay(date: string, movies: ReadonlyArray<Movie>): BillboardDayView {
+function buildBillboardDay(date: string, movies: ReadonlyArray<Movie>): BillboardDayView {
   const playing = movies
     .map((movie) => ({ movie, showtimes: movie.showtimes.filter((showtime) => showtime.function_date === date) }))
     .filter(({ showtimes }) => showtimes.length > 0)

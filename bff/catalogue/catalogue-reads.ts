@@ -52,7 +52,7 @@ import { toMovieCard, toRelease } from './movie-card.ts';
  * reads, and the home composition reuses the others' entries. A view is checked against its
  * response schema once, when it is stored; hits send the stored JSON text.
  */
-export interface ReadContext {
+interface ReadContext {
   app: FastifyInstance;
   request: FastifyRequest;
 }
@@ -70,7 +70,7 @@ function cachedView<S extends z.ZodType>(context: ReadContext, key: string, sche
 /** Cache key of a value that is the same for everybody (never anything of a session). */
 const keyOf = (...parts: string[]): string => parts.join(':');
 
-export const isNotFound = (error: unknown): boolean => error instanceof BffError && error.statusCode === 404;
+const isNotFound = (error: unknown): boolean => error instanceof BffError && error.statusCode === 404;
 
 // ---------------------------------------------------------------------------------------
 // Movies
@@ -83,7 +83,7 @@ export function readNowShowing(context: ReadContext, theater: string = HOME_THEA
 }
 
 /** The upstream movies of one billboard date (movies with showtimes that day, those showtimes only). */
-export function loadBillboardMovies(context: ReadContext, date: string): Promise<Movie[]> {
+function loadBillboardMovies(context: ReadContext, date: string): Promise<Movie[]> {
   return upstreamGet(context, upstreamPath`movies/theater/${HOME_THEATER}/showtimes`, MoviesAnswerSchema, { date }).then(
     (answer) => answer.data,
   );

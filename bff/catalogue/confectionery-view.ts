@@ -3,7 +3,7 @@ import type { ConfectioneryView } from '../../shared/views/catalogue.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
 /** The spec: products whose name contains "aval" are not shown (any case, any position). */
-export function isHiddenProduct(product: Pick<Confectionery, 'name'>): boolean {
+function isHiddenProduct(product: Pick<Confectionery, 'name'>): boolean {
   return product.name.toLocaleLowerCase('es-CO').includes('aval');
 }
 

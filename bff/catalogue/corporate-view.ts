@@ -52,7 +52,7 @@ export const CORPORATE_SECTIONS: ReadonlyArray<SectionDefinition> = [
   },
 ];
 
-export const CORPORATE_INTRO_FALLBACK = {
+const CORPORATE_INTRO_FALLBACK = {
   title: 'Ventas corporativas',
   html: '<p>Soluciones para empresas: alquiler de salas, bonos, bonos de regalo, activaciones de marca y branding. Escríbenos y armamos juntos tu plan.</p>',
 };

@@ -2,10 +2,10 @@ import type { Banner } from '../../shared/cinema-api/content.ts';
 import type { BannerView, LinkTarget, PopupView } from '../../shared/views/catalogue.ts';
 import type { Settings } from '../plugins/settings.ts';
 
-export const toLinkTarget = (target: string | null | undefined): LinkTarget =>
+const toLinkTarget = (target: string | null | undefined): LinkTarget =>
   target?.trim() === '_blank' ? '_blank' : '_self';
 
-export function toBanner(banner: Banner): BannerView {
+function toBanner(banner: Banner): BannerView {
   return { id: banner.id, image: banner.image, name: banner.name, url: banner.url.trim(), target: toLinkTarget(banner.target) };
 }
 

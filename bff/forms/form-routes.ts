@@ -21,7 +21,7 @@ import { relayServiceForm } from './relay-submission.ts';
  */
 
 /** Per client address; a person sends a handful, a script hits the wall fast. */
-export const FORM_RATE_LIMIT = { max: 10, timeWindow: 15 * 60_000 } as const;
+const FORM_RATE_LIMIT = { max: 10, timeWindow: 15 * 60_000 } as const;
 
 const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasRequestDecorator('parts')) {

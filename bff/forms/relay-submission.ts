@@ -32,7 +32,7 @@ import { MultipartEncoder } from './multipart-encoder.ts';
  * connection is destroyed before the closing boundary), so the API stores nothing partial.
  */
 
-export interface ServiceFormSpec<F extends { captcha: string }> {
+interface ServiceFormSpec<F extends { captcha: string }> {
   /** The cinema API path: 'pqrs' or 'ethics'. */
   upstreamPath: string;
   rules: AttachmentRules;
@@ -52,12 +52,12 @@ const MAX_FIELD_BYTES = Math.max(MESSAGE_MAX_LENGTH, CAPTCHA_MAX_LENGTH) * 4;
 const BODY_OVERHEAD_BYTES = MAX_TEXT_FIELDS * (MAX_FIELD_BYTES + 512);
 
 /** The largest body a form can legitimately have; a declared length above it is refused unread. */
-export function maxBodyBytes(rules: AttachmentRules): number {
+function maxBodyBytes(rules: AttachmentRules): number {
   return rules.maxTotalBytes + BODY_OVERHEAD_BYTES + (rules.maxFiles + 1) * 1024;
 }
 
 /** The multipart parser's own limits: a backstop behind the checks below, never the rule. */
-export function multipartLimits(rules: AttachmentRules) {
+function multipartLimits(rules: AttachmentRules) {
   return {
     fieldNameSize: 64,
     fieldSize: MAX_FIELD_BYTES,

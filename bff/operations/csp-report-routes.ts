@@ -12,7 +12,7 @@ import { safeUrl } from '../plugins/logging.ts';
  * the same-origin check: it changes nothing and its rate limit bounds the log lines.
  */
 
-export const CSP_REPORTS_PATH = '/csp-reports';
+const CSP_REPORTS_PATH = '/csp-reports';
 const REPORT_BODY_LIMIT = 16 * 1024;
 const CSP_REPORT_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
 
@@ -42,7 +42,7 @@ const ReportingApiSchema = z.array(
   }),
 );
 
-export interface CspViolation {
+interface CspViolation {
   directive: string;
   blocked: string;
   page: string;

@@ -26,7 +26,7 @@ import {
 const ALGORITHM = 'SHA-256';
 const COST = 1;
 
-export interface CaptchaOptions {
+interface CaptchaOptions {
   /** Signs challenges and derived keys. A secret of the BFF's configuration. */
   hmacKey: string;
   /** Highest counter a challenge can ask for: the work grows with it (half to all of it). */
@@ -37,9 +37,9 @@ export interface CaptchaOptions {
   store?: SpentCaptchaStore;
 }
 
-export type CaptchaRefusalReason = 'missing' | 'malformed' | 'invalid' | 'expired' | 'replayed';
+type CaptchaRefusalReason = 'missing' | 'malformed' | 'invalid' | 'expired' | 'replayed';
 
-export type CaptchaVerdict = { ok: true } | { ok: false; reason: CaptchaRefusalReason };
+type CaptchaVerdict = { ok: true } | { ok: false; reason: CaptchaRefusalReason };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +50,7 @@ declare module 'fastify' {
   }
 }
 
-export const CAPTCHA_MESSAGES = {
+const CAPTCHA_MESSAGES = {
   missing: SERVICE_FORM_MESSAGES.captchaRequired,
   // Ours: the spec shows only the "missing" text.
   invalid: 'El captcha no es válido o ya expiró. Por favor, complétalo de nuevo.',
@@ -95,7 +95,7 @@ export const CaptchaChallengeSchema = z.object({
   }),
   signature: z.string().regex(HEX).max(256),
 });
-export type CaptchaChallenge = z.output<typeof CaptchaChallengeSchema>;
+type CaptchaChallenge = z.output<typeof CaptchaChallengeSchema>;
 
 /** The widget's payload: base64 of `{ challenge: { parameters, signature }, solution }`. */
 const PayloadSchema = z.object({

@@ -63,7 +63,7 @@ export async function fetchMembership(app: FastifyInstance, request: FastifyRequ
 }
 
 /** How long one membership read serves this person's booking views, reservations and payments. */
-export const MEMBERSHIP_FRESH_MS = 30_000;
+const MEMBERSHIP_FRESH_MS = 30_000;
 
 const membershipKey = (owner: string): string => `membership:${owner}`;
 

@@ -39,9 +39,9 @@ export function parseSettings(settings: ReadonlyArray<Setting>): Settings {
 }
 
 /** Fresh for 30 s (prices follow a change within that), served stale for 30 min while the API fails. */
-export const SETTINGS_CACHE = { freshMs: 30_000, keepMs: 30 * 60_000 } as const;
+const SETTINGS_CACHE = { freshMs: 30_000, keepMs: 30 * 60_000 } as const;
 
-export interface SettingsSource {
+interface SettingsSource {
   read(request: FastifyRequest, options?: { fresh?: boolean }): Promise<Settings>;
 }
 

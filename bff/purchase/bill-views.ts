@@ -12,7 +12,7 @@ import { toBookingMovie, toShowtimeFacts } from './showtime-facts.ts';
 const isAccepted = (bill: Pick<Bill, 'pay_status'>): boolean => bill.pay_status.id === PAY_STATUS_ACCEPTED;
 
 /** Where a purchase leads: its tickets when accepted, otherwise its payment status. */
-export function purchaseHref(bill: Pick<Bill, 'bill' | 'pay_method' | 'pay_status'>): string {
+function purchaseHref(bill: Pick<Bill, 'bill' | 'pay_method' | 'pay_status'>): string {
   const number = encodeURIComponent(bill.bill);
   return isAccepted(bill) ? `/ticket/${number}` : `/pay-status/${encodeURIComponent(bill.pay_method)}/${number}`;
 }
@@ -90,9 +90,9 @@ export function toPurchaseCards(bills: ReadonlyArray<Bill>): PurchaseCardView[] 
 }
 
 /** QR images are drawn here: a ticket code never goes to an outside service. */
-export const QR_SIZE_PX = 200;
+const QR_SIZE_PX = 200;
 
-export function qrDataUrl(code: string): Promise<string> {
+function qrDataUrl(code: string): Promise<string> {
   return QRCode.toDataURL(code, { type: 'image/png', width: QR_SIZE_PX, margin: 2, errorCorrectionLevel: 'M' });
 }
 

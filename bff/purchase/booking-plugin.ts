@@ -12,7 +12,7 @@ import { StreamSlots } from './stream-slots.ts';
  * and the room-status hub (one poll per watched showtime). What replicas must share (holds,
  * locks, payment outcomes) is in `app.sharedStore`.
  */
-export interface BookingServices {
+interface BookingServices {
   sources: BookingSources;
   statusHub: RoomStatusHub;
   /** Open live seat streams per person and per address (capped). */
@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-export interface BookingPluginOptions {
+interface BookingPluginOptions {
   /** Room status poll interval, also how long one status answer is shared. */
   statusPollMs?: number;
 }

@@ -9,7 +9,7 @@ import {
 } from '../../shared/views/booking.ts';
 import { requireCustomer } from '../plugins/customer.ts';
 import { buildBookingView } from './booking-view.ts';
-import { readLiveHold, toHoldView } from './hold.ts';
+import { toHoldView } from './hold.ts';
 import { cancelHold, keepHold } from './hold-presence.ts';
 import { perPersonRateLimit } from './rate-limits.ts';
 import { reserveSeats } from './reserve.ts';
@@ -43,15 +43,6 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const hold = await reserveSeats(app, request, request.params.showtimeId, request.body);
       return { hold: toHoldView(hold) };
-    },
-  );
-
-  app.get(
-    '/booking/hold',
-    { schema: { response: { 200: z.object({ hold: ReserveViewSchema.shape.hold.nullable() }) } } },
-    async (request) => {
-      const hold = await readLiveHold(app, request);
-      return { hold: hold ? toHoldView(hold) : null };
     },
   );
 

@@ -43,7 +43,7 @@ export interface BookingSources {
   roomStatus(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]>;
 }
 
-export const BOOKING_CACHE = {
+const BOOKING_CACHE = {
   /** Booking data, snacks, pay brands: shared for 30 s, served stale on an outage for 5 min. */
   freshMs: 30_000,
   keepMs: 5 * 60_000,

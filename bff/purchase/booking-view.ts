@@ -15,7 +15,7 @@ import { readLiveHold, toHoldView } from './hold.ts';
 import { toBookingMovie, toShowtimeFacts } from './showtime-facts.ts';
 
 /** When the maximo_entradas setting is missing or 0: ours, a sensible cap (the sandbox uses 10). */
-export const FALLBACK_MAX_SEATS = 10;
+const FALLBACK_MAX_SEATS = 10;
 
 export const maxSeatsOf = (settings: Settings): number =>
   settings.maximo_entradas > 0 ? settings.maximo_entradas : FALLBACK_MAX_SEATS;

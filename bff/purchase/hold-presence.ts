@@ -52,7 +52,7 @@ export async function keepHold(app: FastifyInstance, request: FastifyRequest, sh
 }
 
 /** The person's hold as a page of `showtimeId` sees it. */
-export function holdEventOf(hold: HoldState | null, showtimeId: number, now: number = Date.now()): HoldEvent {
+function holdEventOf(hold: HoldState | null, showtimeId: number, now: number = Date.now()): HoldEvent {
   if (!hold || !isLive(hold, now)) return { hold: null, elsewhere: null, leaving: false };
   if (hold.showtimeId !== showtimeId) return { hold: null, elsewhere: hold.showtimeText, leaving: false };
   return { hold: toHoldView(hold, now), elsewhere: null, leaving: hold.leaving !== null };

@@ -21,7 +21,7 @@ const HeldSeatSchema = z.object({
   Tarifa: z.string(),
 });
 
-export const HoldStateSchema = z.object({
+const HoldStateSchema = z.object({
   /** A new id for every reservation: what swaps compare and pages follow. */
   id: z.string(),
   /** Whose hold it is (the session's e-mail). */

@@ -28,7 +28,7 @@ async function verifyCardCaptcha(app: FastifyInstance, card: CardForm): Promise<
 }
 
 /** How one payment form pays: by card or by PSE. */
-export interface PaymentMeans {
+interface PaymentMeans {
   method: 'card' | 'pse';
   /**
    * Tells a second send of the same form (answered with the first one's outcome) from a new

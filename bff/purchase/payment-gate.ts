@@ -19,7 +19,7 @@ import { sleep, type SharedStore } from '../plugins/shared-store.ts';
 
 const POLL_MS = 50;
 
-export interface LockOptions {
+interface LockOptions {
   /** How long the lock lives if its holder never releases it (a replica died). */
   ttlMs: number;
   /** How long a second caller waits for it before `busy` is thrown. */
@@ -45,17 +45,17 @@ type Stored<T> =
   | { kind: 'value'; value: T; settled: boolean; fingerprint: string }
   | { kind: 'error'; status: number; body: ErrorBody; fingerprint: string };
 
-export const PAYMENT_LOCK_MS = 90_000;
+const PAYMENT_LOCK_MS = 90_000;
 /**
  * How long a second request for the same payment waits for the first one's outcome before it
  * hears "being processed": under the load balancer's 30 s read timeout, so the person gets our
  * message, not a gateway error, even when the replica paying died holding the lock.
  */
-export const PAYMENT_WAIT_MS = 25_000;
+const PAYMENT_WAIT_MS = 25_000;
 /** How long outcomes are kept: a late double click still gets its bill. */
-export const OUTCOME_KEEP_MS = 15 * 60_000;
+const OUTCOME_KEEP_MS = 15 * 60_000;
 
-export interface PayOnceOptions<T> {
+interface PayOnceOptions<T> {
   scope: string;
   fingerprint: string;
   /** Accepted or pending: the scope is spent, whatever the fingerprint of a later request. */

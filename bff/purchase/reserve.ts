@@ -21,7 +21,7 @@ import { maxSeatsOf, showtimeStarted } from './booking-view.ts';
 import { forgetHold, isLive, readHold, saveHold, type HeldSeat, type HoldState } from './hold.ts';
 import { withLock } from './payment-gate.ts';
 
-export const RESERVE_ERRORS = {
+const RESERVE_ERRORS = {
   unknownZone: 'La ubicación elegida no está disponible. Elige otra.',
   unknownSeat: 'Una de las sillas elegidas no existe en esta sala. Por favor, elige otro asiento',
   wrongZone: 'Las sillas deben ser de la ubicación elegida.',
@@ -138,7 +138,7 @@ const RESERVE_LOCK = {
 };
 
 /** '7:20 p. m. del sábado, 21 de noviembre, Sala 3': how messages name a showtime. */
-export function describeShowtime(showtime: Pick<Showtime, 'function_date' | 'function_hour' | 'room_name'>): string {
+function describeShowtime(showtime: Pick<Showtime, 'function_date' | 'function_hour' | 'room_name'>): string {
   return `${formatHour(showtime.function_hour)} del ${formatLongDate(showtime.function_date).toLowerCase()}, ${showtime.room_name}`;
 }
 

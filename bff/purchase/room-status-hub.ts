@@ -17,14 +17,14 @@ import type { RoomStatusRow } from '../../shared/cinema-api/booking.ts';
  * A poll needs a request for the upstream client (logging, request id): it borrows one of
  * the watchers' open requests; the call itself carries no bearer.
  */
-export interface Watcher {
+interface Watcher {
   request: FastifyRequest;
   send(event: string): void;
   /** Ends the watcher's stream (the server is shutting down). */
   end(): void;
 }
 
-export interface RoomStatusHubOptions {
+interface RoomStatusHubOptions {
   fetch(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]>;
   /** Turns a status into the event text watchers receive (null: nothing to send). */
   toEvent(request: FastifyRequest, showtimeId: number, rows: RoomStatusRow[]): Promise<string | null>;

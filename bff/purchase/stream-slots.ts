@@ -4,7 +4,7 @@
  * exhaust the BFF; a person needs one per open seat map (a few tabs at most). Counted in this
  * process: a stream lives on the replica that serves it.
  */
-export interface StreamSlotLimits {
+interface StreamSlotLimits {
   perPerson: number;
   perAddress: number;
 }
