@@ -6,6 +6,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { apiReferencePlugin } from './plugins/api-reference.ts';
 import { attemptCountersPlugin } from './plugins/attempt-counters.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
@@ -77,6 +78,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(catalogueCachePlugin, { freshMs: config.catalogueFreshMs });
   await app.register(settingsPlugin);
   await app.register(bookingPlugin);
+  await app.register(apiReferencePlugin);
 
   // Every feature folder's route plugins (`<feature>/*-routes.ts`), each encapsulated, under
   // /bff; the folder names are not part of the URLs.

@@ -22,7 +22,7 @@ import { DoneViewSchema } from '../../shared/views/accounts.ts';
 import { SessionViewSchema } from '../../shared/views/session.ts';
 import { countLoginAttempt, countResetMail, forgetLoginAttempts } from './attempt-guards.ts';
 import { openSession } from './session-user.ts';
-import { BffError, ERROR_MESSAGES } from '../errors.ts';
+import { BffError, ERROR_MESSAGES, errorAnswers } from '../errors.ts';
 import { captchaRefusal } from '../plugins/captcha.ts';
 import { RATE_LIMITS } from '../plugins/rate-limit.ts';
 import { revokeSession, sessionView } from '../plugins/session.ts';
@@ -38,7 +38,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       config: { rateLimit: RATE_LIMITS.login },
-      schema: { body: LoginFormSchema, response: { 200: SessionViewSchema } },
+      schema: { body: LoginFormSchema, response: { 200: SessionViewSchema, ...errorAnswers(502) } },
     },
     async (request) => {
       await countLoginAttempt(app, request.body.email);
@@ -58,7 +58,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       config: { rateLimit: RATE_LIMITS.register },
-      schema: { body: RegistrationFormSchema, response: { 201: SessionViewSchema } },
+      schema: { body: RegistrationFormSchema, response: { 201: SessionViewSchema, ...errorAnswers(502) } },
     },
     async (request, reply) => {
       // The robot check: a solved proof of work, spent here, before the API hands out the
@@ -110,7 +110,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot',
     {
       config: { rateLimit: RATE_LIMITS.forgotPassword },
-      schema: { body: ForgotPasswordFormSchema, response: { 200: DoneViewSchema } },
+      schema: { body: ForgotPasswordFormSchema, response: { 200: DoneViewSchema, ...errorAnswers(502) } },
     },
     async (request) => {
       await countResetMail(app, request.body.email);
@@ -133,7 +133,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           code: z.string().min(1, { error: ERROR_MESSAGES.invalidIdentifier }).max(200, { error: ERROR_MESSAGES.invalidIdentifier }),
         }),
         body: ResetPasswordFormSchema,
-        response: { 200: DoneViewSchema },
+        response: { 200: DoneViewSchema, ...errorAnswers(502) },
       },
     },
     async (request) => {

@@ -9,12 +9,13 @@ import { fetchMembership, requireCustomer } from '../plugins/customer.ts';
 import { endOtherSessions, sessionView, updateSession } from '../plugins/session.ts';
 import { toProfileView } from './profile-view.ts';
 import { toSessionUser } from './session-user.ts';
+import { errorAnswers } from '../errors.ts';
 
 /** The logged-in user's profile and membership. Every route needs a session. */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
 
-  app.get('/profile', { schema: { response: { 200: ProfileViewSchema } } }, async (request) => {
+  app.get('/profile', { schema: { response: { 200: ProfileViewSchema, ...errorAnswers(401, 502) } } }, async (request) => {
     const answer = await app.upstream.call(request, {
       method: 'GET',
       path: 'profile',
@@ -27,7 +28,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/profile',
-    { schema: { body: ProfileFormSchema, response: { 200: ProfileSavedViewSchema } } },
+    { schema: { body: ProfileFormSchema, response: { 200: ProfileSavedViewSchema, ...errorAnswers(401, 502) } } },
     async (request) => {
       const answer = await app.upstream.call(request, {
         method: 'PUT',
@@ -45,7 +46,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile/membership',
-    { schema: { response: { 200: MembershipStatusViewSchema } } },
+    { schema: { response: { 200: MembershipStatusViewSchema, ...errorAnswers(401) } } },
     async (request) => {
       const membership = await fetchMembership(app, request);
       if (membership) updateSession(request, { membership });

@@ -11,6 +11,7 @@ import { toSessionUser } from './session-user.ts';
 import { customerOf, requireCustomer } from '../plugins/customer.ts';
 import { RATE_LIMITS } from '../plugins/rate-limit.ts';
 import { sessionView, updateSession } from '../plugins/session.ts';
+import { errorAnswers } from '../errors.ts';
 
 /** E-mail verification of the logged-in user: send a code, validate it. */
 const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +21,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verification/send',
     {
       config: { rateLimit: RATE_LIMITS.verificationSend },
-      schema: { response: { 200: VerificationSentViewSchema } },
+      schema: { response: { 200: VerificationSentViewSchema, ...errorAnswers(401, 502) } },
     },
     async (request) => {
       const email = customerOf(request).user.email;
@@ -42,7 +43,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verification/validate',
     {
       config: { rateLimit: RATE_LIMITS.verificationValidate },
-      schema: { body: VerificationCodeFormSchema, response: { 200: SessionViewSchema } },
+      schema: { body: VerificationCodeFormSchema, response: { 200: SessionViewSchema, ...errorAnswers(401, 502) } },
     },
     async (request) => {
       const email = customerOf(request).user.email;

@@ -9,7 +9,7 @@ import { ContentPageViewSchema, FooterViewSchema } from '../../shared/views/cont
 import { sanitizeHtml } from './sanitize-html.ts';
 import { PUBLIC_CACHE } from '../plugins/cache-headers.ts';
 import { sendCachedJson } from '../plugins/catalogue-cache.ts';
-import { ERROR_MESSAGES } from '../errors.ts';
+import { ERROR_MESSAGES, errorAnswers } from '../errors.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
 
 /** The footer's content-page links and the content pages (`/pagina/{slug}`). */
@@ -48,7 +48,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({
           slug: z.string().regex(/^[A-Za-z0-9-]{1,120}$/, { error: ERROR_MESSAGES.invalidIdentifier }),
         }),
-        response: { 200: ContentPageViewSchema },
+        response: { 200: ContentPageViewSchema, ...errorAnswers(404, 502) },
       },
     },
     async (request) => {

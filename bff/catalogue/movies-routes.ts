@@ -4,17 +4,18 @@ import { BillboardWeekViewSchema, MovieDetailViewSchema, NowShowingViewSchema } 
 import { readBillboardWeek, readMovieDetail, readNowShowing } from './catalogue-reads.ts';
 import { CACHED_READ, SlugSchema } from './params.ts';
 import { sendCachedJson } from '../plugins/catalogue-cache.ts';
+import { errorAnswers } from '../errors.ts';
 
 /**
  * Movies: now showing (carousels), the billboard of every date (date pickers switch without
  * a request) and a movie's page. Public reads, served from the catalogue cache.
  */
 const movieRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/catalogue/movies', { ...CACHED_READ, schema: { response: { 200: NowShowingViewSchema } } }, async (request, reply) =>
+  app.get('/catalogue/movies', { ...CACHED_READ, schema: { response: { 200: NowShowingViewSchema, ...errorAnswers(502) } } }, async (request, reply) =>
     sendCachedJson(reply, await readNowShowing({ app, request })),
   );
 
-  app.get('/catalogue/movies/week', { ...CACHED_READ, schema: { response: { 200: BillboardWeekViewSchema } } }, async (request, reply) =>
+  app.get('/catalogue/movies/week', { ...CACHED_READ, schema: { response: { 200: BillboardWeekViewSchema, ...errorAnswers(502) } } }, async (request, reply) =>
     sendCachedJson(reply, await readBillboardWeek({ app, request })),
   );
 
@@ -24,7 +25,7 @@ const movieRoutes: FastifyPluginAsyncZod = async (app) => {
       ...CACHED_READ,
       schema: {
         params: z.object({ theater: SlugSchema, slug: SlugSchema }),
-        response: { 200: MovieDetailViewSchema },
+        response: { 200: MovieDetailViewSchema, ...errorAnswers(404, 502) },
       },
     },
     async (request, reply) => sendCachedJson(reply, await readMovieDetail({ app, request }, request.params.theater, request.params.slug)),

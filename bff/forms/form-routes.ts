@@ -12,6 +12,7 @@ import {
 import { EthicsLineViewSchema, ServiceFormReceiptSchema } from '../../shared/views/service-forms.ts';
 import { PUBLIC_CACHE } from '../plugins/cache-headers.ts';
 import { relayServiceForm } from './relay-submission.ts';
+import { errorAnswers } from '../errors.ts';
 
 /**
  * The service forms: `POST /bff/forms/pqr` (/contactanos) and `POST /bff/forms/ethics`
@@ -39,7 +40,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forms/pqr',
     {
       config: { rateLimit: FORM_RATE_LIMIT },
-      schema: { response: { 201: ServiceFormReceiptSchema } },
+      schema: { response: { 201: ServiceFormReceiptSchema, ...errorAnswers(422, 502) } },
     },
     async (request, reply) => {
       const receipt = await relayServiceForm(app, request, {
@@ -65,7 +66,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forms/ethics',
     {
       config: { rateLimit: FORM_RATE_LIMIT },
-      schema: { response: { 201: ServiceFormReceiptSchema } },
+      schema: { response: { 201: ServiceFormReceiptSchema, ...errorAnswers(422, 502) } },
     },
     async (request, reply) => {
       const receipt = await relayServiceForm(app, request, {

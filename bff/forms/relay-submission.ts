@@ -14,6 +14,7 @@ import {
   type AttachmentRules,
 } from '../../shared/validation/service-forms.ts';
 import { MESSAGES } from '../../shared/validation/messages.ts';
+import type { BffErrorCode } from '../../shared/views/errors.ts';
 import type { ServiceFormReceipt } from '../../shared/views/service-forms.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { captchaRefusal } from '../plugins/captcha.ts';
@@ -92,7 +93,7 @@ interface RefusedFile {
  * it: `fields['attachments.{index}']`, the position in the list the page sent, so the page can
  * mark that file (see bff/decisions/service-forms-and-captcha.md).
  */
-function fileRefusal(status: number, code: string, message: string, file?: RefusedFile): BffError {
+function fileRefusal(status: number, code: BffErrorCode, message: string, file?: RefusedFile): BffError {
   const shown = file ? namedAttachmentMessage(file.name, message) : message;
   const fields: Record<string, string> = { attachments: shown };
   if (file) fields[attachmentFieldKey(file.index)] = shown;

@@ -104,12 +104,16 @@ const cspReportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CSP_REPORTS_PATH,
-    { bodyLimit: REPORT_BODY_LIMIT, config: { allowCrossSite: true, rateLimit: CSP_REPORT_RATE_LIMIT } },
+    {
+      bodyLimit: REPORT_BODY_LIMIT,
+      config: { allowCrossSite: true, rateLimit: CSP_REPORT_RATE_LIMIT },
+      schema: { response: { 204: z.null().describe('The report was logged.') } },
+    },
     async (request, reply) => {
       const violations = violationsOf(request.body);
       if (violations === null) throw new BffError(400, 'BAD_REQUEST', ERROR_MESSAGES.badRequest);
       for (const violation of violations.slice(0, 10)) request.log.warn({ csp: violation }, 'csp violation');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

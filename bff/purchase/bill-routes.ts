@@ -4,7 +4,7 @@ import { BillAnswerSchema, BillsAnswerSchema } from '../../shared/cinema-api/bil
 import { PAY_METHODS } from '../../shared/cinema-api/payments.ts';
 import { PurchaseDetailViewSchema, PurchasesViewSchema } from '../../shared/views/accounts.ts';
 import { TicketViewSchema, TransactionViewSchema } from '../../shared/views/booking.ts';
-import { BffError, ERROR_MESSAGES } from '../errors.ts';
+import { BffError, ERROR_MESSAGES, errorAnswers } from '../errors.ts';
 import { requireCustomer } from '../plugins/customer.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
 import { toPurchaseCards, toPurchaseDetail, toTicketView, toTransactionView } from './bill-views.ts';
@@ -22,7 +22,7 @@ const billRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile/purchases',
-    { schema: { response: { 200: PurchasesViewSchema } } },
+    { schema: { response: { 200: PurchasesViewSchema, ...errorAnswers(401, 502) } } },
     async (request) => {
       const answer = await app.upstream.call(request, {
         method: 'GET',
@@ -41,7 +41,7 @@ const billRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({
           id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: ERROR_MESSAGES.invalidIdentifier }),
         }),
-        response: { 200: PurchaseDetailViewSchema },
+        response: { 200: PurchaseDetailViewSchema, ...errorAnswers(401, 404, 502) },
       },
     },
     async (request) => {
@@ -57,7 +57,7 @@ const billRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tickets/:bill',
-    { schema: { params: BillParamsSchema, response: { 200: TicketViewSchema } } },
+    { schema: { params: BillParamsSchema, response: { 200: TicketViewSchema, ...errorAnswers(401, 404, 409, 502) } } },
     async (request) => {
       const answer = await app.upstream.call(request, {
         method: 'GET',
@@ -74,7 +74,7 @@ const billRoutes: FastifyPluginAsyncZod = async (app) => {
   // `/estado-transaccion/{bill}`
   app.get(
     '/payments/transactions/:bill',
-    { schema: { params: BillParamsSchema, response: { 200: TransactionViewSchema } } },
+    { schema: { params: BillParamsSchema, response: { 200: TransactionViewSchema, ...errorAnswers(401, 404, 502) } } },
     async (request) => {
       const answer = await app.upstream.call(request, {
         method: 'GET',
@@ -92,7 +92,7 @@ const billRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: BillParamsSchema.extend({ method: z.enum(PAY_METHODS) }),
-        response: { 200: TransactionViewSchema },
+        response: { 200: TransactionViewSchema, ...errorAnswers(401, 404, 502) },
       },
     },
     async (request) => {

@@ -14,6 +14,7 @@ import { cancelHold, keepHold } from './hold-presence.ts';
 import { perPersonRateLimit } from './rate-limits.ts';
 import { reserveSeats } from './reserve.ts';
 import { openSeatStream } from './seat-stream.ts';
+import { errorAnswers } from '../errors.ts';
 
 const ShowtimeParamsSchema = z.object({ showtimeId: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -26,19 +27,33 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/booking/:showtimeId',
-    { schema: { params: ShowtimeParamsSchema, response: { 200: BookingViewSchema } } },
+    { schema: { params: ShowtimeParamsSchema, response: { 200: BookingViewSchema, ...errorAnswers(401, 404, 502) } } },
     async (request) => buildBookingView(app, request, request.params.showtimeId),
   );
 
-  app.get('/booking/:showtimeId/events', { schema: { params: ShowtimeParamsSchema } }, async (request, reply) =>
-    openSeatStream(app, request, reply, request.params.showtimeId),
+  app.get(
+    '/booking/:showtimeId/events',
+    {
+      schema: {
+        params: ShowtimeParamsSchema,
+        response: {
+          200: {
+            description:
+              'Server-sent events: `seats` (a SeatStatesEvent: the room as it is now) and `hold` (a HoldEvent: the person\'s hold as this page sees it), every time they change.',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...errorAnswers(401, 404, 429, 502),
+        },
+      },
+    },
+    async (request, reply) => openSeatStream(app, request, reply, request.params.showtimeId),
   );
 
   app.post(
     '/booking/:showtimeId/reserve',
     {
       config: { rateLimit: perPersonRateLimit.reserve },
-      schema: { params: ShowtimeParamsSchema, body: ReserveBodySchema, response: { 200: ReserveViewSchema } },
+      schema: { params: ShowtimeParamsSchema, body: ReserveBodySchema, response: { 200: ReserveViewSchema, ...errorAnswers(401, 409, 502) } },
     },
     async (request) => {
       const hold = await reserveSeats(app, request, request.params.showtimeId, request.body);
@@ -50,7 +65,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/cancel',
     {
       config: { rateLimit: perPersonRateLimit.cancel },
-      schema: { body: CancelBodySchema.default({ leaving: false }), response: { 200: CancelViewSchema } },
+      schema: { body: CancelBodySchema.default({ leaving: false }), response: { 200: CancelViewSchema, ...errorAnswers(401) } },
     },
     async (request) => cancelHold(app, request, request.body),
   );
@@ -59,7 +74,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/hold/keep',
     {
       config: { rateLimit: perPersonRateLimit.cancel },
-      schema: { body: z.object({ showtimeId: z.int().positive() }), response: { 200: z.object({ kept: z.boolean() }) } },
+      schema: { body: z.object({ showtimeId: z.int().positive() }), response: { 200: z.object({ kept: z.boolean() }), ...errorAnswers(401) } },
     },
     async (request) => ({ kept: await keepHold(app, request, request.body.showtimeId) }),
   );

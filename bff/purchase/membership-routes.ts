@@ -9,12 +9,13 @@ import {
   membershipOffer,
 } from './membership-purchase.ts';
 import { perPersonRateLimit } from './rate-limits.ts';
+import { errorAnswers } from '../errors.ts';
 
 /** Club Vizionarios: its offer and its purchase by card or PSE (purchase/membership-purchase.ts). */
 const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
 
-  app.get('/membership/offer', { schema: { response: { 200: MembershipOfferViewSchema } } }, async (request) =>
+  app.get('/membership/offer', { schema: { response: { 200: MembershipOfferViewSchema, ...errorAnswers(401, 502) } } }, async (request) =>
     membershipOffer(app, request),
   );
 
@@ -22,7 +23,7 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/membership/purchase',
     {
       config: { rateLimit: perPersonRateLimit.membership },
-      schema: { body: MembershipPurchaseBodySchema, response: { 200: MembershipPurchaseViewSchema } },
+      schema: { body: MembershipPurchaseBodySchema, response: { 200: MembershipPurchaseViewSchema, ...errorAnswers(401, 402, 409, 502) } },
     },
     async (request) => buyMembership(app, request, request.body),
   );
@@ -31,7 +32,7 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/membership/purchase/pse',
     {
       config: { rateLimit: perPersonRateLimit.membership },
-      schema: { body: MembershipPsePurchaseBodySchema, response: { 200: MembershipPurchaseViewSchema } },
+      schema: { body: MembershipPsePurchaseBodySchema, response: { 200: MembershipPurchaseViewSchema, ...errorAnswers(401, 402, 409, 502) } },
     },
     async (request) => buyMembership(app, request, request.body),
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorBody } from '../errors.ts';
+import type { ErrorView } from '../../shared/views/errors.ts';
 import { BffError } from '../errors.ts';
 import { sleep, type SharedStore } from '../plugins/shared-store.ts';
 
@@ -43,7 +43,7 @@ export async function withLock<T>(store: SharedStore, key: string, options: Lock
 
 type Stored<T> =
   | { kind: 'value'; value: T; settled: boolean; fingerprint: string }
-  | { kind: 'error'; status: number; body: ErrorBody; fingerprint: string };
+  | { kind: 'error'; status: number; body: ErrorView; fingerprint: string };
 
 const PAYMENT_LOCK_MS = 90_000;
 /**

@@ -3,12 +3,13 @@ import { BanksViewSchema, PaymentResultViewSchema } from '../../shared/views/boo
 import { requireCustomer } from '../plugins/customer.ts';
 import { perPersonRateLimit } from './rate-limits.ts';
 import { CardPaymentBodySchema, PsePaymentBodySchema, payTickets } from './ticket-payment.ts';
+import { errorAnswers } from '../errors.ts';
 
 /** The PSE banks and the ticket payments (purchase/ticket-payment.ts). */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
 
-  app.get('/payments/banks', { schema: { response: { 200: BanksViewSchema } } }, async (request) => {
+  app.get('/payments/banks', { schema: { response: { 200: BanksViewSchema, ...errorAnswers(401, 502) } } }, async (request) => {
     const banks = await app.booking.sources.banks(request);
     return { banks: banks.map((bank) => ({ code: bank.bankCode, name: bank.bankName })) };
   });
@@ -17,7 +18,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/card',
     {
       config: { rateLimit: perPersonRateLimit.payment },
-      schema: { body: CardPaymentBodySchema, response: { 200: PaymentResultViewSchema } },
+      schema: { body: CardPaymentBodySchema, response: { 200: PaymentResultViewSchema, ...errorAnswers(401, 402, 409, 502) } },
     },
     async (request) => payTickets(app, request, request.body),
   );
@@ -26,7 +27,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/pse',
     {
       config: { rateLimit: perPersonRateLimit.payment },
-      schema: { body: PsePaymentBodySchema, response: { 200: PaymentResultViewSchema } },
+      schema: { body: PsePaymentBodySchema, response: { 200: PaymentResultViewSchema, ...errorAnswers(401, 402, 409, 502) } },
     },
     async (request) => payTickets(app, request, request.body),
   );
