@@ -5,19 +5,19 @@ import {
   EthicsFieldsSchema,
   PQR_ATTACHMENT_RULES,
   PqrFieldsSchema,
-  checkboxFromText,
-  toEthicsUpstreamFields,
-  toPqrUpstreamFields,
 } from '../../shared/validation/service-forms.ts';
 import { EthicsLineViewSchema, ServiceFormReceiptSchema } from '../../shared/views/service-forms.ts';
 import { PUBLIC_CACHE } from '../plugins/cache-headers.ts';
 import { relayServiceForm } from './relay-submission.ts';
+import { readEthicsFields, readPqrFields, toEthicsUpstreamFields, toPqrUpstreamFields } from './service-form-fields.ts';
 import { errorAnswers } from '../errors.ts';
 
 /**
  * The service forms: `POST /bff/forms/pqr` (/contactanos) and `POST /bff/forms/ethics`
- * (/linea-etica), and `GET /bff/forms/ethics-line` (the configured ethics-line address). Both take multipart/form-data, text fields first, files as
- * `attachments[]`, and relay it to the cinema API as a stream (see relay-submission.ts).
+ * (/linea-etica), and `GET /bff/forms/ethics-line` (the configured ethics-line address). Both
+ * take multipart/form-data: the fields of our own schemas by their names (a checkbox as
+ * 'true'), text first, then the files as `attachments[]`; the BFF maps them to the cinema
+ * API's fields (service-form-fields.ts) and relays them as a stream (relay-submission.ts).
  * Multipart parsing is enabled in this scope only: no other BFF route accepts it.
  */
 
@@ -47,15 +47,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         upstreamPath: 'pqrs',
         rules: PQR_ATTACHMENT_RULES,
         schema: PqrFieldsSchema,
-        readFields: (text) => ({
-          name: text.get('name'),
-          email: text.get('email'),
-          phone: text.get('phone'),
-          type_pqr: text.get('type_pqr'),
-          message: text.get('message'),
-          accept_terms: checkboxFromText(text.get('accept_terms')),
-          captcha: text.get('captcha'),
-        }),
+        readFields: readPqrFields,
         toUpstreamFields: toPqrUpstreamFields,
       });
       return reply.code(201).send(receipt);
@@ -73,14 +65,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         upstreamPath: 'ethics',
         rules: ETHICS_ATTACHMENT_RULES,
         schema: EthicsFieldsSchema,
-        readFields: (text) => ({
-          details: text.get('details'),
-          company: text.get('company'),
-          whistleblower: text.get('whistleblower'),
-          name: text.get('name') ?? '',
-          email: text.get('email') ?? '',
-          captcha: text.get('captcha'),
-        }),
+        readFields: readEthicsFields,
         toUpstreamFields: toEthicsUpstreamFields,
       });
       return reply.code(201).send(receipt);
