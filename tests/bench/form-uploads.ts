@@ -14,7 +14,7 @@
  * (refused unread). If the relay buffered, memory held would follow the upload's size.
  *
  * Then the two multipart encoders side by side, alternating in this one run (issue 25): ours
- * (`bff/routes/forms/multipart-encoder.ts`) and `form-data-encoder`, each writing the body of
+ * (`bff/forms/multipart-encoder.ts`) and `form-data-encoder`, each writing the body of
  * the largest allowed attachments to the sink through undici exactly as the relay sends it
  * (`Readable.from`, 64 KB high-water mark, chunked). The files arrive as the relay gets them from
  * the multipart parser: views of at most 64 KB into larger buffers. form-data-encoder is given
