@@ -1,19 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  MEMBERSHIP_ACTIVE,
-  MembershipStatusAnswerSchema,
-  type MembershipStatus,
-  type SessionAnswer,
-  type User,
-} from '../../shared/cinema-api/accounts.ts';
-import { parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
-import type { MembershipView } from '../../shared/views/session.ts';
+import type { SessionAnswer, User } from '../../shared/cinema-api/accounts.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
+import { parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { fetchMembership } from '../plugins/customer.ts';
 import { startSession, updateSession, type SessionUser } from '../plugins/session.ts';
 
 /**
- * What the account routes share: turning the upstream user and membership into the
- * session snapshot, and starting a session from a login or registration answer.
+ * What the account routes share: turning the upstream user into the session snapshot, and
+ * starting a session from a login or registration answer.
  */
 
 export function toSessionUser(user: User): SessionUser {
@@ -24,36 +18,6 @@ export function toSessionUser(user: User): SessionUser {
     email: user.email,
     verified: user.email_verified_at !== null,
   };
-}
-
-export function toMembershipView(status: MembershipStatus | undefined): MembershipView | null {
-  if (!status) return null;
-  return {
-    active: status.Estado === MEMBERSHIP_ACTIVE,
-    status: status.Estado,
-    cineFan: status.CineFan === '' ? null : status.CineFan,
-    expiresAt: status.Vencimiento,
-  };
-}
-
-/** The membership of the logged-in user; 401 propagates, any other failure is "unknown" (null). */
-export async function fetchMembership(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<MembershipView | null> {
-  try {
-    const answer = await app.upstream.call(request, {
-      method: 'GET',
-      path: 'profile/membership-status',
-      schema: MembershipStatusAnswerSchema,
-      auth: true,
-    });
-    return toMembershipView(answer.data[0]);
-  } catch (error) {
-    if (error instanceof BffError && error.statusCode === 401) throw error;
-    request.log.warn({ err: error }, 'membership status unavailable');
-    return null;
-  }
 }
 
 /** Seals the upstream token into the cookie and loads the membership. */

@@ -1,7 +1,7 @@
 import type { CartLine, SnackOffer } from '../views/booking.ts';
 
 /**
- * The cart's rules the islands apply and the BFF checks again (bff/booking/snack-offers.ts
+ * The cart's rules the islands apply and the BFF checks again (bff/purchase/snack-offers.ts
  * prices a cart only when they hold).
  */
 

@@ -36,11 +36,9 @@ export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFo
     validation,
     defaultValues,
     fieldNames: FIELD_NAMES,
-    send: async (values, files, onConfirmed) => {
-      // Name and e-mail go only when filled (toEthicsUpstreamFields leaves them out). Already
-      // loaded: the resolver that produced these values needed it.
-      const { toEthicsUpstreamFields } = await loadRules();
-      return submitEthicsReport(toEthicsUpstreamFields(values), files, onConfirmed);
+    send: (values, files, onConfirmed) => {
+      const { attachments: _sentAsFiles, ...fields } = values;
+      return submitEthicsReport(fields, files, onConfirmed);
     },
   });
   const {

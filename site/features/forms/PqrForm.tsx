@@ -40,10 +40,9 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
     validation,
     defaultValues,
     fieldNames: FIELD_NAMES,
-    send: async (values, files, onConfirmed) => {
-      // Already loaded: the resolver that produced these values needed it.
-      const { toPqrUpstreamFields } = await loadRules();
-      return submitPqr([...toPqrUpstreamFields(values), ['captcha', values.captcha]], files, onConfirmed);
+    send: (values, files, onConfirmed) => {
+      const { attachments: _sentAsFiles, ...fields } = values;
+      return submitPqr(fields, files, onConfirmed);
     },
   });
   const {

@@ -17,10 +17,13 @@ const networkFailure: BffFailure = {
   message: 'No pudimos conectarnos. Revisa tu conexión e inténtalo de nuevo.',
 };
 
+/** A form's own fields (shared/validation/service-forms.ts), by their names; a checkbox as 'true'. */
+export type FormFields = Readonly<Record<string, string | boolean>>;
+
 /** Text fields first, then the files: the BFF checks the fields before relaying any file. */
-function multipartBody(fields: ReadonlyArray<readonly [string, string]>, files: readonly File[]): FormData {
+function multipartBody(fields: FormFields, files: readonly File[]): FormData {
   const body = new FormData();
-  for (const [name, value] of fields) body.append(name, value);
+  for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
   for (const file of files) body.append('attachments[]', file, file.name);
   return body;
 }
@@ -54,7 +57,7 @@ function showFailure(failure: BffFailure): void {
  * on failure the warning modal is shown and the failure returned (its field messages).
  */
 export async function submitPqr(
-  fields: ReadonlyArray<readonly [string, string]>,
+  fields: FormFields,
   files: readonly File[],
   onConfirmed: () => void,
 ): Promise<SubmitResult> {
@@ -66,7 +69,7 @@ export async function submitPqr(
 
 /** Sends an ethics report; same contract as `submitPqr`. */
 export async function submitEthicsReport(
-  fields: ReadonlyArray<readonly [string, string]>,
+  fields: FormFields,
   files: readonly File[],
   onConfirmed: () => void,
 ): Promise<SubmitResult> {
