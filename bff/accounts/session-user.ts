@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionAnswer, User } from '../../shared/cinema-api/accounts.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
-import { bogotaDateTimeToEpoch, fetchMembership } from '../plugins/customer.ts';
+import { parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { fetchMembership } from '../plugins/customer.ts';
 import { startSession, updateSession, type SessionUser } from '../plugins/session.ts';
 
 /**
@@ -25,7 +26,7 @@ export async function openSession(
   request: FastifyRequest,
   answer: SessionAnswer,
 ): Promise<void> {
-  const expiresAt = bogotaDateTimeToEpoch(answer.expires_at);
+  const expiresAt = parseBogotaTimestamp(answer.expires_at);
   if (!Number.isFinite(expiresAt) || expiresAt <= Date.now()) {
     request.log.error('upstream session answer has an unusable expires_at');
     throw new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);

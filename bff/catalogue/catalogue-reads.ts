@@ -36,6 +36,7 @@ import {
 } from '../../shared/views/catalogue.ts';
 import { BffError } from '../errors.ts';
 import { entityTag } from '../../shared/http/entity-tags.ts';
+import { sha256Bytes } from '../sha256.ts';
 import type { CachedRead } from '../plugins/catalogue-cache.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
 import { buildBillboardWeek } from './billboard-week-view.ts';
@@ -229,6 +230,6 @@ export async function readCorporate(context: ReadContext): Read<z.output<typeof 
     context.request.log.warn({ err: error }, 'corporate content unavailable, showing the fixed texts');
     const value = CorporateViewSchema.parse(buildCorporate(() => null, []));
     const json = JSON.stringify(value);
-    return { value, json, etag: entityTag(json), outcome: 'stale', storedAt: Date.now() };
+    return { value, json, etag: entityTag(sha256Bytes(json)), outcome: 'stale', storedAt: Date.now() };
   }
 }

@@ -1,5 +1,5 @@
 import type { Movie, MovieShowtimesAnswer } from '../../shared/cinema-api/catalogue.ts';
-import { trailerEmbedUrl } from '../../shared/format/trailer.ts';
+import { trailerEmbedUrl } from './trailer.ts';
 import type { MovieDetailView } from '../../shared/views/catalogue.ts';
 import { splitList, toMovieCard } from './movie-card.ts';
 import { groupShowtimes, showtimesByDate, toDateOptions } from './showtime-views.ts';

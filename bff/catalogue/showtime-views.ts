@@ -1,5 +1,6 @@
 import type { DateOption, Showtime } from '../../shared/cinema-api/catalogue.ts';
-import { bogotaDateTime, formatDateButton, formatHour, formatLongDate } from '../../shared/format/dates.ts';
+import { bogotaDateTime } from '../../shared/format/bogota-time.ts';
+import { formatDateButton, formatHour, formatLongDate } from '../../shared/format/dates.ts';
 import type { DateOptionView, ShowtimeGroupView, ShowtimeHourView } from '../../shared/views/catalogue.ts';
 
 /** A date picker button. The upstream `date_string` is only used for its day, never trusted for layout. */

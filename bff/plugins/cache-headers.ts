@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { entityTag, matchesEntityTag } from '../../shared/http/entity-tags.ts';
+import { sha256Bytes } from '../sha256.ts';
 
 /**
  * Cache-Control of every BFF answer. Personal or unmarked answers are `private, no-store`.
@@ -60,7 +61,7 @@ export const cacheHeadersPlugin = fp(
       if (!setsCookie(reply) && isPublicRead(request) && reply.statusCode === 200 && sendsBody(payload)) {
         // A cached read brings the tag computed when it was stored (bff/plugins/catalogue-cache.ts).
         const stored = reply.getHeader('etag');
-        const tag = typeof stored === 'string' ? stored : entityTag(payload);
+        const tag = typeof stored === 'string' ? stored : entityTag(sha256Bytes(payload));
         reply.header('cache-control', PUBLIC_CACHE_CONTROL);
         reply.header('etag', tag);
         if (matchesEntityTag(request.headers['if-none-match'], tag)) {

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { entityTag } from '../../shared/http/entity-tags.ts';
+import { sha256Bytes } from '../sha256.ts';
 
 /**
  * The cache of public catalogue reads (billboard, movies, releases, rooms, banners, snacks,
@@ -170,7 +171,7 @@ export class CatalogueCache {
       const text = await this.#shared?.get(SHARED_PREFIX + key);
       if (!text) return undefined;
       const { storedAt, json } = JSON.parse(text) as { storedAt: number; json: string };
-      const entry: Entry = { value: JSON.parse(json) as unknown, json, etag: entityTag(json), storedAt };
+      const entry: Entry = { value: JSON.parse(json) as unknown, json, etag: entityTag(sha256Bytes(json)), storedAt };
       this.#store(key, entry);
       return entry;
     } catch {
@@ -199,7 +200,7 @@ export class CatalogueCache {
       try {
         const { value, storedAt } = await load();
         const json = JSON.stringify(value);
-        const stored: Entry = { value, json, etag: entityTag(json), storedAt: Math.min(storedAt, this.#now()) };
+        const stored: Entry = { value, json, etag: entityTag(sha256Bytes(json)), storedAt: Math.min(storedAt, this.#now()) };
         this.#store(key, stored);
         // Best effort: an outage of the shared store costs only this copy.
         this.#shared?.set(SHARED_PREFIX + key, JSON.stringify({ storedAt: stored.storedAt, json: stored.json }), this.keepMs).catch(() => {});

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MembershipStatusAnswerSchema, type MembershipStatus } from '../../shared/cinema-api/accounts.ts';
-import { ACTIVE_MEMBERSHIP_STATUS, MembershipViewSchema, type MembershipView } from '../../shared/views/session.ts';
+import { MEMBERSHIP_ACTIVE, MembershipStatusAnswerSchema, type MembershipStatus } from '../../shared/cinema-api/accounts.ts';
+import { MembershipViewSchema, type MembershipView } from '../../shared/views/session.ts';
 import { BffError, unauthenticated } from '../errors.ts';
 import { updateSession, type SessionState } from './session.ts';
 
@@ -28,17 +28,10 @@ export function customerOf(request: FastifyRequest): SessionState {
 /** The session's e-mail, lowercased; null for a logged-out visitor. */
 export const ownerOf = (request: FastifyRequest): string | null => request.auth?.user.email.toLowerCase() ?? null;
 
-/** 'YYYY-MM-DD HH:mm:ss' in Bogotá (UTC-5 all year) as epoch milliseconds; NaN if malformed. */
-export function bogotaDateTimeToEpoch(text: string): number {
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(text.trim());
-  if (!match) return Number.NaN;
-  return new Date(`${match[1]}T${match[2]}-05:00`).getTime();
-}
-
 function toMembershipView(status: MembershipStatus | undefined): MembershipView | null {
   if (!status) return null;
   return {
-    active: status.Estado === ACTIVE_MEMBERSHIP_STATUS,
+    active: status.Estado === MEMBERSHIP_ACTIVE,
     status: status.Estado,
     cineFan: status.CineFan === '' ? null : status.CineFan,
     expiresAt: status.Vencimiento,

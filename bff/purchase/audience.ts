@@ -1,12 +1,11 @@
-import type { PriceAudience } from '../../shared/booking/prices.ts';
-import { NON_MEMBER } from '../../shared/booking/prices.ts';
+import { parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
 import type { MembershipView } from '../../shared/views/session.ts';
-import { bogotaDateTimeToEpoch } from '../plugins/customer.ts';
+import { NON_MEMBER, type PriceAudience } from './zone-prices.ts';
 
 /** The prices a membership gives: none once it has expired, whatever its status says. */
 export function audienceOf(membership: MembershipView | null, now: number = Date.now()): PriceAudience {
   if (!membership?.active) return NON_MEMBER;
-  const ends = membership.expiresAt ? bogotaDateTimeToEpoch(membership.expiresAt) : Number.NaN;
+  const ends = membership.expiresAt ? parseBogotaTimestamp(membership.expiresAt) : Number.NaN;
   if (Number.isFinite(ends) && ends <= now) return NON_MEMBER;
   return { activeCard: true, cineFanVigente: membership.cineFan?.toLowerCase() === 'vigente' };
 }

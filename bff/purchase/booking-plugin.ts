@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
-import { ROOM_STATUS_POLL_MS } from '../../shared/booking/constants.ts';
 import { buildSeatMap, encodeSeatStates } from '../../shared/booking/seat-map.ts';
 import type { SeatStatesEvent } from '../../shared/views/booking.ts';
 import { createBookingSources, type BookingSources } from './booking-sources.ts';
@@ -12,6 +11,9 @@ import { StreamSlots } from './stream-slots.ts';
  * and the room-status hub (one poll per watched showtime). What replicas must share (holds,
  * locks, payment outcomes) is in `app.sharedStore`.
  */
+/** How often the BFF asks the cinema API for a watched room's status (one poll per showtime). */
+export const ROOM_STATUS_POLL_MS = 2000;
+
 interface BookingServices {
   sources: BookingSources;
   statusHub: RoomStatusHub;

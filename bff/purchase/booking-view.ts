@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BookingData, PaymentMethod } from '../../shared/cinema-api/booking.ts';
 import { RESERVATION_HOLD_SECONDS } from '../../shared/booking/constants.ts';
-import { buildZoneOffers, type PriceAudience } from '../../shared/booking/prices.ts';
+import { buildZoneOffers, type PriceAudience } from './zone-prices.ts';
 import { buildSeatMap, withMySeats } from '../../shared/booking/seat-map.ts';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
-import { buildSnackOffers } from '../../shared/booking/snacks.ts';
+import { buildSnackOffers } from './snack-offers.ts';
 import type { BookingView, PaymentMethodView, SnackOffer } from '../../shared/views/booking.ts';
 import { notFound } from '../errors.ts';
 import { membershipOf } from '../plugins/customer.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PayBrand, ProductLine } from '../../shared/cinema-api/payments.ts';
 import { canAddCombos } from '../../shared/booking/limits.ts';
-import { buildZoneOffers } from '../../shared/booking/prices.ts';
+import { buildZoneOffers } from './zone-prices.ts';
 import { countCombos, computeTotals, type Totals } from '../../shared/booking/totals.ts';
-import { priceCart, type PricedCartLine } from '../../shared/booking/snacks.ts';
+import { priceCart, type PricedCartLine } from './snack-offers.ts';
 import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';
 import type { CartLine, PaymentMethodView } from '../../shared/views/booking.ts';
 import { BffError } from '../errors.ts';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TokenAnswerSchema } from '../../shared/cinema-api/accounts.ts';
 import { BillsAnswerSchema } from '../../shared/cinema-api/bills.ts';
@@ -17,6 +16,7 @@ import { DEVICE } from '../../shared/validation/options.ts';
 import type { PaymentResultView } from '../../shared/views/booking.ts';
 import { BffError } from '../errors.ts';
 import { captchaRefusal } from '../plugins/captcha.ts';
+import { sha256 } from '../sha256.ts';
 
 /** Accepted or pending: the hold (or the membership purchase) is spent. */
 export const paymentSettles = (result: PaymentResultView): boolean => result.status.id !== PAY_STATUS_REJECTED;
@@ -39,8 +39,6 @@ interface PaymentMeans {
   verify(): Promise<void>;
   charge(order: PurchaseOrder): Promise<PaymentResultView>;
 }
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** The means of a payment body (tickets or membership), which carries a `card` or a `pse` form. */
 export function meansOf(app: FastifyInstance, request: FastifyRequest, body: { card: CardForm } | { pse: PseForm }): PaymentMeans {

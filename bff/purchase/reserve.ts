@@ -6,7 +6,7 @@ import {
   type LayoutPosition,
 } from '../../shared/cinema-api/booking.ts';
 import { SEAT_TYPE_DISABLED } from '../../shared/cinema-api/seat-types.ts';
-import { buildZoneOffers } from '../../shared/booking/prices.ts';
+import { buildZoneOffers } from './zone-prices.ts';
 import { seatId } from '../../shared/booking/seat-map.ts';
 import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';
 import { DEVICE } from '../../shared/validation/options.ts';

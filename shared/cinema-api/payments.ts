@@ -9,7 +9,7 @@ import {
 } from './common.ts';
 import { SelectedSeatSchema } from './booking.ts';
 
-import { PAY_TYPE_MEMBERSHIP, PAY_TYPE_TICKETS } from '../booking/constants.ts';
+import { PAY_TYPE_MEMBERSHIP, PAY_TYPE_TICKETS, THEATER_ID } from '../booking/constants.ts';
 
 export {
   PAY_TYPE_TICKETS,
@@ -65,7 +65,7 @@ const purchaseFields = {
   device: requiredText('dispositivo', 20),
   score_consecutive: requiredInt('consecutivo'),
   score_payment_method: requiredInt('método de pago'),
-  theater_id: z.literal(1, { error: 'El teatro no es válido.' }),
+  theater_id: z.literal(THEATER_ID, { error: 'El teatro no es válido.' }),
   /** Required for pay_type 1; null or absent for pay_type 3. */
   showtime_id: z.int({ error: 'La función no es válida.' }).nullable().optional(),
   /** The held seats (pay_type 1); [] for pay_type 3. */

@@ -19,6 +19,7 @@ import {
   pickShowtimes,
   startedShowtime,
 } from './booking-helpers.ts';
+import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
 let stack: Stack;
 let showtimeId: number;
@@ -536,7 +537,7 @@ describe('membership bought on another device', () => {
 async function sandboxBills(browser: Browser): Promise<Bill[]> {
   const token = tokenInCookie(browser.app, browser.cookie);
   const response = await fetch(`${stack.sandboxUrl}/api/v1/profile/purchases`, {
-    headers: { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key', authorization: `Bearer ${token}` },
+    headers: { ...SANDBOX_HEADERS, authorization: `Bearer ${token}` },
   });
   return ((await response.json()) as { data: Bill[] }).data;
 }

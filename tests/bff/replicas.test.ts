@@ -5,6 +5,7 @@ import type { BffApp } from '../../bff/app.ts';
 import { call, registerPerson, startReplicas, tokenInCookie, type Answer, type Replicas } from './harness.ts';
 import { cardForm, freeSeats, pickShowtimes, sandboxGet, solveCaptcha } from './booking-helpers.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
+import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
 /**
  * Two BFF replicas sharing a real Redis (Debian's redis-server) in front of one sandbox, as a
@@ -44,7 +45,7 @@ async function viewOf(cookie: string, showtimeId: number, index = 0): Promise<Bo
 async function billsOf(cookie: string): Promise<Bill[]> {
   const token = tokenInCookie(replica(0), cookie);
   const response = await fetch(`${replicas.sandboxUrl}/api/v1/profile/purchases`, {
-    headers: { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key', authorization: `Bearer ${token}` },
+    headers: { ...SANDBOX_HEADERS, authorization: `Bearer ${token}` },
   });
   return ((await response.json()) as { data: Bill[] }).data;
 }

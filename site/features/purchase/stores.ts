@@ -8,7 +8,7 @@
 import { atom, computed } from 'nanostores';
 import { RESERVATION_HOLD_SECONDS } from '../../../shared/booking/constants.ts';
 import { canAddCombos, canSelectAnotherSeat, clampComboQuantity } from '../../../shared/booking/limits.ts';
-import { reservationErrorMessage } from '../../../shared/booking/reservation-error.ts';
+import { reservationErrorMessage } from './reservation-error.ts';
 import { applySeatStates, isSelectable, seatsById, withMySeats } from '../../../shared/booking/seat-map.ts';
 import { hasShowtimeStarted } from '../../../shared/booking/showtime-clock.ts';
 import { cartLineKey, isRecipeComplete } from '../../../shared/booking/snacks.ts';

@@ -1,8 +1,10 @@
-import { formatCop } from '../format/money.ts';
-import { FREQUENT_CLIENT_DISABLED, FREQUENT_CLIENT_ENABLED, type PriceZone } from '../cinema-api/booking.ts';
-import { MIN_ZONE_PRICE_EXCLUSIVE } from './constants.ts';
-import { joinAndSaveText, youSaveText } from './texts.ts';
-import type { ZoneOffer } from '../views/booking.ts';
+import { joinAndSaveText, youSaveText } from '../../shared/booking/texts.ts';
+import { FREQUENT_CLIENT_DISABLED, FREQUENT_CLIENT_ENABLED, type PriceZone } from '../../shared/cinema-api/booking.ts';
+import { formatCop } from '../../shared/format/money.ts';
+import type { ZoneOffer } from '../../shared/views/booking.ts';
+
+/** Zones priced at this value or less are not offered. */
+const MIN_ZONE_PRICE_EXCLUSIVE = 1;
 
 /** What decides the price a person pays (document 2, section 6). */
 export interface PriceAudience {

@@ -1,40 +1,10 @@
-// America/Bogota has had no daylight saving time since 1993: a fixed UTC-5 offset keeps
-// every conversion exact without Intl.
+// Calendar days and the cinema API's display strings. Instants become Bogotá dates and hours
+// through shared/format/bogota-time.ts.
 
-const OFFSET_MS = 5 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY_NAMES = ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'];
 
-function pad(value: number, length = 2): string {
-  return String(value).padStart(length, '0');
-}
-
-function wallClock(instant: Date): Date {
-  return new Date(instant.getTime() - OFFSET_MS);
-}
-
-/** 'YYYY-MM-DD' of the instant, in Bogota. */
-export function bogotaDate(instant: Date): string {
-  const local = wallClock(instant);
-  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
-}
-
-/** 'HH:mm:ss' of the instant, in Bogota. */
-export function bogotaTime(instant: Date): string {
-  const local = wallClock(instant);
-  return `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`;
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' of the instant, in Bogota. */
-export function bogotaDateTime(instant: Date | number): string {
-  const date = typeof instant === 'number' ? new Date(instant) : instant;
-  return `${bogotaDate(date)} ${bogotaTime(date)}`;
-}
-
-/** The instant of a Bogota wall-clock date and time. */
-export function bogotaInstant(date: string, time = '00:00:00'): Date {
-  return new Date(Date.parse(`${date}T${time}Z`) + OFFSET_MS);
-}
+const pad = (value: number): string => String(value).padStart(2, '0');
 
 /** The calendar day `days` after `date`. */
 export function addDays(date: string, days: number): string {
