@@ -26,7 +26,7 @@ import type {
   SnackOffer,
   ZoneOffer,
 } from '../../../shared/views/booking.ts';
-import { bffGetJson, bffPostJson } from '../../lib/bff-browser.ts';
+import { bffGet, bffPost } from '../../lib/bff-browser.ts';
 import { routes } from '../../lib/routes.ts';
 import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
 import type { BffFailure } from '../../lib/bff-error.ts';
@@ -39,8 +39,6 @@ export interface CartItem {
   /** Chosen option code per recipe group. */
   choices: string[];
 }
-
-const CLIENT_HEADERS = { accept: 'application/json', 'x-viziona-client': 'web' } as const;
 
 export function createPurchaseState(initial: BookingView) {
   const showtimeId = initial.showtime.id;
@@ -125,7 +123,7 @@ export function createPurchaseState(initial: BookingView) {
   }
 
   async function refetch(): Promise<void> {
-    const answer = await bffGetJson<BookingView>(`/booking/${showtimeId}`);
+    const answer = await bffGet<BookingView>(`/booking/${showtimeId}`);
     if (answer.ok) adopt(answer.data);
     else if (answer.status === 404) window.location.assign(routes.notFound);
     else console.error('booking view refetch failed', answer.failure.code);
@@ -186,7 +184,7 @@ export function createPurchaseState(initial: BookingView) {
       return;
     }
     const answer = await withSpinner(BOOKING_TEXTS.reservingSpinner, () =>
-      bffPostJson<ReserveView>(`/booking/${showtimeId}/reserve`, { zone, seats }),
+      bffPost<ReserveView>(`/booking/${showtimeId}/reserve`, { zone, seats }),
     );
     if (answer.ok) {
       $hold.set(answer.data.hold);
@@ -226,7 +224,7 @@ export function createPurchaseState(initial: BookingView) {
     $comboOffer.set(null);
     if ($hold.get()) {
       $hold.set(null);
-      await bffPostJson<CancelView>('/booking/cancel', { showtimeId } satisfies CancelBody);
+      await bffPost<CancelView>('/booking/cancel', { showtimeId } satisfies CancelBody);
     }
     await refetch();
   }
@@ -239,14 +237,7 @@ export function createPurchaseState(initial: BookingView) {
     if (leavingForPayment || !$hold.get()) return;
     $hold.set(null);
     stopTimer();
-    const body: CancelBody = { showtimeId, leaving: true };
-    void fetch('/bff/booking/cancel', {
-      method: 'POST',
-      keepalive: true,
-      credentials: 'same-origin',
-      headers: { ...CLIENT_HEADERS, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).catch(() => undefined);
+    void bffPost<CancelView>('/booking/cancel', { showtimeId, leaving: true } satisfies CancelBody, { keepalive: true });
   }
 
   /**
@@ -260,7 +251,7 @@ export function createPurchaseState(initial: BookingView) {
     const mine = $hold.get();
     const server = event.hold;
     if (server) {
-      if (event.leaving && mine) void bffPostJson<{ kept: boolean }>('/booking/hold/keep', { showtimeId });
+      if (event.leaving && mine) void bffPost<{ kept: boolean }>('/booking/hold/keep', { showtimeId });
       const sameSeats = mine !== null && mine.seats.join('|') === server.seats.join('|');
       if (sameSeats && Math.abs(server.secondsLeft - $secondsLeft.get()) <= 3) return;
       $hold.set(server);
@@ -406,7 +397,7 @@ export function createPurchaseState(initial: BookingView) {
     stopTimer();
     if ($hold.get()) {
       $hold.set(null);
-      await bffPostJson<CancelView>('/booking/cancel', { showtimeId } satisfies CancelBody);
+      await bffPost<CancelView>('/booking/cancel', { showtimeId } satisfies CancelBody);
     }
     leavingForPayment = true;
     window.location.assign('/');

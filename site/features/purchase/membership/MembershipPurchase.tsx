@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { formatCop } from '../../../../shared/format/money.ts';
 import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
 import type { MembershipOfferView, PayBrandView } from '../../../../shared/views/booking.ts';
-import { bffGetJson } from '../../../lib/bff-browser.ts';
+import { bffGet } from '../../../lib/bff-browser.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { withSpinner } from '../../../components/feedback-stores.ts';
@@ -51,7 +51,7 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
 
   const open = async () => {
     setError(null);
-    const answer = await withSpinner('', () => bffGetJson<MembershipOfferView>('/membership/offer'));
+    const answer = await withSpinner('', () => bffGet<MembershipOfferView>('/membership/offer'));
     if (!answer.ok) {
       setError(TEXTS.unavailable);
       return;

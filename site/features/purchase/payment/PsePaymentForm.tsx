@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/validation/payment.ts';
 import { DOC_TYPE_LABELS } from '../../../../shared/validation/options.ts';
 import type { BanksView } from '../../../../shared/views/booking.ts';
-import { bffGetJson } from '../../../lib/bff-browser.ts';
+import { bffGet } from '../../../lib/bff-browser.ts';
 import { Field, inputClasses } from '../../../components/Field.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { SelectInput, labelledOptions } from '../../../components/SelectInput.tsx';
@@ -52,7 +52,7 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
 
   useEffect(() => {
     let active = true;
-    void bffGetJson<BanksView>('/payments/banks').then((answer) => {
+    void bffGet<BanksView>('/payments/banks').then((answer) => {
       if (!active) return;
       if (answer.ok) setBanks(answer.data.banks);
       else {

@@ -7,8 +7,9 @@ import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
 import type { CartLineInput, PaymentResultView, PurchaseSeen } from '../../../../shared/views/booking.ts';
 import type { MembershipView } from '../../../../shared/views/session.ts';
-import type { BffFailure } from '../../../lib/bff-error.ts';
-import { bffPostJson } from '../../../lib/bff-browser.ts';
+import type { BffErrorCode } from '../../../../shared/views/error-codes.ts';
+import { hasCode, type BffFailure } from '../../../lib/bff-error.ts';
+import { bffPost } from '../../../lib/bff-browser.ts';
 import { openStatusModal, withSpinner } from '../../../components/feedback-stores.ts';
 import { PAYMENT_TEXTS } from '../texts.ts';
 import { PAY_STATUS_PENDING, PAY_STATUS_REJECTED } from '../../../../shared/booking/constants.ts';
@@ -26,7 +27,7 @@ export type PaymentOutcome =
   | { kind: 'failed'; failure: BffFailure };
 
 /** 409 answers of a payment: the hold expired or changed, the price or total changed, a payment runs. */
-const CHANGED_CODES = new Set(['HOLD_EXPIRED', 'HOLD_CHANGED', 'PRICE_CHANGED', 'TOTAL_CHANGED', 'PAYMENT_IN_PROGRESS']);
+const CHANGED_CODES: readonly BffErrorCode[] = ['HOLD_EXPIRED', 'HOLD_CHANGED', 'PRICE_CHANGED', 'TOTAL_CHANGED', 'PAYMENT_IN_PROGRESS'];
 
 /** Form fields a payment error can point at; any other field's message goes to a modal. */
 const FORM_FIELDS = new Set(['cardName', 'cardNumber', 'expMonth', 'expYear', 'cvc', 'dues', 'captcha', 'typePerson', 'bank', 'firstName', 'lastName', 'documentType', 'documentNumber', 'email', 'phoneNumber']);
@@ -44,30 +45,30 @@ function outcomeOf(answer: { ok: true; data: PaymentResultView } | { ok: false; 
     if (answer.data.status.id === PAY_STATUS_REJECTED) return { kind: 'declined', result: answer.data };
     return answer.data.status.id === PAY_STATUS_PENDING ? { kind: 'pending', result: answer.data } : { kind: 'paid', result: answer.data };
   }
-  if (CHANGED_CODES.has(answer.failure.code)) return { kind: 'changed', failure: answer.failure };
+  if (hasCode(answer.failure, CHANGED_CODES)) return { kind: 'changed', failure: answer.failure };
   return hasFieldMessages(answer.failure) ? { kind: 'invalid', failure: answer.failure } : { kind: 'failed', failure: answer.failure };
 }
 
 export async function payTicketsByCard(body: PurchaseSeen & { brandId: number; products: CartLineInput[]; card: CardForm }): Promise<PaymentOutcome> {
-  const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPostJson<PaymentResultView>('/payments/card', body));
+  const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPost<PaymentResultView>('/payments/card', body));
   return outcomeOf(answer);
 }
 
 export async function payTicketsByPse(body: PurchaseSeen & { brandId: number; products: CartLineInput[]; pse: PseForm }): Promise<PaymentOutcome> {
-  const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPostJson<PaymentResultView>('/payments/pse', body));
+  const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPost<PaymentResultView>('/payments/pse', body));
   return outcomeOf(answer);
 }
 
 export async function payMembershipByCard(body: { brandId: number; card: CardForm }): Promise<PaymentOutcome> {
   const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () =>
-    bffPostJson<{ result: PaymentResultView; membership: MembershipView | null }>('/membership/purchase', body),
+    bffPost<{ result: PaymentResultView; membership: MembershipView | null }>('/membership/purchase', body),
   );
   return outcomeOf(answer.ok ? { ok: true, data: answer.data.result } : answer);
 }
 
 export async function payMembershipByPse(body: { brandId: number; pse: PseForm }): Promise<PaymentOutcome> {
   const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () =>
-    bffPostJson<{ result: PaymentResultView; membership: MembershipView | null }>('/membership/purchase/pse', body),
+    bffPost<{ result: PaymentResultView; membership: MembershipView | null }>('/membership/purchase/pse', body),
   );
   return outcomeOf(answer.ok ? { ok: true, data: answer.data.result } : answer);
 }
