@@ -3,7 +3,7 @@ import type { Totals } from '../../../../shared/booking/totals.ts';
 import { formatCop } from '../../../../shared/format/money.ts';
 import type { PayBrandView } from '../../../../shared/views/booking.ts';
 import { Modal } from '../../../components/Modal.tsx';
-import type { CartItem } from '../stores.ts';
+import type { CartItem } from '../stores/snacks.ts';
 import { Countdown } from './Countdown.tsx';
 import { PayBrandPicker } from './PayBrandPicker.tsx';
 
