@@ -3,7 +3,7 @@ import { bogotaDateTime, formatDateButton, formatHour, formatLongDate } from '..
 import type { DateOptionView, ShowtimeGroupView, ShowtimeHourView } from '../../shared/views/catalogue.ts';
 
 /** A date picker button. The upstream `date_string` is only used for its day, never trusted for layout. */
-export function toDateOption(date: string): DateOptionView {
+function toDateOption(date: string): DateOptionView {
   const button = formatDateButton(date);
   return { date, weekday: button.weekday, day: button.day, label: formatLongDate(date) };
 }
@@ -18,7 +18,7 @@ export function datesOfShowtimes(showtimes: ReadonlyArray<Pick<Showtime, 'functi
   return toDateOptions(showtimes);
 }
 
-export function toHour(showtime: Showtime): ShowtimeHourView {
+function toHour(showtime: Showtime): ShowtimeHourView {
   return {
     id: showtime.id,
     hour: showtime.function_hour,

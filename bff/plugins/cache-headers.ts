@@ -14,7 +14,7 @@ import { entityTag, matchesEntityTag } from '../../shared/http/entity-tags.ts';
  */
 
 export const PUBLIC_CACHE = 'public';
-export type CachePolicy = typeof PUBLIC_CACHE;
+type CachePolicy = typeof PUBLIC_CACHE;
 
 /**
  * The lifetimes of a public read, in seconds (bff/README.md, "Public reads"): browsers keep
@@ -22,7 +22,7 @@ export type CachePolicy = typeof PUBLIC_CACHE;
  * for `CATALOGUE_FRESH_SECONDS` behind it), and any cache may serve it stale for the BFF
  * catalogue cache's whole keep window while it refreshes or while we fail.
  */
-export const PUBLIC_READ_SECONDS = {
+const PUBLIC_READ_SECONDS = {
   maxAge: 60,
   sMaxAge: 60,
   staleWhileRevalidate: 30 * 60,

@@ -12,7 +12,7 @@ import { entityTag } from '../../shared/http/entity-tags.ts';
  * Values are stored with their JSON text, serialised once on fill; routes send that text, so
  * a hit costs a map lookup rather than a validation and a serialisation of the whole view.
  */
-export interface CatalogueCacheOptions {
+interface CatalogueCacheOptions {
   /** How long an entry is served without asking the upstream. */
   freshMs?: number;
   /** How long an entry is kept to be served stale when the upstream fails. */
@@ -36,14 +36,14 @@ export interface CatalogueCacheOptions {
 }
 
 /** The two operations of the shared store the cache needs (bff/plugins/shared-store.ts has them). */
-export interface SharedCopies {
+interface SharedCopies {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
 }
 
 const SHARED_PREFIX = 'catalogue:';
 
-export type CacheOutcome = 'hit' | 'miss' | 'refreshed' | 'stale';
+type CacheOutcome = 'hit' | 'miss' | 'refreshed' | 'stale';
 
 export interface CachedRead<T> {
   value: T;
@@ -87,7 +87,7 @@ function statusOf(error: unknown): number | null {
 }
 
 /** A 404 or 422 is the upstream's answer, not its failure: it is passed on, never covered up. */
-export function isUpstreamOutage(error: unknown): boolean {
+function isUpstreamOutage(error: unknown): boolean {
   const status = statusOf(error);
   return status === null || status >= 500 || status === 429 || status === 408;
 }

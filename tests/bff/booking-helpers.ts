@@ -84,8 +84,9 @@ export class Browser {
   async reserve(showtimeId: number, zone: string, seats: string[]) {
     return this.send('POST', `/bff/booking/${showtimeId}/reserve`, { zone, seats });
   }
-  async hold(): Promise<HoldView | null> {
-    return ((await this.send('GET', '/bff/booking/hold')).body as { hold: HoldView | null }).hold;
+  /** The person's hold as the purchase page of `showtimeId` shows it: null when none is on that showtime. */
+  async hold(showtimeId: number): Promise<HoldView | null> {
+    return (await this.view(showtimeId)).hold;
   }
 }
 

@@ -191,8 +191,8 @@ describe('logs', () => {
     expect(safeUrl('/bff/auth/reset/abc123?x=1')).toBe('/bff/auth/reset/[REDACTED]?x=1');
     expect(safeUrl('update-password/abc123')).toBe('update-password/[REDACTED]');
     expect(safeUrl('/forgot-password/abc123')).toBe('/forgot-password/[REDACTED]');
-    expect(safeUrl('/bff/catalogue/billboard?date=2026-11-22&token=abc')).toBe(
-      '/bff/catalogue/billboard?date=2026-11-22&token=[REDACTED]',
+    expect(safeUrl('/bff/catalogue/movies/week?date=2026-11-22&token=abc')).toBe(
+      '/bff/catalogue/movies/week?date=2026-11-22&token=[REDACTED]',
     );
   });
 });

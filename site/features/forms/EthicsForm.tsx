@@ -32,11 +32,9 @@ const defaultValues: EthicsFormInput = {
 export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFormOptions) {
   const { onSubmit, attachmentProps, sendProps } = useServiceForm<EthicsFormInput, EthicsFormValues>({
     defaultValues,
-    send: async (values, files, onConfirmed) => {
-      // Name and e-mail go only when filled (toEthicsUpstreamFields leaves them out). Already
-      // loaded: the resolver that produced these values needed it.
-      const { toEthicsUpstreamFields } = await loadRules();
-      return submitEthicsReport(toEthicsUpstreamFields(values), files, onConfirmed);
+    send: (values, files, onConfirmed) => {
+      const { attachments: _sentAsFiles, ...fields } = values;
+      return submitEthicsReport(fields, files, onConfirmed);
     },
   });
 

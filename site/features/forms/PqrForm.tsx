@@ -36,10 +36,9 @@ const linkClass = 'font-semibold text-brand underline underline-offset-4';
 export default function PqrForm({ types, attachments }: PqrFormOptions) {
   const { onSubmit, attachmentProps, sendProps } = useServiceForm<PqrFormInput, PqrFormValues>({
     defaultValues,
-    send: async (values, files, onConfirmed) => {
-      // Already loaded: the resolver that produced these values needed it.
-      const { toPqrUpstreamFields } = await loadRules();
-      return submitPqr([...toPqrUpstreamFields(values), ['captcha', values.captcha]], files, onConfirmed);
+    send: (values, files, onConfirmed) => {
+      const { attachments: _sentAsFiles, ...fields } = values;
+      return submitPqr(fields, files, onConfirmed);
     },
   });
 

@@ -12,10 +12,13 @@ import { ETHICS_SUCCESS, PQR_SUCCESS, SPINNER_TEXTS, SUBMIT_FAILURE } from './te
 
 export type SubmitResult = { ok: true; receipt: ServiceFormReceipt } | { ok: false; failure: BffFailure };
 
+/** A form's own fields (shared/validation/service-forms.ts), by their names; a checkbox as 'true'. */
+export type FormFields = Readonly<Record<string, string | boolean>>;
+
 /** Text fields first, then the files: the BFF checks the fields before relaying any file. */
-function multipartBody(fields: ReadonlyArray<readonly [string, string]>, files: readonly File[]): FormData {
+function multipartBody(fields: FormFields, files: readonly File[]): FormData {
   const body = new FormData();
-  for (const [name, value] of fields) body.append(name, value);
+  for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
   for (const file of files) body.append('attachments[]', file, file.name);
   return body;
 }
@@ -36,7 +39,7 @@ function showFailure(failure: BffFailure): void {
  * on failure the warning modal is shown and the failure returned (its field messages).
  */
 export async function submitPqr(
-  fields: ReadonlyArray<readonly [string, string]>,
+  fields: FormFields,
   files: readonly File[],
   onConfirmed: () => void,
 ): Promise<SubmitResult> {
@@ -48,7 +51,7 @@ export async function submitPqr(
 
 /** Sends an ethics report; same contract as `submitPqr`. */
 export async function submitEthicsReport(
-  fields: ReadonlyArray<readonly [string, string]>,
+  fields: FormFields,
   files: readonly File[],
   onConfirmed: () => void,
 ): Promise<SubmitResult> {
