@@ -36,6 +36,12 @@ const validation = lazyZodResolver(async () => (await import('../../../shared/va
 
 const linkClass = 'font-semibold text-brand underline underline-offset-4';
 
+/** The two acceptances, each linking its document. */
+const CONSENTS = [
+  { field: 'accept_terms', lead: 'Acepto los', href: routes.terms, document: 'Términos y Condiciones' },
+  { field: 'accept_privacy', lead: 'Acepto la', href: routes.privacy, document: 'Política de Privacidad' },
+] as const;
+
 /**
  * The registration form. The robot check 'Confirmar que no soy un robot' is the ALTCHA proof
  * of work: the BFF verifies it before it asks the cinema API for a register token.
@@ -123,32 +129,22 @@ export default function RegisterForm() {
             </PersonFields>
 
             <div className="flex flex-col gap-3">
-              <CheckboxField
-                error={errors.accept_terms?.message}
-                label={
-                  <>
-                    Acepto los{' '}
-                    <a href={routes.terms} target="_blank" rel="noopener" className={linkClass}>
-                      Términos y Condiciones
-                    </a>
-                  </>
-                }
-              >
-                {(control) => <input {...control} {...register('accept_terms')} type="checkbox" className={checkboxClasses} />}
-              </CheckboxField>
-              <CheckboxField
-                error={errors.accept_privacy?.message}
-                label={
-                  <>
-                    Acepto la{' '}
-                    <a href={routes.privacy} target="_blank" rel="noopener" className={linkClass}>
-                      Política de Privacidad
-                    </a>
-                  </>
-                }
-              >
-                {(control) => <input {...control} {...register('accept_privacy')} type="checkbox" className={checkboxClasses} />}
-              </CheckboxField>
+              {CONSENTS.map((consent) => (
+                <CheckboxField
+                  key={consent.field}
+                  error={errors[consent.field]?.message}
+                  label={
+                    <>
+                      {consent.lead}{' '}
+                      <a href={consent.href} target="_blank" rel="noopener" className={linkClass}>
+                        {consent.document}
+                      </a>
+                    </>
+                  }
+                >
+                  {(control) => <input {...control} {...register(consent.field)} type="checkbox" className={checkboxClasses} />}
+                </CheckboxField>
+              ))}
               <CaptchaField
                 ref={captchaRef}
                 label="Confirmar que no soy un robot"

@@ -4,6 +4,7 @@ import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
+import { ContactFields } from './ContactFields.tsx';
 import { ServiceFormSend } from './ServiceFormSend.tsx';
 import type { EthicsFormOptions } from './form-options.ts';
 import { submitEthicsReport } from './stores.ts';
@@ -59,14 +60,7 @@ export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFo
               )}
             </Field>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Nombre (opcional)" error={errors.name?.message}>
-                {(control) => <input {...control} {...register('name')} autoComplete="name" className={inputClasses} />}
-              </Field>
-              <Field label="Correo electrónico (opcional)" error={errors.email?.message}>
-                {(control) => (
-                  <input {...control} {...register('email')} type="email" inputMode="email" autoComplete="email" className={inputClasses} />
-                )}
-              </Field>
+              <ContactFields register={register} errors={errors} optional />
             </div>
 
             <AttachmentUploader {...attachments} {...attachmentProps(form)} />

@@ -6,6 +6,7 @@ import { NumberInput } from '../../components/NumberInput.tsx';
 import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
 import { routes } from '../../lib/routes.ts';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
+import { ContactFields } from './ContactFields.tsx';
 import { ServiceFormSend } from './ServiceFormSend.tsx';
 import type { PqrFormOptions } from './form-options.ts';
 import { submitPqr } from './stores.ts';
@@ -52,14 +53,7 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
         return (
           <>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Nombre" error={errors.name?.message}>
-                {(control) => <input {...control} {...register('name')} autoComplete="name" className={inputClasses} />}
-              </Field>
-              <Field label="Correo electrónico" error={errors.email?.message}>
-                {(control) => (
-                  <input {...control} {...register('email')} type="email" inputMode="email" autoComplete="email" className={inputClasses} />
-                )}
-              </Field>
+              <ContactFields register={register} errors={errors} />
               <Field label="Teléfono" error={errors.phone?.message}>
                 {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
               </Field>
