@@ -10,6 +10,7 @@ import type { BookingView, PaymentResultView, SeatCell } from '../../shared/view
 import { PUBLIC_PAGE_S_MAXAGE } from '../../site/lib/page-cache.ts';
 import { startTopology, type Topology } from './stack.ts';
 import { clientAddress, SeatStream, Visitor } from './visitors.ts';
+import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
 /**
  * The production topology under the failures operators meet: a replica killed or stopped,
@@ -33,7 +34,6 @@ const figure = (line: string): void => {
   console.log(`[topology] ${line}`);
 };
 
-const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
 
 /** Showtimes at least two hours ahead (whatever the hour), for streams that must stay open. */
 async function futureShowtimes(): Promise<number[]> {
