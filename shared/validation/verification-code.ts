@@ -7,4 +7,3 @@ export const VerificationCodeFormSchema = z.object({
   code: requiredText(MESSAGES.verificationCodeRequired, VERIFICATION_CODE_MAX_LENGTH),
 });
 
-export type VerificationCodeForm = z.output<typeof VerificationCodeFormSchema>;
