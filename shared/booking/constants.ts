@@ -22,4 +22,3 @@ export const PAY_STATUS_PENDING = 3;
 
 /** theater_id of every payment: the BFF sends it, the cinema API accepts no other. */
 export const THEATER_ID = 1 as const;
-

@@ -50,4 +50,3 @@ export const MESSAGES = {
   verificationCodeTitle: 'Datos incompletos',
   verificationCodeRequired: 'Ingresa el código que enviamos a tu correo.',
 } as const;
-

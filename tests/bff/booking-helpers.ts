@@ -120,7 +120,6 @@ export function cardForm(captcha: string, cardNumber: string = APPROVED_CARD) {
   };
 }
 
-
 /** Reads a server-sent event stream: `next(name)` answers the data of the next event of that name. */
 export function eventStream(response: Response): { next(name: string): Promise<string> } {
   const reader = response.body!.getReader();

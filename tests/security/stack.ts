@@ -154,4 +154,3 @@ export async function settledHeap(): Promise<number> {
   }
   return process.memoryUsage().heapUsed;
 }
-
