@@ -39,7 +39,8 @@ function selfContainedServerBuild() {
  * loads, off the main thread, instead of on the first click: V8's explicit compile hint, a magic
  * comment on the first line of a file. Measured in `npm run bench:pages` (site/features/purchase/README.md).
  */
-const EAGER_MODULES = /node_modules\/(react|react-dom|scheduler|nanostores|@nanostores\/react)\/|site\/features\/purchase\/(PurchaseFlow|PurchaseHeader|ClubBanner|stores|seat-map\/)/;
+const EAGER_MODULES =
+  /node_modules\/(react|react-dom|scheduler|nanostores|@nanostores\/react)\/|site\/features\/purchase\/(PurchaseFlow|PurchaseHeader|ClubBanner|stores|seat-map\/)/;
 function compileClickPathEagerly() {
   return {
     name: 'viziona:compile-click-path-eagerly',
@@ -52,7 +53,8 @@ function compileClickPathEagerly() {
     /** @param {unknown} _options @param {Record<string, { type: string; code?: string; moduleIds?: string[] }>} bundle */
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.moduleIds?.some((id) => EAGER_MODULES.test(id))) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+        if (chunk.type === 'chunk' && chunk.moduleIds?.some((id) => EAGER_MODULES.test(id)))
+          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
       }
     },
   };

@@ -1,10 +1,6 @@
 import fastifyAutoload from '@fastify/autoload';
 import Fastify from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { apiReferencePlugin } from './plugins/api-reference.ts';
 import { attemptCountersPlugin } from './plugins/attempt-counters.ts';

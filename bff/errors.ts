@@ -6,31 +6,13 @@ import { ErrorViewSchema, type BffErrorCode, type ErrorView } from '../shared/vi
  * plugins throw a `BffError`; the error handler writes it.
  */
 
-/** Carried by every BffError, whichever copy of this module made it. */
-const BFF_ERROR = Symbol.for('viziona.bff-error');
-
 export class BffError extends Error {
-  /**
-   * `instanceof BffError` holds for an error made by another copy of this module: under
-   * vitest, the route plugins (which @fastify/autoload imports with Node's own loader) and
-   * what they import are a second copy beside the one vitest transforms.
-   */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && BFF_ERROR in value && value[BFF_ERROR] === true;
-  }
-
-  readonly [BFF_ERROR] = true;
   override name = 'BffError';
   readonly statusCode: number;
   readonly code: BffErrorCode;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(
-    statusCode: number,
-    code: BffErrorCode,
-    message: string,
-    fields?: Record<string, string>,
-  ) {
+  constructor(statusCode: number, code: BffErrorCode, message: string, fields?: Record<string, string>) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
@@ -54,8 +36,7 @@ export const ERROR_MESSAGES = {
   crossSite: 'Solicitud rechazada: no proviene de este sitio.',
   rateLimited: 'Demasiados intentos. Intenta de nuevo en unos minutos.',
   tooManyStreams: 'Tienes demasiadas ventanas de compra abiertas. Cierra alguna e intenta de nuevo.',
-  upstreamUnavailable:
-    'No pudimos comunicarnos con el servicio en este momento. Intenta de nuevo en unos minutos.',
+  upstreamUnavailable: 'No pudimos comunicarnos con el servicio en este momento. Intenta de nuevo en unos minutos.',
   internal: 'Ocurrió un error inesperado. Intenta de nuevo.',
   payloadTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'El formato de la solicitud no es compatible.',
@@ -98,5 +79,8 @@ const ERROR_ANSWERS = Object.fromEntries(
  * `plugins/error-handler.ts`; a route declares the ones its handler gives.
  */
 export function errorAnswers<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof ErrorViewSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ERROR_ANSWERS[status]])) as Record<S, typeof ErrorViewSchema>;
+  return Object.fromEntries(statuses.map((status) => [status, ERROR_ANSWERS[status]])) as Record<
+    S,
+    typeof ErrorViewSchema
+  >;
 }

@@ -14,7 +14,15 @@ export interface FrontDoorOptions {
 }
 
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 /** What the site and the BFF answer; anything else (TRACE, TRACK, CONNECT, WebDAV…) stops here. */
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']);
@@ -69,7 +77,11 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
   const server = http.createServer((req, res) => {
     if (!ALLOWED_METHODS.has(req.method ?? '')) {
       req.resume();
-      res.writeHead(405, { allow: [...ALLOWED_METHODS].join(', '), 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      res.writeHead(405, {
+        allow: [...ALLOWED_METHODS].join(', '),
+        'content-type': 'application/json; charset=utf-8',
+        connection: 'close',
+      });
       res.end(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED', message: 'Método no permitido.' } }));
       return;
     }
@@ -112,7 +124,14 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
       req.resume();
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ error: { code: 'BAD_GATEWAY', message: 'El servicio no está disponible en este momento. Intenta de nuevo.' } }));
+        res.end(
+          JSON.stringify({
+            error: {
+              code: 'BAD_GATEWAY',
+              message: 'El servicio no está disponible en este momento. Intenta de nuevo.',
+            },
+          }),
+        );
       } else if (!res.writableFinished) {
         // An answer cut in the middle: the browser must not take it for a whole one.
         res.destroy();
@@ -129,6 +148,8 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
   server.on('connect', (_req: http.IncomingMessage, socket: net.Socket) => {
     socket.end('HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
-  server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => tunnelUpgrade(site, req, socket, head));
+  server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) =>
+    tunnelUpgrade(site, req, socket, head),
+  );
   return server;
 }

@@ -49,7 +49,11 @@ function buildIsStale(): boolean {
 }
 
 function run(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -116,10 +120,22 @@ try {
     await waitFor(`http://127.0.0.1:${sandboxPort}/sandbox/health`, 'sandbox');
   }
 
-  run('bff', [...watch, 'bff/server.ts'], { BFF_PORT: String(bffPort), UPSTREAM_URL: upstreamUrl, SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl });
+  run('bff', [...watch, 'bff/server.ts'], {
+    BFF_PORT: String(bffPort),
+    UPSTREAM_URL: upstreamUrl,
+    SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl,
+  });
   await waitFor(`${bffUrl}/bff/health`, 'BFF');
 
-  const siteEnv = { BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(sitePort), SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl, IMAGE_ORIGINS: process.env.IMAGE_ORIGINS ?? new URL(upstreamUrl).origin, ASTRO_NODE_LOGGING: 'disabled', LOG_LEVEL: process.env.LOG_LEVEL };
+  const siteEnv = {
+    BFF_URL: bffUrl,
+    HOST: '127.0.0.1',
+    PORT: String(sitePort),
+    SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl,
+    IMAGE_ORIGINS: process.env.IMAGE_ORIGINS ?? new URL(upstreamUrl).origin,
+    ASTRO_NODE_LOGGING: 'disabled',
+    LOG_LEVEL: process.env.LOG_LEVEL,
+  };
   if (dev) run('site', [astroBin, 'dev', '--port', String(sitePort), '--host', '127.0.0.1'], siteEnv);
   else run('site', ['dist/server.mjs'], siteEnv);
   await waitFor(`http://127.0.0.1:${sitePort}/`, 'site');

@@ -46,9 +46,18 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
   ensureProgramme(db, ctx.catalogue, clock);
 
   const app = Fastify({
-    logger: options.logger === true
-      ? { level: options.logLevel ?? 'info', serializers: { req: (request: { method?: string; url?: string }) => ({ method: request.method, url: redactUrl(request.url ?? '') }) } }
-      : false,
+    logger:
+      options.logger === true
+        ? {
+            level: options.logLevel ?? 'info',
+            serializers: {
+              req: (request: { method?: string; url?: string }) => ({
+                method: request.method,
+                url: redactUrl(request.url ?? ''),
+              }),
+            },
+          }
+        : false,
     bodyLimit: 2 * 1024 * 1024,
   });
   registerBodyParsers(app);

@@ -33,7 +33,11 @@ function withImageOrigins(policy: string): string {
   if (serverEnv.imageOrigins.length === 0) return policy;
   return policy
     .split(';')
-    .map((directive) => (directive.trim().startsWith('img-src ') ? `${directive.trimEnd()} ${serverEnv.imageOrigins.join(' ')}` : directive))
+    .map((directive) =>
+      directive.trim().startsWith('img-src ')
+        ? `${directive.trimEnd()} ${serverEnv.imageOrigins.join(' ')}`
+        : directive,
+    )
     .join(';');
 }
 
@@ -61,7 +65,13 @@ type Locals = App.Locals;
 type Next = Parameters<Parameters<typeof defineMiddleware>[0]>[1];
 
 /** Guards, the 503 page while the session cannot be read, the BFF's cookies, `private, no-store`. */
-async function personalPage(request: Request, pathname: string, search: string, locals: Locals, next: Next): Promise<Response> {
+async function personalPage(
+  request: Request,
+  pathname: string,
+  search: string,
+  locals: Locals,
+  next: Next,
+): Promise<Response> {
   const caller = bffCallerOf(request);
   const session = await readSession(caller);
   const user = session.user;
@@ -134,6 +144,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // A page another site opens cannot reach back into ours through window.opener.
   headers.set('cross-origin-opener-policy', 'same-origin');
   // The reset page's URL holds the reset code: never send it to another site as a referrer.
-  headers.set('referrer-policy', pathname.startsWith('/forgot-password') ? 'no-referrer' : 'strict-origin-when-cross-origin');
+  headers.set(
+    'referrer-policy',
+    pathname.startsWith('/forgot-password') ? 'no-referrer' : 'strict-origin-when-cross-origin',
+  );
   return response;
 });

@@ -75,10 +75,17 @@ const server = createServer((req, res) => {
   const context = { id, route: 'static' };
   res.on('finish', () => {
     const seconds = (performance.now() - started) / 1000;
-    requests.observe({ method: req.method ?? 'GET', route: context.route, status_code: String(res.statusCode) }, seconds);
+    requests.observe(
+      { method: req.method ?? 'GET', route: context.route, status_code: String(res.statusCode) },
+      seconds,
+    );
     requestContext.run(context, () =>
       log.info(
-        { req: { method: req.method, url: loggedPath(req.url ?? '/') }, res: { statusCode: res.statusCode }, responseTime: Math.round(seconds * 1000) },
+        {
+          req: { method: req.method, url: loggedPath(req.url ?? '/') },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(seconds * 1000),
+        },
         'request completed',
       ),
     );
@@ -145,5 +152,7 @@ process.on('SIGTERM', () => void close('SIGTERM'));
 server.listen(env.port, env.host, () => log.info({ port: env.port }, 'site listening'));
 if (env.opsPort !== undefined) {
   const opsPort = env.opsPort;
-  ops.listen(opsPort, env.host, () => log.info({ port: opsPort }, 'operations port listening (/live, /ready, /metrics)'));
+  ops.listen(opsPort, env.host, () =>
+    log.info({ port: opsPort }, 'operations port listening (/live, /ready, /metrics)'),
+  );
 }

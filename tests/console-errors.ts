@@ -20,7 +20,9 @@ afterEach(() => {
   spy?.mockRestore();
   spy = undefined;
   if (logged.length > 0) {
-    throw new Error(`console.error during the test (a test that expects it asserts it with takeConsoleErrors()):\n${logged.join('\n')}`);
+    throw new Error(
+      `console.error during the test (a test that expects it asserts it with takeConsoleErrors()):\n${logged.join('\n')}`,
+    );
   }
 });
 

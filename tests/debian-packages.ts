@@ -19,14 +19,19 @@ type PackageName = keyof typeof DEBIAN_PACKAGES;
 function aptGet(args: string[]): Promise<number> {
   const [command, all] = process.getuid?.() === 0 ? ['apt-get', args] : ['sudo', ['apt-get', ...args]];
   return new Promise((resolve) => {
-    const child = spawn(command as string, all as string[], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const child = spawn(command as string, all as string[], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     child.on('exit', (code) => resolve(code ?? 1));
     child.on('error', () => resolve(1));
   });
 }
 
 /** Installs with apt-get whichever of `names` (all by default) is missing. */
-export async function ensureDebianPackages(names: ReadonlyArray<PackageName> = Object.keys(DEBIAN_PACKAGES) as PackageName[]): Promise<void> {
+export async function ensureDebianPackages(
+  names: ReadonlyArray<PackageName> = Object.keys(DEBIAN_PACKAGES) as PackageName[],
+): Promise<void> {
   const missing = names.filter((name) => !existsSync(DEBIAN_PACKAGES[name]));
   if (missing.length === 0) return;
   console.log(`\n=== installing Debian ${missing.join(', ')} (apt-get) ===`);

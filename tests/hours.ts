@@ -1,6 +1,15 @@
 import { parseArgs } from 'node:util';
 import { bogotaToday } from '../shared/format/bogota-time.ts';
-import { HOURS_OF_DAY, SECURITY_VITEST_CONFIG, clockAt, ensureDebianPackages, exec, runPlaywright, runVitest, type Counts } from './runner.ts';
+import {
+  HOURS_OF_DAY,
+  SECURITY_VITEST_CONFIG,
+  clockAt,
+  ensureDebianPackages,
+  exec,
+  runPlaywright,
+  runVitest,
+  type Counts,
+} from './runner.ts';
 
 /**
  * `npm run test:hours`: the vitest suites (unit and integration, then security) and the
@@ -23,7 +32,10 @@ const { values, positionals } = parseArgs({
     only: { type: 'string' },
   },
 });
-const hours = values.hours.split(',').map((hour) => hour.trim()).filter(Boolean);
+const hours = values.hours
+  .split(',')
+  .map((hour) => hour.trim())
+  .filter(Boolean);
 const runVitestToo = values.only !== 'e2e';
 const runE2e = values.only !== 'vitest';
 
@@ -38,7 +50,10 @@ interface HourResult {
 const describe = (counts: Counts & { skipped?: number }): string =>
   `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
 const ok = (result: HourResult): boolean =>
-  (result.vitest?.failed ?? 0) === 0 && (result.security?.failed ?? 0) === 0 && (result.e2e?.failed ?? 0) === 0 && (result.e2e?.skipped ?? 0) === 0;
+  (result.vitest?.failed ?? 0) === 0 &&
+  (result.security?.failed ?? 0) === 0 &&
+  (result.e2e?.failed ?? 0) === 0 &&
+  (result.e2e?.skipped ?? 0) === 0;
 const line = (result: HourResult): string =>
   [
     `${ok(result) ? 'PASS' : 'FAIL'} ${result.hour} in Bogotá (${result.startsAt.toISOString()})`,

@@ -1,4 +1,14 @@
-import { NIGHT_CHECK, SECURITY_VITEST_CONFIG, TOPOLOGY_VITEST_CONFIG, clockAt, ensureDebianPackages, exec, runPlaywright, runVitest, type Counts } from './runner.ts';
+import {
+  NIGHT_CHECK,
+  SECURITY_VITEST_CONFIG,
+  TOPOLOGY_VITEST_CONFIG,
+  clockAt,
+  ensureDebianPackages,
+  exec,
+  runPlaywright,
+  runVitest,
+  type Counts,
+} from './runner.ts';
 
 /**
  * `npm test`: typecheck, unit and integration tests (vitest), the BFF tests once more at a
@@ -29,6 +39,7 @@ async function step(name: string, command: string, args: string[]): Promise<bool
 
 await ensureDebianPackages();
 await step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await step('lint (ESLint, Prettier, knip)', 'npm', ['run', '--silent', 'lint']);
 console.log('\n=== unit and integration tests (vitest) ===');
 add(await runVitest());
 console.log(`\n=== ${NIGHT_CHECK.files.join(' ')} at ${NIGHT_CHECK.hour} in Bogotá (faketime) ===`);

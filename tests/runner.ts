@@ -79,7 +79,11 @@ interface VitestReport {
  * once. Under a fake clock they are left out, and the run says so; `npm test` runs them on the
  * real clock.
  */
-export const NEEDS_REAL_CLOCK = ['tests/bff/replicas.test.ts', 'tests/security/account-guessing.test.ts', 'tests/security/session-end.test.ts'];
+export const NEEDS_REAL_CLOCK = [
+  'tests/bff/replicas.test.ts',
+  'tests/security/account-guessing.test.ts',
+  'tests/security/session-end.test.ts',
+];
 
 /** The security suite's own vitest configuration (it runs after the build). */
 export const SECURITY_VITEST_CONFIG = 'tests/security/vitest.config.ts';
@@ -90,12 +94,19 @@ export const TOPOLOGY_VITEST_CONFIG = 'tests/topology/vitest.config.ts';
  * vitest with `config` (the unit and integration suite by default) over `files` (all by
  * default); a suite that fails to load counts as a failure.
  */
-export async function runVitest(options: { config?: string; files?: string[]; clock?: FakeClock } = {}): Promise<Counts> {
+export async function runVitest(
+  options: { config?: string; files?: string[]; clock?: FakeClock } = {},
+): Promise<Counts> {
   const output = reportPath('vitest');
   const excluded = options.clock === undefined ? [] : NEEDS_REAL_CLOCK;
   if (excluded.length > 0) console.log(`(on the real clock only, left out here: ${excluded.join(', ')})`);
   const args = [
-    'run', '-c', options.config ?? 'tests/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`,
+    'run',
+    '-c',
+    options.config ?? 'tests/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
     ...excluded.map((file) => `--exclude=${file}`),
     ...(options.files ?? []),
   ];
@@ -115,7 +126,9 @@ interface PlaywrightReport {
 }
 
 /** Playwright with tests/e2e/playwright.config.ts; `args` adds spec files or options. */
-export async function runPlaywright(options: { args?: string[]; clock?: FakeClock } = {}): Promise<Counts & { skipped: number }> {
+export async function runPlaywright(
+  options: { args?: string[]; clock?: FakeClock } = {},
+): Promise<Counts & { skipped: number }> {
   const output = reportPath('playwright');
   const args = ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json', ...(options.args ?? [])];
   const [program, programArgs] = command('playwright', args, options.clock);
@@ -125,6 +138,8 @@ export async function runPlaywright(options: { args?: string[]; clock?: FakeCloc
     return { passed: 0, failed: 1, skipped: 0 };
   }
   const report = JSON.parse(readFileSync(output, 'utf8')) as PlaywrightReport;
-  const failed = report.stats.unexpected + (code !== 0 && report.stats.unexpected === 0 ? Math.max(1, report.errors?.length ?? 0) : 0);
+  const failed =
+    report.stats.unexpected +
+    (code !== 0 && report.stats.unexpected === 0 ? Math.max(1, report.errors?.length ?? 0) : 0);
   return { passed: report.stats.expected + report.stats.flaky, failed, skipped: report.stats.skipped };
 }

@@ -12,7 +12,6 @@ import { SANDBOX_HEADERS } from './sandbox-headers.ts';
  * goes through this one module; it reads the sandbox directly with the dev secret headers.
  */
 
-
 /** A showtime as a test needs it. */
 export interface TestShowtime {
   id: number;
@@ -62,10 +61,15 @@ export class SandboxShowtimes {
    * `wallClock`: also judge "started" and "ahead" by this machine's clock, as the BFF and the
    * browser do (default); false for a sandbox on an injected clock with no BFF in front.
    */
-  constructor(sandboxUrl: string, options: { secrets?: { apiKey: string; actionKey: string }; wallClock?: boolean } = {}) {
+  constructor(
+    sandboxUrl: string,
+    options: { secrets?: { apiKey: string; actionKey: string }; wallClock?: boolean } = {},
+  ) {
     const { secrets } = options;
     this.#sandboxUrl = sandboxUrl;
-    this.#headers = secrets ? { ...SANDBOX_HEADERS, 'x-api-key': secrets.apiKey, 'x-custom-action': secrets.actionKey } : SANDBOX_HEADERS;
+    this.#headers = secrets
+      ? { ...SANDBOX_HEADERS, 'x-api-key': secrets.apiKey, 'x-custom-action': secrets.actionKey }
+      : SANDBOX_HEADERS;
     this.#wallClock = options.wallClock ?? true;
   }
 
@@ -127,7 +131,8 @@ export class SandboxShowtimes {
     const excluded = new Set([...this.#claimed, ...(needs.exclude ?? [])]);
     // A room's untouched showtimes are the ones with the most free seats.
     const capacity = new Map<number, number>();
-    for (const showtime of all) capacity.set(showtime.room, Math.max(capacity.get(showtime.room) ?? 0, showtime.freeSeats));
+    for (const showtime of all)
+      capacity.set(showtime.room, Math.max(capacity.get(showtime.room) ?? 0, showtime.freeSeats));
     return all.filter(
       (showtime) =>
         showtime.startsAt >= earliest &&
@@ -149,7 +154,9 @@ export class SandboxShowtimes {
     const found = await this.find(needs);
     if (found.length < count) {
       const clock = new Date(await this.sandboxNow()).toISOString();
-      throw new Error(`${found.length} showtimes meet ${JSON.stringify(needs)}, ${count} wanted (sandbox clock ${clock})`);
+      throw new Error(
+        `${found.length} showtimes meet ${JSON.stringify(needs)}, ${count} wanted (sandbox clock ${clock})`,
+      );
     }
     const picked = found.slice(0, count);
     for (const showtime of picked) this.#claimed.add(showtime.id);
@@ -163,7 +170,8 @@ export class SandboxShowtimes {
   async started(): Promise<TestShowtime> {
     const [all, nows] = await Promise.all([this.all(), this.#nows()]);
     const started = all.filter((showtime) => showtime.startsAt <= nows.earliest).at(-1);
-    if (started === undefined) throw new Error(`the sandbox lists no started showtime (now ${new Date(nows.earliest).toISOString()})`);
+    if (started === undefined)
+      throw new Error(`the sandbox lists no started showtime (now ${new Date(nows.earliest).toISOString()})`);
     return started;
   }
 }

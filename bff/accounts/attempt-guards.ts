@@ -1,11 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import {
-  ATTEMPT_LIMITS,
-  ATTEMPT_MESSAGES,
-  LOGIN_SLOWDOWN_MAX_MS,
-  LOGIN_SLOWDOWN_STEP_MS,
-} from './attempt-limits.ts';
+import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES, LOGIN_SLOWDOWN_MAX_MS, LOGIN_SLOWDOWN_STEP_MS } from './attempt-limits.ts';
 import { BffError } from '../errors.ts';
 
 /**
@@ -59,6 +54,8 @@ export async function countCodeMail(app: FastifyInstance, email: string): Promis
 export async function countResetMail(app: FastifyInstance, email: string): Promise<void> {
   const { max, windowMs } = ATTEMPT_LIMITS.resetMails;
   if ((await app.attempts.hit(`reset-mails:${accountKey(email)}`, windowMs)) > max * app.config.rateLimitFactor) {
-    throw new BffError(429, 'TOO_MANY_MAILS', ATTEMPT_MESSAGES.tooManyResetMails, { email: ATTEMPT_MESSAGES.tooManyResetMails });
+    throw new BffError(429, 'TOO_MANY_MAILS', ATTEMPT_MESSAGES.tooManyResetMails, {
+      email: ATTEMPT_MESSAGES.tooManyResetMails,
+    });
   }
 }

@@ -24,8 +24,7 @@ export const LOGIN_SLOWDOWN_MAX_MS = 2_000;
 export const ATTEMPT_MESSAGES = {
   accountLocked:
     'Por seguridad bloqueamos temporalmente el inicio de sesión de esta cuenta tras varios intentos fallidos. Intenta de nuevo en 15 minutos o restablece tu contraseña.',
-  codeExhausted:
-    'Este código ya no es válido porque se ingresó mal demasiadas veces. Solicita un código nuevo.',
+  codeExhausted: 'Este código ya no es válido porque se ingresó mal demasiadas veces. Solicita un código nuevo.',
   tooManyCodeMails:
     'Ya enviamos varios códigos a tu correo en la última hora. Revisa tu bandeja de entrada (y la carpeta de spam) o intenta de nuevo más tarde.',
   tooManyResetMails:

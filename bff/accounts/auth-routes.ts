@@ -1,23 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  SessionAnswerSchema,
-  TokenAnswerSchema,
-} from '../../shared/cinema-api/accounts.ts';
+import { SessionAnswerSchema, TokenAnswerSchema } from '../../shared/cinema-api/accounts.ts';
 import { MessageAnswerSchema } from '../../shared/cinema-api/common.ts';
-import {
-  ForgotPasswordFormSchema,
-  toForgotPasswordPayload,
-} from '../../shared/validation/forgot-password.ts';
+import { ForgotPasswordFormSchema, toForgotPasswordPayload } from '../../shared/validation/forgot-password.ts';
 import { LoginFormSchema, toLoginPayload } from '../../shared/validation/login.ts';
-import {
-  RegistrationFormSchema,
-  toRegistrationPayload,
-} from '../../shared/validation/registration.ts';
-import {
-  ResetPasswordFormSchema,
-  toResetPasswordPayload,
-} from '../../shared/validation/reset-password.ts';
+import { RegistrationFormSchema, toRegistrationPayload } from '../../shared/validation/registration.ts';
+import { ResetPasswordFormSchema, toResetPasswordPayload } from '../../shared/validation/reset-password.ts';
 import { DoneViewSchema } from '../../shared/views/accounts.ts';
 import { SessionViewSchema } from '../../shared/views/session.ts';
 import { countLoginAttempt, countResetMail, forgetLoginAttempts } from './attempt-guards.ts';
@@ -82,29 +70,25 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/auth/logout',
-    { schema: { response: { 200: DoneViewSchema } } },
-    async (request) => {
-      if (request.auth) {
-        try {
-          await app.upstream.call(request, {
-            method: 'GET',
-            path: 'profile/logout',
-            schema: MessageAnswerSchema,
-            auth: true,
-          });
-        } catch (error) {
-          // The visitor leaves anyway; an already revoked token is not a failure.
-          if (!(error instanceof BffError && error.statusCode === 401)) {
-            request.log.warn({ err: error }, 'upstream logout failed');
-          }
+  app.post('/auth/logout', { schema: { response: { 200: DoneViewSchema } } }, async (request) => {
+    if (request.auth) {
+      try {
+        await app.upstream.call(request, {
+          method: 'GET',
+          path: 'profile/logout',
+          schema: MessageAnswerSchema,
+          auth: true,
+        });
+      } catch (error) {
+        // The visitor leaves anyway; an already revoked token is not a failure.
+        if (!(error instanceof BffError && error.statusCode === 401)) {
+          request.log.warn({ err: error }, 'upstream logout failed');
         }
       }
-      await revokeSession(app, request);
-      return { ok: true as const };
-    },
-  );
+    }
+    await revokeSession(app, request);
+    return { ok: true as const };
+  });
 
   app.post(
     '/auth/forgot',
@@ -130,7 +114,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: RATE_LIMITS.resetPassword },
       schema: {
         params: z.object({
-          code: z.string().min(1, { error: ERROR_MESSAGES.invalidIdentifier }).max(200, { error: ERROR_MESSAGES.invalidIdentifier }),
+          code: z
+            .string()
+            .min(1, { error: ERROR_MESSAGES.invalidIdentifier })
+            .max(200, { error: ERROR_MESSAGES.invalidIdentifier }),
         }),
         body: ResetPasswordFormSchema,
         response: { 200: DoneViewSchema, ...errorAnswers(502) },

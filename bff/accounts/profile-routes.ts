@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ProfileAnswerSchema,
-  ProfileUpdateAnswerSchema,
-} from '../../shared/cinema-api/accounts.ts';
+import { ProfileAnswerSchema, ProfileUpdateAnswerSchema } from '../../shared/cinema-api/accounts.ts';
 import { ProfileFormSchema, toProfilePayload } from '../../shared/validation/profile.ts';
 import { MembershipStatusViewSchema, ProfileSavedViewSchema, ProfileViewSchema } from '../../shared/views/accounts.ts';
 import { fetchMembership, requireCustomer } from '../plugins/customer.ts';
@@ -15,16 +12,20 @@ import { errorAnswers } from '../errors.ts';
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
 
-  app.get('/profile', { schema: { response: { 200: ProfileViewSchema, ...errorAnswers(401, 502) } } }, async (request) => {
-    const answer = await app.upstream.call(request, {
-      method: 'GET',
-      path: 'profile',
-      schema: ProfileAnswerSchema,
-      auth: true,
-    });
-    updateSession(request, { user: toSessionUser(answer.data) });
-    return toProfileView(answer.data);
-  });
+  app.get(
+    '/profile',
+    { schema: { response: { 200: ProfileViewSchema, ...errorAnswers(401, 502) } } },
+    async (request) => {
+      const answer = await app.upstream.call(request, {
+        method: 'GET',
+        path: 'profile',
+        schema: ProfileAnswerSchema,
+        auth: true,
+      });
+      updateSession(request, { user: toSessionUser(answer.data) });
+      return toProfileView(answer.data);
+    },
+  );
 
   app.put(
     '/profile',

@@ -4,10 +4,8 @@ import { sessionView } from '../plugins/session.ts';
 
 /** `GET /bff/session`: who is logged in, from the sealed cookie alone (no upstream call). */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/session',
-    { schema: { response: { 200: SessionViewSchema } } },
-    async (request) => sessionView(request.auth),
+  app.get('/session', { schema: { response: { 200: SessionViewSchema } } }, async (request) =>
+    sessionView(request.auth),
   );
 };
 

@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  SendCodeAnswerSchema,
-  ValidateCodeAnswerSchema,
-} from '../../shared/cinema-api/accounts.ts';
+import { SendCodeAnswerSchema, ValidateCodeAnswerSchema } from '../../shared/cinema-api/accounts.ts';
 import { VerificationCodeFormSchema } from '../../shared/validation/verification-code.ts';
 import { VerificationSentViewSchema } from '../../shared/views/accounts.ts';
 import { SessionViewSchema } from '../../shared/views/session.ts';

@@ -60,11 +60,21 @@ interface ReadContext {
 
 type Read<T> = Promise<CachedRead<T>>;
 
-function upstreamGet<S extends z.ZodType>(context: ReadContext, path: string, schema: S, query?: Record<string, string>) {
+function upstreamGet<S extends z.ZodType>(
+  context: ReadContext,
+  path: string,
+  schema: S,
+  query?: Record<string, string>,
+) {
   return context.app.upstream.call(context.request, { method: 'GET', path, schema, query });
 }
 
-function cachedView<S extends z.ZodType>(context: ReadContext, key: string, schema: S, load: () => Promise<z.input<S>>): Read<z.output<S>> {
+function cachedView<S extends z.ZodType>(
+  context: ReadContext,
+  key: string,
+  schema: S,
+  load: () => Promise<z.input<S>>,
+): Read<z.output<S>> {
   return context.app.catalogueCache.read(key, async () => schema.parse(await load()));
 }
 
@@ -85,15 +95,19 @@ export function readNowShowing(context: ReadContext, theater: string = HOME_THEA
 
 /** The upstream movies of one billboard date (movies with showtimes that day, those showtimes only). */
 function loadBillboardMovies(context: ReadContext, date: string): Promise<Movie[]> {
-  return upstreamGet(context, upstreamPath`movies/theater/${HOME_THEATER}/showtimes`, MoviesAnswerSchema, { date }).then(
-    (answer) => answer.data,
-  );
+  return upstreamGet(context, upstreamPath`movies/theater/${HOME_THEATER}/showtimes`, MoviesAnswerSchema, {
+    date,
+  }).then((answer) => answer.data);
 }
 
 export function readBillboardWeek(context: ReadContext) {
   return cachedView(context, keyOf('billboard-week', HOME_THEATER), BillboardWeekViewSchema, async () => {
     const dates = (await upstreamGet(context, upstreamPath`dates/${HOME_THEATER}`, DatesAnswerSchema)).data.dates;
-    const days = await Promise.all(dates.map(async (option) => [option.function_date, await loadBillboardMovies(context, option.function_date)] as const));
+    const days = await Promise.all(
+      dates.map(
+        async (option) => [option.function_date, await loadBillboardMovies(context, option.function_date)] as const,
+      ),
+    );
     const byDate = new Map(days);
     return buildBillboardWeek(HOME_THEATER, dates, (date) => byDate.get(date) ?? []);
   });
@@ -188,9 +202,22 @@ export function readHome(context: ReadContext): Read<z.output<typeof HomeViewSch
       stamped(readBillboardWeek(context)),
       optional(context, 'releases', async () => (await stamped(readReleases(context))).releases, []),
       optional(context, 'rooms', async () => (await stamped(readRooms(context))).rooms, []),
-      optional(context, 'popup', async () => toPopupView((await context.app.settings.read(context.request)).popup), null),
+      optional(
+        context,
+        'popup',
+        async () => toPopupView((await context.app.settings.read(context.request)).popup),
+        null,
+      ),
     ]);
-    const value = HomeViewSchema.parse({ theater: HOME_THEATER, banners, movies: nowShowing.movies, billboard, releases, rooms, popup });
+    const value = HomeViewSchema.parse({
+      theater: HOME_THEATER,
+      banners,
+      movies: nowShowing.movies,
+      billboard,
+      releases,
+      rooms,
+      popup,
+    });
     return { value, storedAt: Math.min(...stamps) };
   });
 }

@@ -7,8 +7,10 @@ import { errorAnswers } from '../errors.ts';
 
 /** The confectionery page's products ("aval" products left out). */
 const confectioneryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/catalogue/confectionery', { ...CACHED_READ, schema: { response: { 200: ConfectioneriesViewSchema, ...errorAnswers(502) } } }, async (request, reply) =>
-    sendCachedJson(reply, await readConfectionery({ app, request })),
+  app.get(
+    '/catalogue/confectionery',
+    { ...CACHED_READ, schema: { response: { 200: ConfectioneriesViewSchema, ...errorAnswers(502) } } },
+    async (request, reply) => sendCachedJson(reply, await readConfectionery({ app, request })),
   );
 };
 

@@ -7,8 +7,10 @@ import { errorAnswers } from '../errors.ts';
 
 /** The corporate page: introduction, five sections (content by slug or fixed texts) and the gallery. */
 const corporateRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/catalogue/corporate', { ...CACHED_READ, schema: { response: { 200: CorporateViewSchema, ...errorAnswers(502) } } }, async (request, reply) =>
-    sendCachedJson(reply, await readCorporate({ app, request })),
+  app.get(
+    '/catalogue/corporate',
+    { ...CACHED_READ, schema: { response: { 200: CorporateViewSchema, ...errorAnswers(502) } } },
+    async (request, reply) => sendCachedJson(reply, await readCorporate({ app, request })),
   );
 };
 

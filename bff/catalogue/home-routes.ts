@@ -12,12 +12,16 @@ import { errorAnswers } from '../errors.ts';
  * page's membership price (value + service, from the settings).
  */
 const homeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/catalogue/home', { ...CACHED_READ, schema: { response: { 200: HomeViewSchema, ...errorAnswers(502) } } }, async (request, reply) =>
-    sendCachedJson(reply, await readHome({ app, request })),
+  app.get(
+    '/catalogue/home',
+    { ...CACHED_READ, schema: { response: { 200: HomeViewSchema, ...errorAnswers(502) } } },
+    async (request, reply) => sendCachedJson(reply, await readHome({ app, request })),
   );
 
-  app.get('/catalogue/club', { ...CACHED_READ, schema: { response: { 200: ClubViewSchema, ...errorAnswers(502) } } }, async (request, reply) =>
-    sendCachedJson(reply, await readClub({ app, request })),
+  app.get(
+    '/catalogue/club',
+    { ...CACHED_READ, schema: { response: { 200: ClubViewSchema, ...errorAnswers(502) } } },
+    async (request, reply) => sendCachedJson(reply, await readClub({ app, request })),
   );
 };
 

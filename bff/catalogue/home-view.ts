@@ -6,7 +6,13 @@ const toLinkTarget = (target: string | null | undefined): LinkTarget =>
   target?.trim() === '_blank' ? '_blank' : '_self';
 
 function toBanner(banner: Banner): BannerView {
-  return { id: banner.id, image: banner.image, name: banner.name, url: banner.url.trim(), target: toLinkTarget(banner.target) };
+  return {
+    id: banner.id,
+    image: banner.image,
+    name: banner.name,
+    url: banner.url.trim(),
+    target: toLinkTarget(banner.target),
+  };
 }
 
 /** Banners without an image cannot be shown in the carousel. */

@@ -9,7 +9,11 @@ import { groupShowtimes, showtimesByDate, toDateOptions } from './showtime-views
  * date, its showtimes grouped by format, version and room. A date the upstream lists without
  * showtimes keeps an empty group list (the page then shows the "no showtimes" text).
  */
-export function buildMovieDetail(theater: string, movie: Movie, schedule: MovieShowtimesAnswer['data']): MovieDetailView {
+export function buildMovieDetail(
+  theater: string,
+  movie: Movie,
+  schedule: MovieShowtimesAnswer['data'],
+): MovieDetailView {
   const ownShowtimes = schedule.showtimes.filter((showtime) => showtime.movie.slug === movie.slug);
   const byDate = showtimesByDate(ownShowtimes);
   const dates = toDateOptions([...schedule.dates, ...ownShowtimes]);

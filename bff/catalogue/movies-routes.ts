@@ -11,12 +11,16 @@ import { errorAnswers } from '../errors.ts';
  * a request) and a movie's page. Public reads, served from the catalogue cache.
  */
 const movieRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/catalogue/movies', { ...CACHED_READ, schema: { response: { 200: NowShowingViewSchema, ...errorAnswers(502) } } }, async (request, reply) =>
-    sendCachedJson(reply, await readNowShowing({ app, request })),
+  app.get(
+    '/catalogue/movies',
+    { ...CACHED_READ, schema: { response: { 200: NowShowingViewSchema, ...errorAnswers(502) } } },
+    async (request, reply) => sendCachedJson(reply, await readNowShowing({ app, request })),
   );
 
-  app.get('/catalogue/movies/week', { ...CACHED_READ, schema: { response: { 200: BillboardWeekViewSchema, ...errorAnswers(502) } } }, async (request, reply) =>
-    sendCachedJson(reply, await readBillboardWeek({ app, request })),
+  app.get(
+    '/catalogue/movies/week',
+    { ...CACHED_READ, schema: { response: { 200: BillboardWeekViewSchema, ...errorAnswers(502) } } },
+    async (request, reply) => sendCachedJson(reply, await readBillboardWeek({ app, request })),
   );
 
   app.get(
@@ -28,7 +32,8 @@ const movieRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MovieDetailViewSchema, ...errorAnswers(404, 502) },
       },
     },
-    async (request, reply) => sendCachedJson(reply, await readMovieDetail({ app, request }, request.params.theater, request.params.slug)),
+    async (request, reply) =>
+      sendCachedJson(reply, await readMovieDetail({ app, request }, request.params.theater, request.params.slug)),
   );
 };
 

@@ -7,8 +7,10 @@ import { errorAnswers } from '../errors.ts';
 
 /** Upcoming releases, each marked `presale` when its type is 'Preventa'. */
 const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/catalogue/releases', { ...CACHED_READ, schema: { response: { 200: ReleasesViewSchema, ...errorAnswers(502) } } }, async (request, reply) =>
-    sendCachedJson(reply, await readReleases({ app, request })),
+  app.get(
+    '/catalogue/releases',
+    { ...CACHED_READ, schema: { response: { 200: ReleasesViewSchema, ...errorAnswers(502) } } },
+    async (request, reply) => sendCachedJson(reply, await readReleases({ app, request })),
   );
 };
 

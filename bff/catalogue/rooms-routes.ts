@@ -8,13 +8,21 @@ import { errorAnswers } from '../errors.ts';
 
 /** The rooms and a room's page with its showtimes by date. */
 const roomRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/catalogue/rooms', { ...CACHED_READ, schema: { response: { 200: RoomsViewSchema, ...errorAnswers(502) } } }, async (request, reply) =>
-    sendCachedJson(reply, await readRooms({ app, request })),
+  app.get(
+    '/catalogue/rooms',
+    { ...CACHED_READ, schema: { response: { 200: RoomsViewSchema, ...errorAnswers(502) } } },
+    async (request, reply) => sendCachedJson(reply, await readRooms({ app, request })),
   );
 
   app.get(
     '/catalogue/rooms/:slug',
-    { ...CACHED_READ, schema: { params: z.object({ slug: SlugSchema }), response: { 200: RoomDetailViewSchema, ...errorAnswers(404, 502) } } },
+    {
+      ...CACHED_READ,
+      schema: {
+        params: z.object({ slug: SlugSchema }),
+        response: { 200: RoomDetailViewSchema, ...errorAnswers(404, 502) },
+      },
+    },
     async (request, reply) => sendCachedJson(reply, await readRoomDetail({ app, request }, request.params.slug)),
   );
 };

@@ -24,7 +24,9 @@ function toHour(showtime: Showtime): ShowtimeHourView {
     id: showtime.id,
     hour: showtime.function_hour,
     hourText: formatHour(showtime.function_hour),
-    startsAt: bogotaDateTime(showtime.function_date, showtime.function_hour) ?? `${showtime.function_date}T${showtime.function_hour}`,
+    startsAt:
+      bogotaDateTime(showtime.function_date, showtime.function_hour) ??
+      `${showtime.function_date}T${showtime.function_hour}`,
     seats: showtime.seats,
   };
 }

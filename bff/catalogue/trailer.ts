@@ -23,8 +23,3 @@ export function trailerEmbedUrl(link: string | null | undefined): string | null 
   const id = trailerVideoId(link);
   return id ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0` : null;
 }
-
-export function trailerThumbnailUrl(link: string | null | undefined): string | null {
-  const id = trailerVideoId(link);
-  return id ? `https://i.ytimg.com/vi/${id}/hqdefault.jpg` : null;
-}

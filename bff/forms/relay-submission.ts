@@ -100,8 +100,7 @@ function fileRefusal(status: number, code: BffErrorCode, message: string, file?:
   return new BffError(status, code, shown, fields);
 }
 
-const badRequest = (message: string = ERROR_MESSAGES.badRequest): BffError =>
-  new BffError(400, 'BAD_REQUEST', message);
+const badRequest = (message: string = ERROR_MESSAGES.badRequest): BffError => new BffError(400, 'BAD_REQUEST', message);
 
 /** Turns @fastify/multipart's errors (limits, a client that hung up, malformed bodies) into ours. */
 function multipartFailure(error: unknown, rules: AttachmentRules): BffError {
@@ -276,7 +275,8 @@ async function openFile(part: Multipart, index: number, rules: AttachmentRules):
   }
   const refused: RefusedFile = { index, name };
   const extension = attachmentExtension(name);
-  if (extension === null) throw fileRefusal(422, 'FILE_TYPE_NOT_ALLOWED', SERVICE_FORM_MESSAGES.attachmentType, refused);
+  if (extension === null)
+    throw fileRefusal(422, 'FILE_TYPE_NOT_ALLOWED', SERVICE_FORM_MESSAGES.attachmentType, refused);
 
   const rest = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const head: Buffer[] = [];

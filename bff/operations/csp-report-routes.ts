@@ -70,7 +70,8 @@ export function violationsOf(body: unknown): CspViolation[] | null {
     const report = legacy.data['csp-report'];
     return [
       {
-        directive: (report['effective-directive'] ?? report['violated-directive'] ?? 'unknown').split(' ')[0] ?? 'unknown',
+        directive:
+          (report['effective-directive'] ?? report['violated-directive'] ?? 'unknown').split(' ')[0] ?? 'unknown',
         blocked: blockedSource(report['blocked-uri']),
         page: pagePath(report['document-uri']),
         disposition: report.disposition ?? 'enforce',

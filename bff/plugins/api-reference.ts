@@ -37,8 +37,7 @@ const ERROR_VIEW_REF = '#/components/schemas/ErrorView';
 
 /**
  * Every error answer carries the same body schema: it is written once, as the component
- * `ErrorView`, and referenced (by comparing the generated schemas, so it does not depend on
- * which copy of a module a route's schema came from).
+ * `ErrorView`, and referenced wherever a route's generated error schema is that one.
  */
 function referenceErrorView(document: Record<string, unknown>): void {
   let errorView: string | undefined;
@@ -46,7 +45,8 @@ function referenceErrorView(document: Record<string, unknown>): void {
     for (const operation of Object.values(isRecord(item) ? item : {})) {
       const responses = isRecord(operation) && isRecord(operation.responses) ? operation.responses : {};
       for (const [status, response] of Object.entries(responses)) {
-        const media = isRecord(response) && isRecord(response.content) ? response.content['application/json'] : undefined;
+        const media =
+          isRecord(response) && isRecord(response.content) ? response.content['application/json'] : undefined;
         if (Number(status) < 400 || !isRecord(media) || !isRecord(media.schema)) continue;
         const { description: _shownOnTheAnswer, ...schema } = media.schema;
         const text = JSON.stringify(schema);
@@ -66,7 +66,11 @@ export function apiReferenceText(app: FastifyInstance): string {
   const document: unknown = JSON.parse(JSON.stringify(app.swagger()));
   if (!isRecord(document) || !isRecord(document.paths)) throw new Error('the API reference has no paths');
   const { paths } = document;
-  document.paths = Object.fromEntries(Object.keys(paths).sort().map((path) => [path, paths[path]]));
+  document.paths = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((path) => [path, paths[path]]),
+  );
   referenceErrorView(document);
   return `${JSON.stringify(document, null, 2)}\n`;
 }

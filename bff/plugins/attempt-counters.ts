@@ -36,14 +36,19 @@ function parseWindow(text: string | null, now: number): Window | null {
   if (text === null) return null;
   try {
     const value = JSON.parse(text) as Partial<Window>;
-    if (typeof value.count === 'number' && typeof value.until === 'number' && value.until > now) return { count: value.count, until: value.until };
+    if (typeof value.count === 'number' && typeof value.until === 'number' && value.until > now)
+      return { count: value.count, until: value.until };
   } catch {
     // a damaged entry starts over
   }
   return null;
 }
 
-function createAttemptCounters(store: SharedStore, onError: (error: unknown) => void, fallback?: SharedStore): AttemptCounters {
+function createAttemptCounters(
+  store: SharedStore,
+  onError: (error: unknown) => void,
+  fallback?: SharedStore,
+): AttemptCounters {
   const counting = async (target: SharedStore, key: string, windowMs: number): Promise<number> => {
     for (let race = 0; race < MAX_RACES; race += 1) {
       const now = Date.now();
@@ -51,11 +56,17 @@ function createAttemptCounters(store: SharedStore, onError: (error: unknown) => 
       const current = parseWindow(stored, now);
       if (!current) {
         const first: Window = { count: 1, until: now + windowMs };
-        if (stored === null ? await target.setIfAbsent(PREFIX + key, JSON.stringify(first), windowMs) : await target.swap(PREFIX + key, stored, JSON.stringify(first), windowMs)) return 1;
+        if (
+          stored === null
+            ? await target.setIfAbsent(PREFIX + key, JSON.stringify(first), windowMs)
+            : await target.swap(PREFIX + key, stored, JSON.stringify(first), windowMs)
+        )
+          return 1;
         continue;
       }
       const next: Window = { count: current.count + 1, until: current.until };
-      if (await target.swap(PREFIX + key, stored!, JSON.stringify(next), Math.max(1, current.until - now))) return next.count;
+      if (await target.swap(PREFIX + key, stored!, JSON.stringify(next), Math.max(1, current.until - now)))
+        return next.count;
     }
     // Lost every race: heavy contention on one key is an attack in itself; count it as over.
     return Number.MAX_SAFE_INTEGER;
@@ -86,7 +97,11 @@ export const attemptCountersPlugin = fp(
     const fallback = app.sharedStore.kind === 'redis' ? createMemoryStore() : undefined;
     app.decorate(
       'attempts',
-      createAttemptCounters(app.sharedStore, (error) => app.log.warn({ err: error }, 'attempt counters unavailable, counting in this replica'), fallback),
+      createAttemptCounters(
+        app.sharedStore,
+        (error) => app.log.warn({ err: error }, 'attempt counters unavailable, counting in this replica'),
+        fallback,
+      ),
     );
   },
   { name: 'viziona-attempt-counters', dependencies: ['viziona-shared-store'] },

@@ -29,9 +29,7 @@ const SWEEP_INTERVAL_MS = 60_000;
  * proof of work and passes the form rate limits, so the map stays small; the cap is a
  * last resort (dropping the oldest entry can re-open an old proof, but only until it expires).
  */
-export function createMemorySpentCaptchaStore(
-  options: MemorySpentCaptchaStoreOptions = {},
-): SpentCaptchaStore {
+export function createMemorySpentCaptchaStore(options: MemorySpentCaptchaStoreOptions = {}): SpentCaptchaStore {
   const maxEntries = options.maxEntries ?? 100_000;
   const now = options.now ?? Date.now;
   const expiries = new Map<string, number>();

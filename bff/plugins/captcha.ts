@@ -61,10 +61,7 @@ const CAPTCHA_MESSAGES = {
  * The error a route throws for a refused captcha: 422 with the message on the form field
  * that carried it (`captcha` on the service forms; the payment form passes its own name).
  */
-export function captchaRefusal(
-  verdict: Extract<CaptchaVerdict, { ok: false }>,
-  field = 'captcha',
-): BffError {
+export function captchaRefusal(verdict: Extract<CaptchaVerdict, { ok: false }>, field = 'captcha'): BffError {
   switch (verdict.reason) {
     case 'missing':
       return new BffError(422, 'CAPTCHA_REQUIRED', CAPTCHA_MESSAGES.missing, { [field]: CAPTCHA_MESSAGES.missing });
@@ -125,7 +122,7 @@ function keySignatureSecret(hmacKey: string): string {
 function defaultStore(app: FastifyInstance): SpentCaptchaStore {
   if (!app.redis) return createMemorySpentCaptchaStore();
   return createRedisSpentCaptchaStore(app.redis, (error) =>
-    app.log.warn({ err: error }, 'captcha store unavailable, using this replica\'s memory'),
+    app.log.warn({ err: error }, "captcha store unavailable, using this replica's memory"),
   );
 }
 

@@ -153,7 +153,13 @@ export class CatalogueCache {
         if (loaded !== TIMED_OUT) return this.#answer<T>(loaded, true);
         // The refresh goes on without a reader; its failure is only the upstream's outage.
         loading.catch(() => {});
-        return { value: entry.value as T, json: entry.json, etag: entry.etag, outcome: 'stale', storedAt: entry.storedAt };
+        return {
+          value: entry.value as T,
+          json: entry.json,
+          etag: entry.etag,
+          outcome: 'stale',
+          storedAt: entry.storedAt,
+        };
       }
       return this.#answer<T>(await loading, entry !== undefined);
     } catch (error) {
@@ -200,10 +206,17 @@ export class CatalogueCache {
       try {
         const { value, storedAt } = await load();
         const json = JSON.stringify(value);
-        const stored: Entry = { value, json, etag: entityTag(sha256Bytes(json)), storedAt: Math.min(storedAt, this.#now()) };
+        const stored: Entry = {
+          value,
+          json,
+          etag: entityTag(sha256Bytes(json)),
+          storedAt: Math.min(storedAt, this.#now()),
+        };
         this.#store(key, stored);
         // Best effort: an outage of the shared store costs only this copy.
-        this.#shared?.set(SHARED_PREFIX + key, JSON.stringify({ storedAt: stored.storedAt, json: stored.json }), this.keepMs).catch(() => {});
+        this.#shared
+          ?.set(SHARED_PREFIX + key, JSON.stringify({ storedAt: stored.storedAt, json: stored.json }), this.keepMs)
+          .catch(() => {});
         return stored;
       } finally {
         this.#loading.delete(key);
@@ -233,7 +246,8 @@ export class CatalogueCache {
  */
 export function sendCachedJson(reply: FastifyReply, read: CachedRead<unknown>): FastifyReply {
   reply.server.metrics.cacheReads.inc({ outcome: read.outcome });
-  if (read.outcome === 'stale') reply.log.warn({ storedAt: new Date(read.storedAt).toISOString() }, 'catalogue read served stale');
+  if (read.outcome === 'stale')
+    reply.log.warn({ storedAt: new Date(read.storedAt).toISOString() }, 'catalogue read served stale');
   return reply
     .header('content-type', 'application/json; charset=utf-8')
     .header('etag', read.etag)

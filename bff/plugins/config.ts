@@ -44,7 +44,11 @@ const wholeNumber = (name: string, min: number, max: number) => {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
-const secret = (name: string) => z.string().trim().min(1, { error: `${name} must not be empty` });
+const secret = (name: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `${name} must not be empty` });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -78,9 +82,7 @@ const EnvSchema = z.object({
   ETHICS_LINE_EMAIL: z.email({ error: 'ETHICS_LINE_EMAIL must be an e-mail address' }).optional(),
   SITE_ORIGIN: httpUrl('SITE_ORIGIN').optional(),
   TRUST_PROXY: z.string().trim().min(1).default('loopback'),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_FACTOR: z.coerce
     .number({ error: 'RATE_LIMIT_FACTOR must be a whole number from 1 to 1000' })
     .int({ error: 'RATE_LIMIT_FACTOR must be a whole number from 1 to 1000' })
@@ -197,9 +199,7 @@ export function loadConfig(env: Env): BffConfig {
 
   const withDefault = (name: keyof typeof DEV_SECRETS): string => values[name] ?? DEV_SECRETS[name];
   const siteOrigin = new URL(values.SITE_ORIGIN ?? `http://localhost:${values.PORT}`).origin;
-  const upstreamUrl = (
-    values.UPSTREAM_URL ?? `http://127.0.0.1:${values.SANDBOX_PORT}/api/v1`
-  ).replace(/\/+$/, '');
+  const upstreamUrl = (values.UPSTREAM_URL ?? `http://127.0.0.1:${values.SANDBOX_PORT}/api/v1`).replace(/\/+$/, '');
 
   return {
     nodeEnv: values.NODE_ENV,
@@ -228,9 +228,7 @@ export function loadConfig(env: Env): BffConfig {
     catalogueFreshMs: values.CATALOGUE_FRESH_SECONDS * 1000,
     captcha: {
       hmacKey: withDefault('CAPTCHA_HMAC_KEY'),
-      maxNumber:
-        values.CAPTCHA_MAX_NUMBER ??
-        CAPTCHA_MAX_NUMBER_DEFAULT[isProduction ? 'production' : 'development'],
+      maxNumber: values.CAPTCHA_MAX_NUMBER ?? CAPTCHA_MAX_NUMBER_DEFAULT[isProduction ? 'production' : 'development'],
       ttlSeconds: CAPTCHA_TTL_SECONDS,
     },
     ethicsLineEmail: values.ETHICS_LINE_EMAIL ?? DEV_ETHICS_LINE_EMAIL,
@@ -281,7 +279,8 @@ export function productionRefusals(values: EnvValues): string[] {
     const weak = values.SESSION_KEYS.split(',')
       .map((entry) => entry.trim())
       .findIndex((entry) => entry !== '' && new Set(Buffer.from(entry, 'base64')).size < MIN_DISTINCT_KEY_BYTES);
-    if (weak >= 0) refusals.push(`SESSION_KEYS entry ${weak + 1} is not random (generate one with: openssl rand -base64 32)`);
+    if (weak >= 0)
+      refusals.push(`SESSION_KEYS entry ${weak + 1} is not random (generate one with: openssl rand -base64 32)`);
   }
   if (values.CAPTCHA_MAX_NUMBER !== undefined && values.CAPTCHA_MAX_NUMBER < MIN_PRODUCTION_CAPTCHA_MAX_NUMBER) {
     refusals.push(`CAPTCHA_MAX_NUMBER must be at least ${MIN_PRODUCTION_CAPTCHA_MAX_NUMBER} in production`);
@@ -290,7 +289,9 @@ export function productionRefusals(values: EnvValues): string[] {
     refusals.push('RATE_LIMIT_FACTOR must be 1 in production (it only exists for tests that share one address)');
   }
   if (values.TRUST_PROXY === 'true') {
-    refusals.push('TRUST_PROXY=true lets any client choose its address; set the load balancer\'s hop count (e.g. 1) or network');
+    refusals.push(
+      "TRUST_PROXY=true lets any client choose its address; set the load balancer's hop count (e.g. 1) or network",
+    );
   }
   if (values.UPSTREAM_URL !== undefined && !isPrivateOrSecure(values.UPSTREAM_URL)) {
     refusals.push('UPSTREAM_URL must be https unless it is on this host or a private network name');

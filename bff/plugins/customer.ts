@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MEMBERSHIP_ACTIVE, MembershipStatusAnswerSchema, type MembershipStatus } from '../../shared/cinema-api/accounts.ts';
+import {
+  MEMBERSHIP_ACTIVE,
+  MembershipStatusAnswerSchema,
+  type MembershipStatus,
+} from '../../shared/cinema-api/accounts.ts';
 import { MembershipViewSchema, type MembershipView } from '../../shared/views/session.ts';
 import { BffError, unauthenticated } from '../errors.ts';
 import { updateSession, type SessionState } from './session.ts';
@@ -76,7 +80,8 @@ export async function membershipOf(app: FastifyInstance, request: FastifyRequest
   }
   const membership = await fetchMembership(app, request);
   await app.sharedStore.set(membershipKey(owner), JSON.stringify(membership), MEMBERSHIP_FRESH_MS);
-  if (JSON.stringify(membership) !== JSON.stringify(request.auth?.membership ?? null)) updateSession(request, { membership });
+  if (JSON.stringify(membership) !== JSON.stringify(request.auth?.membership ?? null))
+    updateSession(request, { membership });
   return membership;
 }
 

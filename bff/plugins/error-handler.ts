@@ -1,9 +1,6 @@
 import type { FastifyError, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { BffError, ERROR_MESSAGES, errorAnswers, type ErrorStatus } from '../errors.ts';
 
 /**
@@ -33,7 +30,8 @@ function requestErrorStatuses(route: RouteOptions): ErrorStatus[] {
 export const errorHandlerPlugin = fp(
   async (app) => {
     app.addHook('onRoute', (route) => {
-      const declared: object = typeof route.schema?.response === 'object' && route.schema.response !== null ? route.schema.response : {};
+      const declared: object =
+        typeof route.schema?.response === 'object' && route.schema.response !== null ? route.schema.response : {};
       route.schema = { ...route.schema, response: { ...errorAnswers(...requestErrorStatuses(route)), ...declared } };
     });
 
@@ -71,9 +69,8 @@ export const errorHandlerPlugin = fp(
       return reply.code(status).send(clientError(status).toBody());
     });
 
-    app.setNotFoundHandler(
-      { preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) },
-      (_request, reply) => reply.code(404).send(new BffError(404, 'NOT_FOUND', ERROR_MESSAGES.notFound).toBody()),
+    app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, (_request, reply) =>
+      reply.code(404).send(new BffError(404, 'NOT_FOUND', ERROR_MESSAGES.notFound).toBody()),
     );
   },
   { name: 'viziona-error-handler', dependencies: ['viziona-rate-limit'] },

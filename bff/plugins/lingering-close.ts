@@ -37,7 +37,14 @@ export const lingeringClosePlugin = fp(
     app.addHook('onSend', async (request, reply) => {
       const raw = request.raw;
       // Only real HTTP/1 connections (not app.inject's stand-in) whose body is still unread.
-      if (!(raw.socket instanceof Socket) || raw.complete || raw.destroyed || raw.socket.destroyed || raw.httpVersionMajor !== 1) return;
+      if (
+        !(raw.socket instanceof Socket) ||
+        raw.complete ||
+        raw.destroyed ||
+        raw.socket.destroyed ||
+        raw.httpVersionMajor !== 1
+      )
+        return;
       reply.header('connection', 'close');
       lingerThenClose(raw.socket, raw);
     });

@@ -138,14 +138,20 @@ const AGGREGATED_ERRORS = 5;
  */
 function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
-  const serialized: SerializedError = { type: error.constructor.name, message: error.message, stack: error.stack ?? '' };
+  const serialized: SerializedError = {
+    type: error.constructor.name,
+    message: error.message,
+    stack: error.stack ?? '',
+  };
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   if (typeof code === 'string' || typeof code === 'number') serialized.code = code;
   if (typeof statusCode === 'number') serialized.statusCode = statusCode;
   if (depth < ERROR_DEPTH) {
     if (error.cause !== undefined) serialized.cause = serializeError(error.cause, depth + 1);
     if (error instanceof AggregateError && Array.isArray(error.errors)) {
-      serialized.errors = error.errors.slice(0, AGGREGATED_ERRORS).map((inner: unknown) => serializeError(inner, depth + 1));
+      serialized.errors = error.errors
+        .slice(0, AGGREGATED_ERRORS)
+        .map((inner: unknown) => serializeError(inner, depth + 1));
     }
   }
   return serialized;

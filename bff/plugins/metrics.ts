@@ -99,7 +99,8 @@ export const metricsPlugin = fp(
     });
     app.addHook('onSend', async (request, reply, payload) => {
       const kind = PAYMENT_ROUTES[request.routeOptions.url ?? ''];
-      if (kind && request.method === 'POST') metrics.payments.inc({ kind, outcome: paymentOutcome(reply.statusCode, payload) });
+      if (kind && request.method === 'POST')
+        metrics.payments.inc({ kind, outcome: paymentOutcome(reply.statusCode, payload) });
       return payload;
     });
   },

@@ -87,13 +87,24 @@ class FailoverStore implements FastifyRateLimitStore {
   child(routeOptions: object): FastifyRateLimitStore {
     const routeInfo: unknown = 'routeInfo' in routeOptions ? routeOptions.routeInfo : undefined;
     const field = (name: 'method' | 'url'): string =>
-      typeof routeInfo === 'object' && routeInfo !== null && name in routeInfo ? [(routeInfo as Record<string, unknown>)[name]].flat().join(',') : '';
-    return new FailoverStore(this.redis, this.memory, `${this.prefix}${field('method')}${field('url')}-`, this.onFallback);
+      typeof routeInfo === 'object' && routeInfo !== null && name in routeInfo
+        ? [(routeInfo as Record<string, unknown>)[name]].flat().join(',')
+        : '';
+    return new FailoverStore(
+      this.redis,
+      this.memory,
+      `${this.prefix}${field('method')}${field('url')}-`,
+      this.onFallback,
+    );
   }
 }
 
 /** The `store` option of @fastify/rate-limit: Redis first, this process's memory as the fallback. */
-export function redisWithMemoryFallback(redis: Redis, prefix: string, onFallback: (error: unknown) => void): FastifyRateLimitStoreCtor {
+export function redisWithMemoryFallback(
+  redis: Redis,
+  prefix: string,
+  onFallback: (error: unknown) => void,
+): FastifyRateLimitStoreCtor {
   const memory = new MemoryCounts();
   return class extends FailoverStore {
     constructor(_options: FastifyRateLimitOptions) {

@@ -39,7 +39,8 @@ export const redisPlugin = fp(
     let warnedAt = 0;
     redis.on('error', (error: Error) => {
       // One line a minute at most while Redis is away, not one a request.
-      if (Date.now() - warnedAt > 60_000) app.log.warn({ err: error }, 'redis unavailable: rate limits count in memory, purchases wait for it');
+      if (Date.now() - warnedAt > 60_000)
+        app.log.warn({ err: error }, 'redis unavailable: rate limits count in memory, purchases wait for it');
       warnedAt = Date.now();
     });
     await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, STARTUP_WAIT_MS).unref())]);

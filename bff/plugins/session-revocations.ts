@@ -47,7 +47,10 @@ function createSessionRevocations(store: SharedStore, onError: (error: unknown) 
   return {
     async isRevoked(session) {
       try {
-        const [revoked, generation] = await Promise.all([store.get(revokedKey(session.token)), store.get(generationKey(session.email))]);
+        const [revoked, generation] = await Promise.all([
+          store.get(revokedKey(session.token)),
+          store.get(generationKey(session.email)),
+        ]);
         return revoked !== null || (generation !== null && session.issuedAt < Number(generation));
       } catch (error) {
         onError(error);
@@ -69,7 +72,9 @@ export const sessionRevocationsPlugin = fp(
   async (app) => {
     app.decorate(
       'sessionRevocations',
-      createSessionRevocations(app.sharedStore, (error) => app.log.warn({ err: error }, 'session revocations unavailable')),
+      createSessionRevocations(app.sharedStore, (error) =>
+        app.log.warn({ err: error }, 'session revocations unavailable'),
+      ),
     );
   },
   { name: 'viziona-session-revocations', dependencies: ['viziona-shared-store'] },

@@ -86,7 +86,11 @@ export const sessionPlugin = fp(
       const stored = request.session.get('auth');
       if (stored === undefined) return;
       const parsed = SessionStateSchema.safeParse(stored);
-      if (!parsed.success || parsed.data.expiresAt <= Date.now() || (await app.sessionRevocations.isRevoked(markOf(parsed.data)))) {
+      if (
+        !parsed.success ||
+        parsed.data.expiresAt <= Date.now() ||
+        (await app.sessionRevocations.isRevoked(markOf(parsed.data)))
+      ) {
         // Expired, logged out, ended by a password change, or from an older format: forget it
         // and tell the browser to drop the cookie.
         request.session.delete();

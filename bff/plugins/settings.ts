@@ -55,7 +55,11 @@ export const settingsPlugin = fp(
   async (app) => {
     const cache = new CatalogueCache({ ...SETTINGS_CACHE, maxEntries: 1 });
     const load = async (request: FastifyRequest): Promise<Settings> => {
-      const answer = await app.upstream.call(request, { method: 'GET', path: 'settings', schema: SettingsAnswerSchema });
+      const answer = await app.upstream.call(request, {
+        method: 'GET',
+        path: 'settings',
+        schema: SettingsAnswerSchema,
+      });
       return parseSettings(answer.data);
     };
     app.decorate('settings', {

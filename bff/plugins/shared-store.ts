@@ -98,7 +98,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SharedStore
 }
 
 /** Compare-and-delete and compare-and-swap, each one step on the Redis server. */
-const DELETE_IF_EQUALS = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+const DELETE_IF_EQUALS =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 const SWAP =
   "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 else return 0 end";
 

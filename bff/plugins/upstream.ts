@@ -55,8 +55,7 @@ type UpstreamClient = {
 /** Builds an API path, encoding every interpolated value as one path segment. */
 export function upstreamPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
   return strings.reduce(
-    (path, text, index) =>
-      path + text + (index < values.length ? encodeURIComponent(String(values[index])) : ''),
+    (path, text, index) => path + text + (index < values.length ? encodeURIComponent(String(values[index])) : ''),
     '',
   );
 }
@@ -83,7 +82,11 @@ function createUpstreamClient(config: BffConfig, observe: (outcome: UpstreamOutc
     bodyTimeout: config.upstreamTimeoutMs,
   });
 
-  function headersFor(call: Pick<UpstreamCall<z.ZodType>, 'secretHeader' | 'body'>, token: string | undefined, requestId: string) {
+  function headersFor(
+    call: Pick<UpstreamCall<z.ZodType>, 'secretHeader' | 'body'>,
+    token: string | undefined,
+    requestId: string,
+  ) {
     const headers: Record<string, string> = {
       accept: 'application/json',
       [API_KEY_HEADER]: config.cinema.apiKey,
@@ -111,7 +114,9 @@ function createUpstreamClient(config: BffConfig, observe: (outcome: UpstreamOutc
       headers,
       body: call.body === undefined ? null : JSON.stringify(call.body),
       // A charge or a registration may take the provider longer than a catalogue read.
-      ...(call.method === 'GET' ? {} : { headersTimeout: config.upstreamWriteTimeoutMs, bodyTimeout: config.upstreamWriteTimeoutMs }),
+      ...(call.method === 'GET'
+        ? {}
+        : { headersTimeout: config.upstreamWriteTimeoutMs, bodyTimeout: config.upstreamWriteTimeoutMs }),
     });
     return { status: answer.statusCode, text: await answer.body.text() };
   }

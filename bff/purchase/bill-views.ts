@@ -4,7 +4,13 @@ import type { Showtime } from '../../shared/cinema-api/catalogue.ts';
 import { PAY_STATUS_ACCEPTED } from '../../shared/cinema-api/payments.ts';
 import { formatHour, formatLongDate } from '../../shared/format/dates.ts';
 import type { PurchaseCardView, PurchaseDetailView } from '../../shared/views/accounts.ts';
-import type { BillProductView, BillShowtimeView, TicketCodeView, TicketView, TransactionView } from '../../shared/views/booking.ts';
+import type {
+  BillProductView,
+  BillShowtimeView,
+  TicketCodeView,
+  TicketView,
+  TransactionView,
+} from '../../shared/views/booking.ts';
 import { toBookingMovie, toShowtimeFacts } from './showtime-facts.ts';
 
 // Every view of a bill (a purchase): the status pages', "Mis tickets"' cards and detail, the ticket page's.

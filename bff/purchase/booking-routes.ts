@@ -39,7 +39,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: {
             description:
-              'Server-sent events: `seats` (a SeatStatesEvent: the room as it is now) and `hold` (a HoldEvent: the person\'s hold as this page sees it), every time they change.',
+              "Server-sent events: `seats` (a SeatStatesEvent: the room as it is now) and `hold` (a HoldEvent: the person's hold as this page sees it), every time they change.",
             content: { 'text/event-stream': { schema: z.string() } },
           },
           ...errorAnswers(401, 404, 429, 502),
@@ -53,7 +53,11 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/:showtimeId/reserve',
     {
       config: { rateLimit: perPersonRateLimit.reserve },
-      schema: { params: ShowtimeParamsSchema, body: ReserveBodySchema, response: { 200: ReserveViewSchema, ...errorAnswers(401, 409, 502) } },
+      schema: {
+        params: ShowtimeParamsSchema,
+        body: ReserveBodySchema,
+        response: { 200: ReserveViewSchema, ...errorAnswers(401, 409, 502) },
+      },
     },
     async (request) => {
       const hold = await reserveSeats(app, request, request.params.showtimeId, request.body);
@@ -65,7 +69,10 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/cancel',
     {
       config: { rateLimit: perPersonRateLimit.cancel },
-      schema: { body: CancelBodySchema.default({ leaving: false }), response: { 200: CancelViewSchema, ...errorAnswers(401) } },
+      schema: {
+        body: CancelBodySchema.default({ leaving: false }),
+        response: { 200: CancelViewSchema, ...errorAnswers(401) },
+      },
     },
     async (request) => cancelHold(app, request, request.body),
   );
@@ -74,7 +81,10 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/hold/keep',
     {
       config: { rateLimit: perPersonRateLimit.cancel },
-      schema: { body: z.object({ showtimeId: z.int().positive() }), response: { 200: z.object({ kept: z.boolean() }), ...errorAnswers(401) } },
+      schema: {
+        body: z.object({ showtimeId: z.int().positive() }),
+        response: { 200: z.object({ kept: z.boolean() }), ...errorAnswers(401) },
+      },
     },
     async (request) => ({ kept: await keepHold(app, request, request.body.showtimeId) }),
   );

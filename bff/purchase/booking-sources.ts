@@ -13,7 +13,12 @@ import {
   type CatalogueEntry,
   type SnackProduct,
 } from '../../shared/cinema-api/catalogue.ts';
-import { BanksAnswerSchema, PayBrandsAnswerSchema, type Bank, type PayBrand } from '../../shared/cinema-api/payments.ts';
+import {
+  BanksAnswerSchema,
+  PayBrandsAnswerSchema,
+  type Bank,
+  type PayBrand,
+} from '../../shared/cinema-api/payments.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { CatalogueCache } from '../plugins/catalogue-cache.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
@@ -72,7 +77,11 @@ export function createBookingSources(app: FastifyInstance): BookingSources {
     snacks(request, options) {
       return read('booking-snacks', options?.fresh, async () => {
         const [products, catalogue] = await Promise.all([
-          app.upstream.call(request, { method: 'GET', path: 'confectioneries/score/viziona', schema: SnackProductsAnswerSchema }),
+          app.upstream.call(request, {
+            method: 'GET',
+            path: 'confectioneries/score/viziona',
+            schema: SnackProductsAnswerSchema,
+          }),
           app.upstream.call(request, { method: 'GET', path: 'confectioneries', schema: CatalogueEntriesAnswerSchema }),
         ]);
         return { products: products.data.data, catalogue: catalogue.data.data };
@@ -80,13 +89,21 @@ export function createBookingSources(app: FastifyInstance): BookingSources {
     },
     payBrands(request) {
       return read('booking-pay-brands', false, async () => {
-        const answer = await app.upstream.call(request, { method: 'GET', path: 'pay-brands', schema: PayBrandsAnswerSchema });
+        const answer = await app.upstream.call(request, {
+          method: 'GET',
+          path: 'pay-brands',
+          schema: PayBrandsAnswerSchema,
+        });
         return answer.data.data;
       });
     },
     banks(request) {
       return read('booking-banks', false, async () => {
-        const answer = await app.upstream.call(request, { method: 'GET', path: 'epayco/banks', schema: BanksAnswerSchema });
+        const answer = await app.upstream.call(request, {
+          method: 'GET',
+          path: 'epayco/banks',
+          schema: BanksAnswerSchema,
+        });
         return answer.data;
       });
     },

@@ -54,7 +54,11 @@ export function showtimeStarted(data: BookingData, now: number = Date.now()): bo
  * this person, snacks, settings, pay brands and the person's hold. Upstream reads run in
  * parallel and come from the shared caches, so a view costs no upstream call when warm.
  */
-export async function buildBookingView(app: FastifyInstance, request: FastifyRequest, showtimeId: number): Promise<BookingView> {
+export async function buildBookingView(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  showtimeId: number,
+): Promise<BookingView> {
   const { sources, statusHub } = app.booking;
   const [data, status, settings, snacks, payBrands, membership, hold] = await Promise.all([
     sources.bookingData(request, showtimeId),

@@ -23,8 +23,11 @@ async function leaveHold(app: FastifyInstance, request: FastifyRequest, hold: Ho
   const timer = setTimeout(() => {
     void (async () => {
       const current = await readHold(app, request);
-      if (current && current.id === hold.id && current.leaving === mark && isLive(current)) await releaseHold(app, request, current);
-    })().catch((error: unknown) => request.log.warn({ err: error }, 'releasing a left hold failed; it expires by itself'));
+      if (current && current.id === hold.id && current.leaving === mark && isLive(current))
+        await releaseHold(app, request, current);
+    })().catch((error: unknown) =>
+      request.log.warn({ err: error }, 'releasing a left hold failed; it expires by itself'),
+    );
   }, LEAVE_GRACE_MS);
   timer.unref();
 }
@@ -33,7 +36,11 @@ async function leaveHold(app: FastifyInstance, request: FastifyRequest, hold: Ho
  * A page gives its hold up: only a hold on the page's showtime, released now, or, when the
  * page is `leaving`, after the grace unless another page of the hold claims it.
  */
-export async function cancelHold(app: FastifyInstance, request: FastifyRequest, { showtimeId, leaving }: { showtimeId?: number; leaving: boolean }): Promise<CancelView> {
+export async function cancelHold(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  { showtimeId, leaving }: { showtimeId?: number; leaving: boolean },
+): Promise<CancelView> {
   const hold = await readLiveHold(app, request);
   if (!hold || (showtimeId !== undefined && hold.showtimeId !== showtimeId)) return { released: false };
   if (leaving) {
@@ -63,7 +70,12 @@ function holdEventOf(hold: HoldState | null, showtimeId: number, now: number = D
  * HOLD_POLL_MS in the shared store, so a change made through any replica arrives). Returns
  * the function that stops following.
  */
-export function followHold(app: FastifyInstance, request: FastifyRequest, showtimeId: number, send: (event: string) => void): () => void {
+export function followHold(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  showtimeId: number,
+  send: (event: string) => void,
+): () => void {
   if (!ownerOf(request)) return () => undefined;
   let last = '';
   let stopped = false;

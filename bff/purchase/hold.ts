@@ -79,7 +79,11 @@ export async function readHold(app: FastifyInstance, request: FastifyRequest): P
 export const isLive = (hold: HoldState, now: number = Date.now()): boolean => !hold.settled && hold.expiresAt > now;
 
 /** The hold when it is still running and unpaid. */
-export async function readLiveHold(app: FastifyInstance, request: FastifyRequest, now: number = Date.now()): Promise<HoldState | null> {
+export async function readLiveHold(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  now: number = Date.now(),
+): Promise<HoldState | null> {
   const hold = await readHold(app, request);
   return hold && isLive(hold, now) ? hold : null;
 }

@@ -20,7 +20,8 @@ import { payOnce } from './payment-gate.ts';
 
 export const MembershipPurchaseBodySchema = z.object({ brandId: z.int().positive(), card: CardFormSchema });
 export const MembershipPsePurchaseBodySchema = z.object({ brandId: z.int().positive(), pse: PseFormSchema });
-type MembershipPurchaseBody = z.output<typeof MembershipPurchaseBodySchema> | z.output<typeof MembershipPsePurchaseBodySchema>;
+type MembershipPurchaseBody =
+  z.output<typeof MembershipPurchaseBodySchema> | z.output<typeof MembershipPsePurchaseBodySchema>;
 
 export const MembershipPurchaseViewSchema = z.object({
   result: PaymentResultViewSchema,
@@ -48,7 +49,11 @@ export async function membershipOffer(app: FastifyInstance, request: FastifyRequ
 }
 
 /** One membership purchase per person at a time on every replica; a settled one answers again. */
-export async function buyMembership(app: FastifyInstance, request: FastifyRequest, body: MembershipPurchaseBody): Promise<MembershipPurchaseView> {
+export async function buyMembership(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: MembershipPurchaseBody,
+): Promise<MembershipPurchaseView> {
   const means = meansOf(app, request, body);
   const owner = ownerOf(request) ?? '';
   const result = await payOnce(

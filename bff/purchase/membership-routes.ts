@@ -15,15 +15,20 @@ import { errorAnswers } from '../errors.ts';
 const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
 
-  app.get('/membership/offer', { schema: { response: { 200: MembershipOfferViewSchema, ...errorAnswers(401, 502) } } }, async (request) =>
-    membershipOffer(app, request),
+  app.get(
+    '/membership/offer',
+    { schema: { response: { 200: MembershipOfferViewSchema, ...errorAnswers(401, 502) } } },
+    async (request) => membershipOffer(app, request),
   );
 
   app.post(
     '/membership/purchase',
     {
       config: { rateLimit: perPersonRateLimit.membership },
-      schema: { body: MembershipPurchaseBodySchema, response: { 200: MembershipPurchaseViewSchema, ...errorAnswers(401, 402, 409, 502) } },
+      schema: {
+        body: MembershipPurchaseBodySchema,
+        response: { 200: MembershipPurchaseViewSchema, ...errorAnswers(401, 402, 409, 502) },
+      },
     },
     async (request) => buyMembership(app, request, request.body),
   );
@@ -32,7 +37,10 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/membership/purchase/pse',
     {
       config: { rateLimit: perPersonRateLimit.membership },
-      schema: { body: MembershipPsePurchaseBodySchema, response: { 200: MembershipPurchaseViewSchema, ...errorAnswers(401, 402, 409, 502) } },
+      schema: {
+        body: MembershipPsePurchaseBodySchema,
+        response: { 200: MembershipPurchaseViewSchema, ...errorAnswers(401, 402, 409, 502) },
+      },
     },
     async (request) => buyMembership(app, request, request.body),
   );

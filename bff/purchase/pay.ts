@@ -41,7 +41,11 @@ interface PaymentMeans {
 }
 
 /** The means of a payment body (tickets or membership), which carries a `card` or a `pse` form. */
-export function meansOf(app: FastifyInstance, request: FastifyRequest, body: { card: CardForm } | { pse: PseForm }): PaymentMeans {
+export function meansOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: { card: CardForm } | { pse: PseForm },
+): PaymentMeans {
   if ('card' in body) {
     const { card } = body;
     return {
@@ -116,7 +120,9 @@ const PSE_FIELDS: Record<string, string> = {
 
 function withFormFields(error: unknown, names: Record<string, string>): unknown {
   if (!(error instanceof BffError) || !error.fields) return error;
-  const fields = Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [names[field] ?? field, message]));
+  const fields = Object.fromEntries(
+    Object.entries(error.fields).map(([field, message]) => [names[field] ?? field, message]),
+  );
   return new BffError(error.statusCode, error.code, error.message, fields);
 }
 
@@ -146,7 +152,12 @@ async function payToken(app: FastifyInstance, request: FastifyRequest, consecuti
  * can show the status page with 'VOLVER A INTENTAR'. The card number and CVC go only into
  * the upstream body: never into a log line, an error or an answer.
  */
-async function payByCard(app: FastifyInstance, request: FastifyRequest, order: PurchaseOrder, card: CardForm): Promise<PaymentResultView> {
+async function payByCard(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  order: PurchaseOrder,
+  card: CardForm,
+): Promise<PaymentResultView> {
   const token = await payToken(app, request, order.consecutive);
   try {
     const answer = await app.upstream.call(request, {
@@ -178,7 +189,12 @@ async function payByCard(app: FastifyInstance, request: FastifyRequest, order: P
 }
 
 /** PSE: the bill is created pending and the browser goes to the bank's page. */
-async function payByPse(app: FastifyInstance, request: FastifyRequest, order: PurchaseOrder, pse: PseForm): Promise<PaymentResultView> {
+async function payByPse(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  order: PurchaseOrder,
+  pse: PseForm,
+): Promise<PaymentResultView> {
   try {
     const answer = await app.upstream.call(request, {
       method: 'POST',
@@ -215,7 +231,12 @@ async function payByPse(app: FastifyInstance, request: FastifyRequest, order: Pu
 
 async function findBill(app: FastifyInstance, request: FastifyRequest, consecutive: number, method: 'card' | 'pse') {
   try {
-    const answer = await app.upstream.call(request, { method: 'GET', path: 'profile/purchases', schema: BillsAnswerSchema, auth: true });
+    const answer = await app.upstream.call(request, {
+      method: 'GET',
+      path: 'profile/purchases',
+      schema: BillsAnswerSchema,
+      auth: true,
+    });
     return answer.data.find((bill) => bill.score_consecutive === consecutive && bill.pay_method === method) ?? null;
   } catch (error) {
     request.log.warn({ err: error }, 'looking up a declined bill failed');

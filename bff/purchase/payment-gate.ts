@@ -27,7 +27,12 @@ interface LockOptions {
   busy: () => BffError;
 }
 
-export async function withLock<T>(store: SharedStore, key: string, options: LockOptions, task: () => Promise<T>): Promise<T> {
+export async function withLock<T>(
+  store: SharedStore,
+  key: string,
+  options: LockOptions,
+  task: () => Promise<T>,
+): Promise<T> {
   const token = randomUUID();
   const deadline = Date.now() + options.waitMs;
   while (!(await store.setIfAbsent(`lock:${key}`, token, options.ttlMs))) {
@@ -82,20 +87,25 @@ export async function payOnce<T>(store: SharedStore, options: PayOnceOptions<T>,
   const { scope, fingerprint } = options;
   const known = await readOutcome<T>(store, scope, fingerprint);
   if (known) return replay(known);
-  return withLock(store, `pay:${scope}`, { ttlMs: PAYMENT_LOCK_MS, waitMs: PAYMENT_WAIT_MS, busy: options.busy }, async () => {
-    const decided = await readOutcome<T>(store, scope, fingerprint);
-    if (decided) return replay(decided);
-    let stored: Stored<T>;
-    try {
-      const value = await task();
-      stored = { kind: 'value', value, settled: options.settles(value), fingerprint };
-    } catch (error) {
-      // A refusal the person can act on is answered again to the same form; anything else
-      // (an outage, a bug) is not remembered, so the next try runs anew.
-      if (!(error instanceof BffError) || error.statusCode >= 500) throw error;
-      stored = { kind: 'error', status: error.statusCode, body: error.toBody(), fingerprint };
-    }
-    await store.set(outcomeKey(scope), JSON.stringify(stored), OUTCOME_KEEP_MS);
-    return replay(stored);
-  });
+  return withLock(
+    store,
+    `pay:${scope}`,
+    { ttlMs: PAYMENT_LOCK_MS, waitMs: PAYMENT_WAIT_MS, busy: options.busy },
+    async () => {
+      const decided = await readOutcome<T>(store, scope, fingerprint);
+      if (decided) return replay(decided);
+      let stored: Stored<T>;
+      try {
+        const value = await task();
+        stored = { kind: 'value', value, settled: options.settles(value), fingerprint };
+      } catch (error) {
+        // A refusal the person can act on is answered again to the same form; anything else
+        // (an outage, a bug) is not remembered, so the next try runs anew.
+        if (!(error instanceof BffError) || error.statusCode >= 500) throw error;
+        stored = { kind: 'error', status: error.statusCode, body: error.toBody(), fingerprint };
+      }
+      await store.set(outcomeKey(scope), JSON.stringify(stored), OUTCOME_KEEP_MS);
+      return replay(stored);
+    },
+  );
 }

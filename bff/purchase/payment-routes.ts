@@ -9,16 +9,23 @@ import { errorAnswers } from '../errors.ts';
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
 
-  app.get('/payments/banks', { schema: { response: { 200: BanksViewSchema, ...errorAnswers(401, 502) } } }, async (request) => {
-    const banks = await app.booking.sources.banks(request);
-    return { banks: banks.map((bank) => ({ code: bank.bankCode, name: bank.bankName })) };
-  });
+  app.get(
+    '/payments/banks',
+    { schema: { response: { 200: BanksViewSchema, ...errorAnswers(401, 502) } } },
+    async (request) => {
+      const banks = await app.booking.sources.banks(request);
+      return { banks: banks.map((bank) => ({ code: bank.bankCode, name: bank.bankName })) };
+    },
+  );
 
   app.post(
     '/payments/card',
     {
       config: { rateLimit: perPersonRateLimit.payment },
-      schema: { body: CardPaymentBodySchema, response: { 200: PaymentResultViewSchema, ...errorAnswers(401, 402, 409, 502) } },
+      schema: {
+        body: CardPaymentBodySchema,
+        response: { 200: PaymentResultViewSchema, ...errorAnswers(401, 402, 409, 502) },
+      },
     },
     async (request) => payTickets(app, request, request.body),
   );
@@ -27,7 +34,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/pse',
     {
       config: { rateLimit: perPersonRateLimit.payment },
-      schema: { body: PsePaymentBodySchema, response: { 200: PaymentResultViewSchema, ...errorAnswers(401, 402, 409, 502) } },
+      schema: {
+        body: PsePaymentBodySchema,
+        response: { 200: PaymentResultViewSchema, ...errorAnswers(401, 402, 409, 502) },
+      },
     },
     async (request) => payTickets(app, request, request.body),
   );

@@ -39,7 +39,12 @@ const isSeat = (position: LayoutPosition): boolean =>
  * person's hold on this showtime), asks the cinema API to reserve, and keeps the hold in
  * the shared store. A hold on another showtime is released first: one hold per person.
  */
-export async function reserveSeats(app: FastifyInstance, request: FastifyRequest, showtimeId: number, body: ReserveBody): Promise<HoldState> {
+export async function reserveSeats(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  showtimeId: number,
+  body: ReserveBody,
+): Promise<HoldState> {
   const { sources, statusHub } = app.booking;
   const [data, settings, membership] = await Promise.all([
     sources.bookingData(request, showtimeId),
@@ -59,7 +64,8 @@ export async function reserveSeats(app: FastifyInstance, request: FastifyRequest
   }
 
   const layoutById = new Map<string, LayoutPosition>();
-  for (const position of data.layout) if (isSeat(position)) layoutById.set(seatId(position.FilaRelativa, position.ColumnaRelativa), position);
+  for (const position of data.layout)
+    if (isSeat(position)) layoutById.set(seatId(position.FilaRelativa, position.ColumnaRelativa), position);
 
   const seats: HeldSeat[] = [];
   const seen = new Set<string>();
@@ -68,8 +74,10 @@ export async function reserveSeats(app: FastifyInstance, request: FastifyRequest
     if (!position || position.TipoSilla === SEAT_TYPE_DISABLED) {
       throw new BffError(422, 'UNKNOWN_SEAT', RESERVE_ERRORS.unknownSeat, { seats: RESERVE_ERRORS.unknownSeat });
     }
-    if (position.TipoZona !== offer.zone) throw new BffError(422, 'WRONG_ZONE', RESERVE_ERRORS.wrongZone, { seats: RESERVE_ERRORS.wrongZone });
-    if (seen.has(id)) throw new BffError(422, 'DUPLICATE_SEAT', RESERVE_ERRORS.duplicateSeat, { seats: RESERVE_ERRORS.duplicateSeat });
+    if (position.TipoZona !== offer.zone)
+      throw new BffError(422, 'WRONG_ZONE', RESERVE_ERRORS.wrongZone, { seats: RESERVE_ERRORS.wrongZone });
+    if (seen.has(id))
+      throw new BffError(422, 'DUPLICATE_SEAT', RESERVE_ERRORS.duplicateSeat, { seats: RESERVE_ERRORS.duplicateSeat });
     seen.add(id);
     seats.push({
       Fila: position.FilaTotal,
@@ -116,7 +124,10 @@ export async function reserveSeats(app: FastifyInstance, request: FastifyRequest
         zone: offer.zone,
         tarifa: offer.code,
         seats,
-        labels: answer.data.seats.length === seats.length ? answer.data.seats : seats.map((seat) => seatId(seat.FilRelativa, seat.ColRelativa)),
+        labels:
+          answer.data.seats.length === seats.length
+            ? answer.data.seats
+            : seats.map((seat) => seatId(seat.FilRelativa, seat.ColRelativa)),
         // The cinema API's clock may differ from ours: the hold lasts hold_seconds from now.
         expiresAt: Date.now() + answer.data.hold_seconds * 1000,
       });

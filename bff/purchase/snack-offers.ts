@@ -13,7 +13,12 @@ const usesMemberSnackList = (audience: PriceAudience): boolean => audience.activ
 
 const priceOf = (product: SnackProduct): number => product.Precios[0]?.General ?? 0;
 /** 'Crispetas grandes (Club)' and 'Crispetas grandes' are the same product at two prices. */
-const baseName = (name: string): string => name.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+const baseName = (name: string): string =>
+  name
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 export function buildSnackOffers(
   products: ReadonlyArray<SnackProduct>,
@@ -23,7 +28,9 @@ export function buildSnackOffers(
   const memberList = usesMemberSnackList(audience);
   const entries = new Map(catalogue.map((entry) => [entry.score_id, entry]));
   const ordinaryByName = new Map(
-    products.filter((product) => product.CineFanPlus === 'n').map((product) => [baseName(product.Descripcion), product]),
+    products
+      .filter((product) => product.CineFanPlus === 'n')
+      .map((product) => [baseName(product.Descripcion), product]),
   );
 
   return products
@@ -63,7 +70,9 @@ export interface PricedCartLine {
   savingPerUnit: number;
 }
 
-export type PricedCart = { ok: true; lines: PricedCartLine[] } | { ok: false; reason: 'unknown-product' | 'incomplete-recipe' | 'bad-quantity' };
+export type PricedCart =
+  | { ok: true; lines: PricedCartLine[] }
+  | { ok: false; reason: 'unknown-product' | 'incomplete-recipe' | 'bad-quantity' };
 
 /**
  * Prices a cart against the offers of this person. Any product not offered, any quantity
@@ -77,8 +86,16 @@ export function priceCart(lines: ReadonlyArray<CartLine>, offers: ReadonlyArray<
     if (!offer) return { ok: false, reason: 'unknown-product' };
     if (!Number.isInteger(line.quantity) || line.quantity < 1) return { ok: false, reason: 'bad-quantity' };
     if (!isRecipeComplete(offer, line.choices)) return { ok: false, reason: 'incomplete-recipe' };
-    const choices = offer.groups.flatMap((group, index) => group.options.filter((option) => option.code === line.choices[index]).slice(0, 1));
-    priced.push({ offer, quantity: line.quantity, choices, unitPrice: offer.price, savingPerUnit: offer.savingPerUnit });
+    const choices = offer.groups.flatMap((group, index) =>
+      group.options.filter((option) => option.code === line.choices[index]).slice(0, 1),
+    );
+    priced.push({
+      offer,
+      quantity: line.quantity,
+      choices,
+      unitPrice: offer.price,
+      savingPerUnit: offer.savingPerUnit,
+    });
   }
   return { ok: true, lines: priced };
 }

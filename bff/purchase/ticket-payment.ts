@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { PAY_TYPE_TICKETS } from '../../shared/cinema-api/payments.ts';
 import { formatCop } from '../../shared/format/money.ts';
 import { CardFormSchema, PseFormSchema } from '../../shared/validation/payment.ts';
-import { CartLineSchema, PurchaseSeenSchema, type PaymentResultView, type PurchaseSeen } from '../../shared/views/booking.ts';
+import {
+  CartLineSchema,
+  PurchaseSeenSchema,
+  type PaymentResultView,
+  type PurchaseSeen,
+} from '../../shared/views/booking.ts';
 import { BffError } from '../errors.ts';
 import {
   CHECKOUT_ERRORS,
@@ -48,9 +53,14 @@ async function holdSeen(app: FastifyInstance, request: FastifyRequest, seen: Pur
   const hold = await readHold(app, request);
   if (!hold) throw new BffError(409, 'HOLD_EXPIRED', CHECKOUT_ERRORS.holdMissing);
   if (hold.showtimeId !== seen.showtimeId) {
-    throw new BffError(409, 'HOLD_CHANGED', isLive(hold) ? CHECKOUT_ERRORS.otherShowtime(hold.showtimeText) : CHECKOUT_ERRORS.holdMissing);
+    throw new BffError(
+      409,
+      'HOLD_CHANGED',
+      isLive(hold) ? CHECKOUT_ERRORS.otherShowtime(hold.showtimeText) : CHECKOUT_ERRORS.holdMissing,
+    );
   }
-  if (!sameSeats(hold.labels, seen.seats)) throw new BffError(409, 'HOLD_CHANGED', CHECKOUT_ERRORS.otherSeats(hold.labels.join(', ')));
+  if (!sameSeats(hold.labels, seen.seats))
+    throw new BffError(409, 'HOLD_CHANGED', CHECKOUT_ERRORS.otherSeats(hold.labels.join(', ')));
   return hold;
 }
 
@@ -65,7 +75,11 @@ async function requireLiveHold(app: FastifyInstance, request: FastifyRequest, se
 
 function checkTotal(seen: PurchaseSeen, priced: PricedPurchase): void {
   if (priced.totals.total !== seen.total) {
-    throw new BffError(409, 'TOTAL_CHANGED', CHECKOUT_ERRORS.totalChanged(formatCop(seen.total), formatCop(priced.totals.total)));
+    throw new BffError(
+      409,
+      'TOTAL_CHANGED',
+      CHECKOUT_ERRORS.totalChanged(formatCop(seen.total), formatCop(priced.totals.total)),
+    );
   }
 }
 
@@ -99,12 +113,21 @@ function orderOf(hold: HoldState, priced: PricedPurchase, brandId: number): Purc
 }
 
 /** Pays the person's hold and cart: the hold seen, one payment at a time, the price checked. */
-export async function payTickets(app: FastifyInstance, request: FastifyRequest, body: TicketPaymentBody): Promise<PaymentResultView> {
+export async function payTickets(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: TicketPaymentBody,
+): Promise<PaymentResultView> {
   const means = meansOf(app, request, body);
   const seenHold = await holdSeen(app, request, body);
   return payOnce(
     app.sharedStore,
-    { scope: `${seenHold.owner}:${seenHold.consecutive}`, fingerprint: means.fingerprint, settles: paymentSettles, busy: paymentBusy },
+    {
+      scope: `${seenHold.owner}:${seenHold.consecutive}`,
+      fingerprint: means.fingerprint,
+      settles: paymentSettles,
+      busy: paymentBusy,
+    },
     async () => {
       await means.verify();
       const hold = await requireLiveHold(app, request, seenHold);
@@ -119,7 +142,8 @@ export async function payTickets(app: FastifyInstance, request: FastifyRequest, 
         throw await holdGoneUpstream(app, hold, error);
       }
       // Declined: the hold stays (the consecutive can be paid again); otherwise it is spent.
-      if (paymentSettles(result)) await updateHold(app, hold.owner, hold.id, (current) => ({ ...current, settled: true, leaving: null }));
+      if (paymentSettles(result))
+        await updateHold(app, hold.owner, hold.id, (current) => ({ ...current, settled: true, leaving: null }));
       app.booking.statusHub.touch(hold.showtimeId);
       return result;
     },

@@ -40,7 +40,9 @@ export function buildZoneOffers(prices: ReadonlyArray<PriceZone>, audience: Pric
 
   const offers: ZoneOffer[] = [];
   for (const [zone, entries] of byZone) {
-    const ordinary = cheapest(entries.filter((e) => e.ClienteFrecuente === FREQUENT_CLIENT_DISABLED && !isAvalPrice(e)));
+    const ordinary = cheapest(
+      entries.filter((e) => e.ClienteFrecuente === FREQUENT_CLIENT_DISABLED && !isAvalPrice(e)),
+    );
     if (!ordinary) continue;
     const member = cheapest(entries.filter((e) => e.ClienteFrecuente === FREQUENT_CLIENT_ENABLED && !isAvalPrice(e)));
     const aval = cheapest(entries.filter((e) => e.ClienteFrecuente === FREQUENT_CLIENT_ENABLED && isAvalPrice(e)));
@@ -54,7 +56,11 @@ export function buildZoneOffers(prices: ReadonlyArray<PriceZone>, audience: Pric
       ? Math.max(0, ordinary.valor - charged.valor)
       : Math.max(0, ordinary.valor - (member?.valor ?? ordinary.valor));
     const savingText =
-      savingPerTicket <= 0 ? null : isMemberPrice ? youSaveText(formatCop(savingPerTicket)) : joinAndSaveText(formatCop(savingPerTicket));
+      savingPerTicket <= 0
+        ? null
+        : isMemberPrice
+          ? youSaveText(formatCop(savingPerTicket))
+          : joinAndSaveText(formatCop(savingPerTicket));
 
     offers.push({
       code: charged.codigo,

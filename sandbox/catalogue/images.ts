@@ -29,7 +29,11 @@ export function snackImageName(codigo: string): string {
 export function buildImageRegistry(): Map<string, ImageSpec> {
   const images = new Map<string, ImageSpec>();
   for (const movie of MOVIES) {
-    images.set(posterName(movie.slug), { title: movie.title, subtitle: `${movie.gender} · ${movie.rating}`, kind: 'poster' });
+    images.set(posterName(movie.slug), {
+      title: movie.title,
+      subtitle: `${movie.gender} · ${movie.rating}`,
+      kind: 'poster',
+    });
   }
   for (const room of ROOMS) {
     const [first, second] = roomImageNames(room.slug);
@@ -43,10 +47,12 @@ export function buildImageRegistry(): Map<string, ImageSpec> {
     if (item.image !== null) images.set(item.image, { title: item.name, subtitle: 'Confitería', kind: 'square' });
   }
   for (const banner of BANNERS) images.set(banner.image, { title: banner.name, subtitle: 'Viziona', kind: 'banner' });
-  for (const picture of GALLERY) images.set(picture.image, { title: `Activación ${picture.id}`, subtitle: 'Galería', kind: 'gallery' });
+  for (const picture of GALLERY)
+    images.set(picture.image, { title: `Activación ${picture.id}`, subtitle: 'Galería', kind: 'gallery' });
   for (const brand of PAY_BRANDS) images.set(brand.image, { title: brand.name, subtitle: '', kind: 'brand' });
   for (const page of CONTENT_PAGES) {
-    if (page.image !== null) images.set(page.image, { title: page.title, subtitle: page.subtitle ?? '', kind: 'content' });
+    if (page.image !== null)
+      images.set(page.image, { title: page.title, subtitle: page.subtitle ?? '', kind: 'content' });
   }
   images.set('popup-club', { title: 'Club Vizionarios', subtitle: 'Hasta 20% de descuento', kind: 'popup' });
   return images;

@@ -49,5 +49,10 @@ export function readMeta(db: Database, key: string): string | undefined {
 }
 
 export function writeMeta(db: Database, key: string, value: string): void {
-  run(db, 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', key, value);
+  run(
+    db,
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    key,
+    value,
+  );
 }

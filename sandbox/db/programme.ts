@@ -17,12 +17,25 @@ function dayNumber(date: string): number {
   return Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 }
 
-function insertShowtime(db: Database, movieId: number, roomId: number, date: string, hour: string, format: string, version: string): void {
+function insertShowtime(
+  db: Database,
+  movieId: number,
+  roomId: number,
+  date: string,
+  hour: string,
+  format: string,
+  version: string,
+): void {
   run(
     db,
     `INSERT INTO showtimes (movie_id, room_id, function_date, function_hour, movie_format, movie_version)
      VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    movieId, roomId, date, hour, format, version,
+    movieId,
+    roomId,
+    date,
+    hour,
+    format,
+    version,
   );
 }
 
@@ -51,7 +64,15 @@ function addStartedShowtime(db: Database, catalogue: Catalogue, clock: Clock): v
   const started = Math.max(0, Math.floor((hours * 60 + minutes - 20) / 5) * 5);
   const movie = catalogue.movieById.get(STARTED_MOVIE_ID);
   if (movie === undefined) return;
-  insertShowtime(db, movie.id, STARTED_ROOM_ID, bogotaDate(clock.now()), timeFromMinutes(started), '2D', movie.versions[0] ?? 'Subtitulada');
+  insertShowtime(
+    db,
+    movie.id,
+    STARTED_ROOM_ID,
+    bogotaDate(clock.now()),
+    timeFromMinutes(started),
+    '2D',
+    movie.versions[0] ?? 'Subtitulada',
+  );
 }
 
 /**

@@ -31,12 +31,16 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: SandboxContext)
     const email = payload.email.toLowerCase();
     const now = ctx.clock.nowMs();
     if (!EMAIL_PATTERN.test(email)) errors.add('email', EMAIL_MESSAGE);
-    else if (findUserByEmail(ctx.db, email) !== undefined) errors.add('email', 'El correo electrónico ya está registrado.');
+    else if (findUserByEmail(ctx.db, email) !== undefined)
+      errors.add('email', 'El correo electrónico ya está registrado.');
     if (!PASSWORD_PATTERN.test(payload.password)) errors.add('password', PASSWORD_MESSAGE);
     const docNumber = normaliseDocumentNumber(payload.doc_number);
     const docNumberProblem = documentNumberProblem(payload.doc_type, docNumber);
     if (docNumberProblem) errors.add('doc_number', docNumberProblem);
-    else if (getRow(ctx.db, 'SELECT id FROM users WHERE doc_type = ? AND doc_number = ?', payload.doc_type, docNumber) !== undefined) {
+    else if (
+      getRow(ctx.db, 'SELECT id FROM users WHERE doc_type = ? AND doc_number = ?', payload.doc_type, docNumber) !==
+      undefined
+    ) {
       errors.add('doc_number', 'El número de documento ya está registrado.');
     }
     if (!/^\d{7,15}$/.test(payload.phone)) errors.add('phone', 'El teléfono no es válido.');
@@ -48,7 +52,8 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: SandboxContext)
     if (registerToken === undefined || !spendOneTime(ctx.db, registerToken.id, ctx.clock.nowMs())) {
       throw invalidField('register_token', 'El token de registro no es válido o ha expirado.');
     }
-    if (findUserByEmail(ctx.db, email) !== undefined) throw invalidField('email', 'El correo electrónico ya está registrado.');
+    if (findUserByEmail(ctx.db, email) !== undefined)
+      throw invalidField('email', 'El correo electrónico ya está registrado.');
     const id = insertUser(ctx.db, {
       name: payload.name,
       lastname: payload.lastname,

@@ -53,9 +53,13 @@ export function registerBookingRoutes(api: FastifyInstance, ctx: SandboxContext)
     const showtime = showtimeOr404(request.params.id);
     const user = optionalUser(ctx, request);
     const consecutive = request.query.score_consecutive;
-    const viewer = user === undefined
-      ? undefined
-      : { userId: user.id, consecutive: consecutive === undefined || consecutive === '' ? undefined : Number(consecutive) };
+    const viewer =
+      user === undefined
+        ? undefined
+        : {
+            userId: user.id,
+            consecutive: consecutive === undefined || consecutive === '' ? undefined : Number(consecutive),
+          };
     return { data: roomStatus(ctx, showtime, viewer) };
   });
 

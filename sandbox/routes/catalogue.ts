@@ -43,21 +43,31 @@ export function registerCatalogueRoutes(api: FastifyInstance, ctx: SandboxContex
     return { data: { dates: views(request).dates(showtimesBetween(ctx.db, today, last)) } };
   });
 
-  api.get<{ Params: { theater: string }; Querystring: { date?: string } }>('/movies/theater/:theater/showtimes', async (request) => {
-    requireTheater(request.params.theater);
-    const date = request.query.date;
-    if (date === undefined || date === '') throw invalidField('date', 'El campo fecha es obligatorio.');
-    if (!isDateText(date)) throw invalidField('date', 'La fecha no es válida.');
-    const rows = showtimesOn(ctx.db, date);
-    const view = views(request);
-    const movieIds = [...new Set(rows.map((row) => row.movie_id))].sort((a, b) => a - b);
-    return {
-      data: movieIds.flatMap((id) => {
-        const movie = ctx.catalogue.movieById.get(id);
-        return movie === undefined ? [] : [view.movie(movie, rows.filter((row) => row.movie_id === id))];
-      }),
-    };
-  });
+  api.get<{ Params: { theater: string }; Querystring: { date?: string } }>(
+    '/movies/theater/:theater/showtimes',
+    async (request) => {
+      requireTheater(request.params.theater);
+      const date = request.query.date;
+      if (date === undefined || date === '') throw invalidField('date', 'El campo fecha es obligatorio.');
+      if (!isDateText(date)) throw invalidField('date', 'La fecha no es válida.');
+      const rows = showtimesOn(ctx.db, date);
+      const view = views(request);
+      const movieIds = [...new Set(rows.map((row) => row.movie_id))].sort((a, b) => a - b);
+      return {
+        data: movieIds.flatMap((id) => {
+          const movie = ctx.catalogue.movieById.get(id);
+          return movie === undefined
+            ? []
+            : [
+                view.movie(
+                  movie,
+                  rows.filter((row) => row.movie_id === id),
+                ),
+              ];
+        }),
+      };
+    },
+  );
 
   api.get<{ Params: { theater: string } }>('/movies/theater/:theater', async (request) => {
     requireTheater(request.params.theater);
@@ -67,7 +77,12 @@ export function registerCatalogueRoutes(api: FastifyInstance, ctx: SandboxContex
     return {
       data: ctx.catalogue.movies
         .filter((movie) => movie.status === 'cartelera')
-        .map((movie) => view.movie(movie, rows.filter((row) => row.movie_id === movie.id)))
+        .map((movie) =>
+          view.movie(
+            movie,
+            rows.filter((row) => row.movie_id === movie.id),
+          ),
+        )
         .filter((movie) => movie.showtimes.length > 0),
     };
   });
@@ -95,14 +110,17 @@ export function registerCatalogueRoutes(api: FastifyInstance, ctx: SandboxContex
     return { data: views(request).movie(movie, showtimesBetween(ctx.db, today, last, { movieId: movie.id })) };
   });
 
-  api.get<{ Params: { theater: string; slug: string } }>('/movies/theater/:theater/:slug/showtimes', async (request) => {
-    requireTheater(request.params.theater);
-    const movie = movieBySlug(request.params.slug);
-    const { today, last } = window();
-    const rows = showtimesBetween(ctx.db, today, last, { movieId: movie.id });
-    const view = views(request);
-    return { data: { dates: view.dates(rows), showtimes: view.showtimes(rows) } };
-  });
+  api.get<{ Params: { theater: string; slug: string } }>(
+    '/movies/theater/:theater/:slug/showtimes',
+    async (request) => {
+      requireTheater(request.params.theater);
+      const movie = movieBySlug(request.params.slug);
+      const { today, last } = window();
+      const rows = showtimesBetween(ctx.db, today, last, { movieId: movie.id });
+      const view = views(request);
+      return { data: { dates: view.dates(rows), showtimes: view.showtimes(rows) } };
+    },
+  );
 
   api.get('/banners/web', async (request) => {
     const view = views(request);

@@ -25,7 +25,11 @@ export function registerContentRoutes(api: FastifyInstance, ctx: SandboxContext)
     const type = CONTENT_TYPES.find((known) => known === request.params.type);
     if (type === undefined) throw notFound('No se encontró el tipo de contenido.');
     return {
-      data: CONTENT_PAGES.filter((page) => page.type === type).map((page) => ({ id: page.id, title: page.title, slug: page.slug })),
+      data: CONTENT_PAGES.filter((page) => page.type === type).map((page) => ({
+        id: page.id,
+        title: page.title,
+        slug: page.slug,
+      })),
     };
   });
 

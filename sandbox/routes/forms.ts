@@ -53,7 +53,8 @@ export function registerFormRoutes(api: FastifyInstance, ctx: SandboxContext): v
     const parsed = PqrFieldsSchema.safeParse(fields);
     if (parsed.success) {
       if (!EMAIL_PATTERN.test(parsed.data.email)) errors.add('email', EMAIL_MESSAGE);
-      if (parsed.data.accept_terms !== '1') errors.add('accept_terms', 'Debes aceptar la Política de Protección de Datos Personales');
+      if (parsed.data.accept_terms !== '1')
+        errors.add('accept_terms', 'Debes aceptar la Política de Protección de Datos Personales');
     }
     if (files.length > PQR_MAX_ATTACHMENTS) errors.add('attachments', 'Máximo 5 archivos permitidos');
     checkExtensions(files, errors);
@@ -70,7 +71,8 @@ export function registerFormRoutes(api: FastifyInstance, ctx: SandboxContext): v
     if (name !== '' && !/^[\p{L} ]+$/u.test(name)) errors.add('name', 'Solo se permiten letras');
     if (email !== '' && !EMAIL_PATTERN.test(email)) errors.add('email', EMAIL_MESSAGE);
     const total = files.reduce((sum, file) => sum + file.bytes.length, 0);
-    if (total > ETHICS_MAX_TOTAL_BYTES) errors.add('attachments', 'El tamaño total de los archivos no debe superar 5 MB');
+    if (total > ETHICS_MAX_TOTAL_BYTES)
+      errors.add('attachments', 'El tamaño total de los archivos no debe superar 5 MB');
     checkExtensions(files, errors);
     const data = parsePayload(EthicsFieldsSchema, fields, errors);
     const stored: Record<string, string> = {

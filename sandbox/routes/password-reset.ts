@@ -23,14 +23,18 @@ export function registerPasswordResetRoutes(api: FastifyInstance, ctx: SandboxCo
       const code = randomToken(24);
       storeOneTime(ctx.db, 'reset', code, ctx.clock.nowMs() + RESET_CODE_MS, { userId: user.id });
       const link = siteLink(ctx, `/forgot-password/${code}`);
-      sendMail(ctx.db, {
-        to: user.email,
-        kind: 'password-reset',
-        subject: 'Restablece tu contraseña de Viziona',
-        body: `Hola ${user.name}, para restablecer tu contraseña abre este enlace (válido por 60 minutos): ${link}`,
-        code,
-        link,
-      }, ctx.clock.nowMs());
+      sendMail(
+        ctx.db,
+        {
+          to: user.email,
+          kind: 'password-reset',
+          subject: 'Restablece tu contraseña de Viziona',
+          body: `Hola ${user.name}, para restablecer tu contraseña abre este enlace (válido por 60 minutos): ${link}`,
+          code,
+          link,
+        },
+        ctx.clock.nowMs(),
+      );
     }
     return { message: 'Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña.' };
   });
@@ -40,7 +44,8 @@ export function registerPasswordResetRoutes(api: FastifyInstance, ctx: SandboxCo
     const errors = new FieldErrors();
     if (!PASSWORD_PATTERN.test(payload.password)) errors.add('password', PASSWORD_MESSAGE);
     const reset = findOneTime(ctx.db, 'reset', request.params.code, ctx.clock.nowMs());
-    if (reset === undefined || reset.user_id === null) errors.add('code', 'El enlace de recuperación no es válido o ha expirado.');
+    if (reset === undefined || reset.user_id === null)
+      errors.add('code', 'El enlace de recuperación no es válido o ha expirado.');
     errors.throwIfAny();
     if (reset === undefined || reset.user_id === null || !spendOneTime(ctx.db, reset.id, ctx.clock.nowMs())) {
       throw invalidField('code', 'El enlace de recuperación no es válido o ha expirado.');

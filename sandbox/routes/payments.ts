@@ -92,12 +92,16 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: SandboxContext)
     checkCard(payload, bogotaDate(ctx.clock.now()), errors);
     const quote = quotePurchase(ctx, user, payload, errors);
     const now = ctx.clock.nowMs();
-    const token = findOneTime(ctx.db, 'pay', payload.pay_token, now, { userId: user.id, consecutive: payload.score_consecutive });
+    const token = findOneTime(ctx.db, 'pay', payload.pay_token, now, {
+      userId: user.id,
+      consecutive: payload.score_consecutive,
+    });
     if (token === undefined) errors.add('pay_token', PAY_TOKEN_INVALID);
     errors.throwIfAny();
     const status = cardOutcome(payload.card_number);
     const bill = inTransaction(ctx.db, () => {
-      if (token === undefined || !spendOneTime(ctx.db, token.id, now)) throw invalidField('pay_token', PAY_TOKEN_INVALID);
+      if (token === undefined || !spendOneTime(ctx.db, token.id, now))
+        throw invalidField('pay_token', PAY_TOKEN_INVALID);
       const created = insertBill(ctx, {
         userId: user.id,
         consecutive: payload.score_consecutive,
@@ -110,7 +114,9 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: SandboxContext)
           card_name: payload.card_name,
           card_last4: payload.card_number.slice(-4),
           dues: String(payload.dues),
-          ...(status === PAY_STATUS_PENDING ? { settles: payload.card_number === PENDING_CARD ? 'approve' : 'reject' } : {}),
+          ...(status === PAY_STATUS_PENDING
+            ? { settles: payload.card_number === PENDING_CARD ? 'approve' : 'reject' }
+            : {}),
         },
       });
       if (status === PAY_STATUS_ACCEPTED) acceptBill(ctx, created);
@@ -147,8 +153,13 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: SandboxContext)
         productsDetail: payload.products_detail,
         productsDescription: payload.products_description,
         payer: {
-          bank: payload.bank, name: payload.name, lastname: payload.lastname, doc_type: payload.doc_type,
-          doc_number: payload.doc_number, email: payload.email, phone: payload.phone,
+          bank: payload.bank,
+          name: payload.name,
+          lastname: payload.lastname,
+          doc_type: payload.doc_type,
+          doc_number: payload.doc_number,
+          email: payload.email,
+          phone: payload.phone,
         },
         pseRef: ref,
         pseExpiresAt: expiresAt,

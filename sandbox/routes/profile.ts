@@ -19,7 +19,8 @@ export function registerProfileRoutes(api: FastifyInstance, ctx: SandboxContext)
     const payload = parsePayload(ProfileUpdatePayloadSchema, request.body);
     const errors = new FieldErrors();
     const birthday = payload.birthday === undefined ? user.birthday : payload.birthday === '' ? null : payload.birthday;
-    if (birthday !== null && payload.birthday !== undefined) checkBirthday(birthday, bogotaDate(ctx.clock.now()), errors);
+    if (birthday !== null && payload.birthday !== undefined)
+      checkBirthday(birthday, bogotaDate(ctx.clock.now()), errors);
     if (!/^\d{7,15}$/.test(payload.phone)) errors.add('phone', 'El teléfono no es válido.');
     const password = payload.password === undefined || payload.password === '' ? undefined : payload.password;
     if (password !== undefined) {
@@ -33,7 +34,13 @@ export function registerProfileRoutes(api: FastifyInstance, ctx: SandboxContext)
     run(
       ctx.db,
       'UPDATE users SET name = ?, lastname = ?, phone = ?, birthday = ?, sex = ?, password_hash = ? WHERE id = ?',
-      payload.name, payload.lastname, payload.phone, birthday, payload.sex ?? user.sex, passwordHash, user.id,
+      payload.name,
+      payload.lastname,
+      payload.phone,
+      birthday,
+      payload.sex ?? user.sex,
+      passwordHash,
+      user.id,
     );
     return { message: 'Perfil actualizado correctamente.', data: userView(reloadUser(ctx, user.id)) };
   });

@@ -17,7 +17,8 @@ export function registerPurchaseRoutes(api: FastifyInstance, ctx: SandboxContext
     if (bill === undefined) throw notFound(BILL_NOT_FOUND);
     return bill;
   };
-  const view = (request: FastifyRequest, bill: BillRow) => billView(ctx, createViews(ctx, sandboxBase(ctx, request)), bill);
+  const view = (request: FastifyRequest, bill: BillRow) =>
+    billView(ctx, createViews(ctx, sandboxBase(ctx, request)), bill);
 
   api.get('/profile/purchases', async (request) => {
     const user = requireUser(ctx, request);

@@ -68,10 +68,23 @@ export function insertBill(ctx: SandboxContext, bill: NewBill): BillRow {
     `INSERT INTO bills (user_id, consecutive, pay_type, pay_method, pay_status, showtime_id, seats_json, products_json,
        subtotal, total_service, total, products_detail, products_description, payer_json, pse_ref, pse_expires_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    bill.userId, bill.consecutive, quote.payType, bill.method, bill.status, quote.showtime?.id ?? null,
-    JSON.stringify(quote.holds.map((hold) => hold.label)), JSON.stringify(quote.products),
-    quote.subtotal, quote.totalService, quote.total, bill.productsDetail ?? null, bill.productsDescription ?? null,
-    JSON.stringify(bill.payer), bill.pseRef ?? null, bill.pseExpiresAt ?? null, ctx.clock.nowMs(),
+    bill.userId,
+    bill.consecutive,
+    quote.payType,
+    bill.method,
+    bill.status,
+    quote.showtime?.id ?? null,
+    JSON.stringify(quote.holds.map((hold) => hold.label)),
+    JSON.stringify(quote.products),
+    quote.subtotal,
+    quote.totalService,
+    quote.total,
+    bill.productsDetail ?? null,
+    bill.productsDescription ?? null,
+    JSON.stringify(bill.payer),
+    bill.pseRef ?? null,
+    bill.pseExpiresAt ?? null,
+    ctx.clock.nowMs(),
   ).lastId;
   run(ctx.db, 'UPDATE bills SET bill = ? WHERE id = ?', `VZ${String(id).padStart(6, '0')}`, id);
   const row = billById(ctx.db, id);
@@ -88,7 +101,9 @@ export function ownedBill(db: Database, reference: string, userId: number): Bill
   return getRow<BillRow>(
     db,
     'SELECT * FROM bills WHERE (bill = ? OR CAST(id AS TEXT) = ?) AND user_id = ?',
-    reference, reference, userId,
+    reference,
+    reference,
+    userId,
   );
 }
 
@@ -117,7 +132,11 @@ export function acceptBill(ctx: SandboxContext, bill: BillRow): void {
   const now = ctx.clock.nowMs();
   run(ctx.db, 'UPDATE bills SET pay_status = ? WHERE id = ?', PAY_STATUS_ACCEPTED, bill.id);
   if (bill.pay_type === PAY_TYPE_MEMBERSHIP) {
-    const user = getRow<{ membership_ends_at: number | null }>(ctx.db, 'SELECT membership_ends_at FROM users WHERE id = ?', bill.user_id);
+    const user = getRow<{ membership_ends_at: number | null }>(
+      ctx.db,
+      'SELECT membership_ends_at FROM users WHERE id = ?',
+      bill.user_id,
+    );
     const from = Math.max(now, user?.membership_ends_at ?? 0);
     run(ctx.db, 'UPDATE users SET membership_ends_at = ? WHERE id = ?', from + YEAR_MS, bill.user_id);
   } else {
@@ -125,11 +144,21 @@ export function acceptBill(ctx: SandboxContext, bill: BillRow): void {
       ctx.db,
       `UPDATE seat_holds SET sold = 1, bill_id = ?, expires_at = NULL
        WHERE user_id = ? AND consecutive = ? AND showtime_id = ? AND sold = 0 AND (bill_id IS NULL OR bill_id = ?)`,
-      bill.id, bill.user_id, bill.consecutive, bill.showtime_id, bill.id,
+      bill.id,
+      bill.user_id,
+      bill.consecutive,
+      bill.showtime_id,
+      bill.id,
     );
     const seats: string[] = JSON.parse(bill.seats_json);
     for (const seat of seats) {
-      run(ctx.db, 'INSERT INTO ticket_codes (bill_id, code, seat) VALUES (?, ?, ?)', bill.id, `VZ${randomCode(10)}`, seat);
+      run(
+        ctx.db,
+        'INSERT INTO ticket_codes (bill_id, code, seat) VALUES (?, ?, ?)',
+        bill.id,
+        `VZ${randomCode(10)}`,
+        seat,
+      );
     }
   }
   spendConsecutive(ctx.db, bill.consecutive, bill.id);
@@ -148,7 +177,8 @@ export function settleDueCardPayments(ctx: SandboxContext): void {
   const due = allRows<BillRow>(
     ctx.db,
     "SELECT * FROM bills WHERE pay_method = 'card' AND pay_status = ? AND created_at <= ?",
-    PAY_STATUS_PENDING, ctx.clock.nowMs() - PENDING_CARD_SETTLE_MS,
+    PAY_STATUS_PENDING,
+    ctx.clock.nowMs() - PENDING_CARD_SETTLE_MS,
   );
   for (const bill of due) {
     const payer: Record<string, string> = JSON.parse(bill.payer_json ?? '{}');
@@ -170,7 +200,8 @@ export function liveHoldsOfBill(ctx: SandboxContext, bill: BillRow): number {
   const row = getRow<{ count: number }>(
     ctx.db,
     'SELECT COUNT(*) AS count FROM seat_holds WHERE bill_id = ? AND sold = 0 AND expires_at > ?',
-    bill.id, ctx.clock.nowMs(),
+    bill.id,
+    ctx.clock.nowMs(),
   );
   return row?.count ?? 0;
 }

@@ -10,7 +10,11 @@ export interface ConsecutiveRow {
 }
 
 export function issueConsecutive(db: Database, userId: number, nowMs: number): number {
-  const next = getRow<{ next: number }>(db, 'SELECT COALESCE(MAX(secuencia) + 1, ?) AS next FROM consecutives', FIRST_CONSECUTIVE);
+  const next = getRow<{ next: number }>(
+    db,
+    'SELECT COALESCE(MAX(secuencia) + 1, ?) AS next FROM consecutives',
+    FIRST_CONSECUTIVE,
+  );
   const secuencia = next?.next ?? FIRST_CONSECUTIVE;
   run(db, 'INSERT INTO consecutives (secuencia, user_id, created_at) VALUES (?, ?, ?)', secuencia, userId, nowMs);
   return secuencia;
@@ -21,7 +25,8 @@ export function usableConsecutive(db: Database, secuencia: number, userId: numbe
   return getRow<ConsecutiveRow>(
     db,
     'SELECT * FROM consecutives WHERE secuencia = ? AND user_id = ? AND spent_bill_id IS NULL',
-    secuencia, userId,
+    secuencia,
+    userId,
   );
 }
 

@@ -16,24 +16,45 @@ export interface OneTimeOwner {
   consecutive?: number;
 }
 
-export function storeOneTime(db: Database, kind: OneTimeKind, secret: string, expiresAt: number, owner: OneTimeOwner = {}): void {
+export function storeOneTime(
+  db: Database,
+  kind: OneTimeKind,
+  secret: string,
+  expiresAt: number,
+  owner: OneTimeOwner = {},
+): void {
   run(
     db,
     'INSERT INTO one_time_tokens (kind, token_hash, user_id, consecutive, expires_at) VALUES (?, ?, ?, ?, ?)',
-    kind, sha256(secret), owner.userId ?? null, owner.consecutive ?? null, expiresAt,
+    kind,
+    sha256(secret),
+    owner.userId ?? null,
+    owner.consecutive ?? null,
+    expiresAt,
   );
 }
 
 /** Finds a live, unused token (matching the owner when given) without spending it. */
-export function findOneTime(db: Database, kind: OneTimeKind, secret: string, nowMs: number, owner: OneTimeOwner = {}): OneTimeRow | undefined {
+export function findOneTime(
+  db: Database,
+  kind: OneTimeKind,
+  secret: string,
+  nowMs: number,
+  owner: OneTimeOwner = {},
+): OneTimeRow | undefined {
   return getRow<OneTimeRow>(
     db,
     `SELECT id, user_id, consecutive, expires_at, used_at FROM one_time_tokens
      WHERE kind = ? AND token_hash = ? AND used_at IS NULL AND expires_at > ?
        AND (? IS NULL OR user_id = ?) AND (? IS NULL OR consecutive = ?)
      ORDER BY id DESC LIMIT 1`,
-    kind, sha256(secret), nowMs,
-    owner.userId ?? null, owner.userId ?? null, owner.consecutive ?? null, owner.consecutive ?? null,
+    kind,
+    sha256(secret),
+    nowMs,
+    owner.userId ?? null,
+    owner.userId ?? null,
+    owner.consecutive ?? null,
+    owner.consecutive ?? null,
   );
 }
 

@@ -32,15 +32,22 @@ export function sendMail(db: Database, message: OutboxMessage, nowMs: number): v
   run(
     db,
     'INSERT INTO outbox (to_email, kind, subject, body, code, link, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    message.to, message.kind, message.subject, message.body, message.code, message.link, nowMs,
+    message.to,
+    message.kind,
+    message.subject,
+    message.body,
+    message.code,
+    message.link,
+    nowMs,
   );
 }
 
 /** Newest first, optionally for one address. */
 export function listOutbox(db: Database, to?: string): OutboxEntry[] {
-  const rows = to === undefined
-    ? allRows<OutboxRow>(db, 'SELECT * FROM outbox ORDER BY id DESC')
-    : allRows<OutboxRow>(db, 'SELECT * FROM outbox WHERE to_email = ? ORDER BY id DESC', to.trim().toLowerCase());
+  const rows =
+    to === undefined
+      ? allRows<OutboxRow>(db, 'SELECT * FROM outbox ORDER BY id DESC')
+      : allRows<OutboxRow>(db, 'SELECT * FROM outbox WHERE to_email = ? ORDER BY id DESC', to.trim().toLowerCase());
   return rows.map((row) => ({
     id: row.id,
     to: row.to_email,

@@ -1,6 +1,6 @@
 import type { BillProduct, BillRecipeItem } from '../../shared/cinema-api/bills.ts';
-import type { ProductLine } from '../../shared/cinema-api/payments.ts';
-import { PAY_TYPE_MEMBERSHIP, type CardPayPayload } from '../../shared/cinema-api/payments.ts';
+import type { ProductLine, CardPayPayload } from '../../shared/cinema-api/payments.ts';
+import { PAY_TYPE_MEMBERSHIP } from '../../shared/cinema-api/payments.ts';
 import { PAY_BRANDS, PAYMENT_METHOD } from '../db/seed/marketing.ts';
 import { settingNumber } from '../db/seed/settings.ts';
 import type { FieldErrors } from '../lib/api-error.ts';
@@ -13,8 +13,16 @@ import { isMember, type UserRow } from './users.ts';
 /** The fields card and PSE payments share. */
 export type PurchaseFields = Pick<
   CardPayPayload,
-  'pay_type' | 'subtotal' | 'total_service' | 'total' | 'score_consecutive' | 'score_payment_method'
-  | 'showtime_id' | 'seats' | 'products' | 'keyPay'
+  | 'pay_type'
+  | 'subtotal'
+  | 'total_service'
+  | 'total'
+  | 'score_consecutive'
+  | 'score_payment_method'
+  | 'showtime_id'
+  | 'seats'
+  | 'products'
+  | 'keyPay'
 >;
 
 export interface PurchaseQuote {
@@ -63,7 +71,10 @@ function resolveProducts(ctx: SandboxContext, user: UserRow, lines: ProductLine[
       return;
     }
     if (snack.CineFanPlus === 's' && !member) {
-      errors.add(`${field}.Codigo`, `El producto ${snack.Descripcion} es exclusivo para miembros del Club Vizionarios.`);
+      errors.add(
+        `${field}.Codigo`,
+        `El producto ${snack.Descripcion} es exclusivo para miembros del Club Vizionarios.`,
+      );
       return;
     }
     const price = snack.Precios[0]?.General ?? 0;
@@ -96,7 +107,12 @@ function checkAmounts(payload: PurchaseFields, subtotal: number, totalService: n
 }
 
 /** Recomputes what the buyer owes from authoritative data; adds a 422 error for every mismatch. */
-export function quotePurchase(ctx: SandboxContext, user: UserRow, payload: PurchaseFields, errors: FieldErrors): PurchaseQuote {
+export function quotePurchase(
+  ctx: SandboxContext,
+  user: UserRow,
+  payload: PurchaseFields,
+  errors: FieldErrors,
+): PurchaseQuote {
   if (!PAY_BRANDS.some((brand) => brand.id === payload.keyPay)) errors.add('keyPay', 'El medio de pago no es válido.');
   if (payload.score_payment_method !== PAYMENT_METHOD.score_payment_method) {
     errors.add('score_payment_method', 'El método de pago no es válido.');
@@ -111,7 +127,15 @@ export function quotePurchase(ctx: SandboxContext, user: UserRow, payload: Purch
     const subtotal = settingNumber('membresia_valor');
     const totalService = settingNumber('membresia_servicio');
     checkAmounts(payload, subtotal, totalService, errors);
-    return { payType: payload.pay_type, showtime: null, holds: [], products: [], subtotal, totalService, total: subtotal + totalService };
+    return {
+      payType: payload.pay_type,
+      showtime: null,
+      holds: [],
+      products: [],
+      subtotal,
+      totalService,
+      total: subtotal + totalService,
+    };
   }
   const showtime = payload.showtime_id == null ? undefined : showtimeById(ctx.db, payload.showtime_id);
   if (showtime === undefined) errors.add('showtime_id', 'La función no existe.');
@@ -126,5 +150,13 @@ export function quotePurchase(ctx: SandboxContext, user: UserRow, payload: Purch
   const subtotal = tickets + snacks;
   const totalService = settingNumber('ticket_servicio') * holds.length + settingNumber('confiteria_servicio') * units;
   checkAmounts(payload, subtotal, totalService, errors);
-  return { payType: payload.pay_type, showtime: showtime ?? null, holds, products, subtotal, totalService, total: subtotal + totalService };
+  return {
+    payType: payload.pay_type,
+    showtime: showtime ?? null,
+    holds,
+    products,
+    subtotal,
+    totalService,
+    total: subtotal + totalService,
+  };
 }

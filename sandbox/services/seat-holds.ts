@@ -2,7 +2,7 @@ import type { RoomStatusRow, SeatState, SelectedSeat } from '../../shared/cinema
 import { SEAT_TYPE_AISLE, SEAT_TYPE_NORMAL } from '../../shared/cinema-api/seat-types.ts';
 import { seatKey, seatLabel } from '../catalogue/layout.ts';
 import { allRows, inTransaction, run, type Database } from '../db/database.ts';
-import { FieldErrors, invalidField } from '../lib/api-error.ts';
+import { type FieldErrors, invalidField } from '../lib/api-error.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { RESERVATION_HOLD_SECONDS } from '../../shared/booking/constants.ts';
 import { isMember, type UserRow } from './users.ts';
@@ -36,7 +36,13 @@ export interface SeatToHold {
 }
 
 /** Checks each requested seat against the layout and the price list; collects 422 errors. */
-export function resolveSeats(ctx: SandboxContext, showtime: ShowtimeRow, user: UserRow, seats: SelectedSeat[], errors: FieldErrors): SeatToHold[] {
+export function resolveSeats(
+  ctx: SandboxContext,
+  showtime: ShowtimeRow,
+  user: UserRow,
+  seats: SelectedSeat[],
+  errors: FieldErrors,
+): SeatToHold[] {
   const cells = ctx.catalogue.seatIndex.get(showtime.room_id);
   const prices = pricesFor(ctx, showtime);
   const member = isMember(user, ctx.clock.nowMs());
@@ -86,7 +92,13 @@ function dropExpired(db: Database, showtimeId: number, nowMs: number): void {
  * Replaces the caller's hold on this showtime and consecutive with `seats`, atomically.
  * The UNIQUE (showtime_id, fila, columna) constraint decides races: the loser gets OCUPADA.
  */
-export function holdSeats(ctx: SandboxContext, showtimeId: number, user: UserRow, consecutive: number, seats: SeatToHold[]): number {
+export function holdSeats(
+  ctx: SandboxContext,
+  showtimeId: number,
+  user: UserRow,
+  consecutive: number,
+  seats: SeatToHold[],
+): number {
   const now = ctx.clock.nowMs();
   const expiresAt = now + HOLD_SECONDS * 1000;
   return inTransaction(ctx.db, () => {
@@ -97,7 +109,15 @@ export function holdSeats(ctx: SandboxContext, showtimeId: number, user: UserRow
         ctx.db,
         `INSERT INTO seat_holds (showtime_id, fila, columna, label, tarifa, price, user_id, consecutive, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (showtime_id, fila, columna) DO NOTHING`,
-        showtimeId, seat.fila, seat.columna, seat.label, seat.tarifa, seat.price, user.id, consecutive, expiresAt,
+        showtimeId,
+        seat.fila,
+        seat.columna,
+        seat.label,
+        seat.tarifa,
+        seat.price,
+        user.id,
+        consecutive,
+        expiresAt,
       );
       if (inserted.changes === 0) throw invalidField('seats', `La silla ${seat.label} se encuentra OCUPADA`);
     }
@@ -110,7 +130,9 @@ export function releaseOwnHold(db: Database, showtimeId: number, userId: number,
   return run(
     db,
     'DELETE FROM seat_holds WHERE showtime_id = ? AND user_id = ? AND consecutive = ? AND sold = 0 AND bill_id IS NULL',
-    showtimeId, userId, consecutive,
+    showtimeId,
+    userId,
+    consecutive,
   ).changes;
 }
 
@@ -120,7 +142,10 @@ export function liveHold(ctx: SandboxContext, showtimeId: number, userId: number
     ctx.db,
     `SELECT * FROM seat_holds WHERE showtime_id = ? AND user_id = ? AND consecutive = ?
        AND sold = 0 AND bill_id IS NULL AND expires_at > ? ORDER BY fila, columna`,
-    showtimeId, userId, consecutive, ctx.clock.nowMs(),
+    showtimeId,
+    userId,
+    consecutive,
+    ctx.clock.nowMs(),
   );
 }
 
@@ -130,18 +155,26 @@ export interface StatusViewer {
 }
 
 /** Seat states of a showtime, row by row (no aisles). */
-export function roomStatus(ctx: SandboxContext, showtime: ShowtimeRow, viewer: StatusViewer | undefined): RoomStatusRow[] {
+export function roomStatus(
+  ctx: SandboxContext,
+  showtime: ShowtimeRow,
+  viewer: StatusViewer | undefined,
+): RoomStatusRow[] {
   const holds = allRows<HoldRow>(
     ctx.db,
     'SELECT * FROM seat_holds WHERE showtime_id = ? AND (sold = 1 OR expires_at > ?)',
-    showtime.id, ctx.clock.nowMs(),
+    showtime.id,
+    ctx.clock.nowMs(),
   );
   const byKey = new Map(holds.map((hold) => [seatKey(hold.fila, hold.columna), hold]));
   const stateOf = (hold: HoldRow | undefined): SeatState => {
     if (hold === undefined) return 'S';
     if (hold.sold === 1) return 'V';
-    const mine = viewer !== undefined && hold.user_id === viewer.userId && hold.bill_id === null
-      && (viewer.consecutive === undefined || viewer.consecutive === hold.consecutive);
+    const mine =
+      viewer !== undefined &&
+      hold.user_id === viewer.userId &&
+      hold.bill_id === null &&
+      (viewer.consecutive === undefined || viewer.consecutive === hold.consecutive);
     return mine ? 'R' : 'O';
   };
   const rows = new Map<number, RoomStatusRow>();

@@ -32,8 +32,12 @@ export function showtimesBetween(
     db,
     `SELECT * FROM showtimes WHERE function_date BETWEEN ? AND ?
        AND (? IS NULL OR movie_id = ?) AND (? IS NULL OR room_id = ?) ${ORDER}`,
-    firstDate, lastDate,
-    filter.movieId ?? null, filter.movieId ?? null, filter.roomId ?? null, filter.roomId ?? null,
+    firstDate,
+    lastDate,
+    filter.movieId ?? null,
+    filter.movieId ?? null,
+    filter.roomId ?? null,
+    filter.roomId ?? null,
   );
 }
 

@@ -46,14 +46,27 @@ export function storeSubmission(
   nowMs: number,
 ): { id: number; radicado: string } {
   return inTransaction(db, () => {
-    const id = run(db, 'INSERT INTO submissions (kind, radicado, fields_json, created_at) VALUES (?, ?, ?, ?)', kind, '', JSON.stringify(fields), nowMs).lastId;
+    const id = run(
+      db,
+      'INSERT INTO submissions (kind, radicado, fields_json, created_at) VALUES (?, ?, ?, ?)',
+      kind,
+      '',
+      JSON.stringify(fields),
+      nowMs,
+    ).lastId;
     const radicado = `${kind === 'pqrs' ? 'PQR' : 'ETI'}-${String(id).padStart(6, '0')}`;
     run(db, 'UPDATE submissions SET radicado = ? WHERE id = ?', radicado, id);
     for (const file of files) {
       run(
         db,
         'INSERT INTO attachments (submission_id, field, name, content_type, size, sha256, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        id, file.field, file.name, file.contentType, file.bytes.length, sha256(file.bytes), file.bytes,
+        id,
+        file.field,
+        file.name,
+        file.contentType,
+        file.bytes.length,
+        sha256(file.bytes),
+        file.bytes,
       );
     }
     return { id, radicado };
@@ -76,6 +89,15 @@ export function listSubmissions(db: Database): SubmissionView[] {
   }));
 }
 
-export function attachmentBytes(db: Database, submissionId: number, attachmentId: number): { name: string; content_type: string; bytes: Uint8Array } | undefined {
-  return getRow(db, 'SELECT name, content_type, bytes FROM attachments WHERE submission_id = ? AND id = ?', submissionId, attachmentId);
+export function attachmentBytes(
+  db: Database,
+  submissionId: number,
+  attachmentId: number,
+): { name: string; content_type: string; bytes: Uint8Array } | undefined {
+  return getRow(
+    db,
+    'SELECT name, content_type, bytes FROM attachments WHERE submission_id = ? AND id = ?',
+    submissionId,
+    attachmentId,
+  );
 }

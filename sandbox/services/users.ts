@@ -72,8 +72,19 @@ export function insertUser(db: Database, user: NewUser): number {
     `INSERT INTO users (username, name, lastname, email, password_hash, doc_type, doc_number, phone, birthday, sex,
        email_verified_at, membership_ends_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    username, user.name, user.lastname, email, user.passwordHash, user.docType, user.docNumber, user.phone,
-    user.birthday, user.sex, user.verifiedAt, user.membershipEndsAt, user.createdAt,
+    username,
+    user.name,
+    user.lastname,
+    email,
+    user.passwordHash,
+    user.docType,
+    user.docNumber,
+    user.phone,
+    user.birthday,
+    user.sex,
+    user.verifiedAt,
+    user.membershipEndsAt,
+    user.createdAt,
   ).lastId;
 }
 
@@ -81,7 +92,13 @@ export function insertUser(db: Database, user: NewUser): number {
 export function issueSession(ctx: SandboxContext, user: UserRow): SessionAnswer {
   const token = randomToken();
   const expiresAt = ctx.clock.nowMs() + AUTH_TOKEN_SECONDS * 1000;
-  run(ctx.db, 'INSERT INTO auth_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)', sha256(token), user.id, expiresAt);
+  run(
+    ctx.db,
+    'INSERT INTO auth_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
+    sha256(token),
+    user.id,
+    expiresAt,
+  );
   return { token, expires_at: bogotaTimestamp(expiresAt), user: userView(user) };
 }
 

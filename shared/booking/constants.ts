@@ -14,7 +14,6 @@ export const DEFAULT_DUES = 1;
 /** Pay types of the cinema API. */
 export const PAY_TYPE_TICKETS = 1;
 export const PAY_TYPE_MEMBERSHIP = 3;
-export type PayType = typeof PAY_TYPE_TICKETS | typeof PAY_TYPE_MEMBERSHIP;
 
 /** pay_status.id values. Only 1 means accepted; 3 is a payment the provider has not decided yet. */
 export const PAY_STATUS_ACCEPTED = 1;
@@ -23,6 +22,3 @@ export const PAY_STATUS_PENDING = 3;
 
 /** theater_id of every payment: the BFF sends it, the cinema API accepts no other. */
 export const THEATER_ID = 1 as const;
-
-/** Combo quantity stepper minimum. */
-export const MIN_COMBO_QUANTITY = 1;

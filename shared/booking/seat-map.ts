@@ -96,7 +96,9 @@ export function isSelectable(cell: SeatCell, selectedZone: string | null): boole
 
 /** The seat states as one short text per grid row (what live updates carry). */
 export function encodeSeatStates(map: SeatMap): string[] {
-  return map.rows.map((row) => row.cells.map((cell) => (cell.kind === 'aisle' ? '_' : STATE_CODES[cell.state])).join(''));
+  return map.rows.map((row) =>
+    row.cells.map((cell) => (cell.kind === 'aisle' ? '_' : STATE_CODES[cell.state])).join(''),
+  );
 }
 
 /**
@@ -141,7 +143,9 @@ export function withMySeats(map: SeatMap, mine: ReadonlySet<string>): SeatMap {
       return {
         ...row,
         cells: row.cells.map((cell) =>
-          cell.kind === 'seat' && mine.has(cell.id) && cell.state !== 'disabled' ? { ...cell, state: 'mine' as const } : cell,
+          cell.kind === 'seat' && mine.has(cell.id) && cell.state !== 'disabled'
+            ? { ...cell, state: 'mine' as const }
+            : cell,
         ),
       };
     }),

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  DateTimeTextSchema,
-  dataEnvelope,
-  requiredMessage,
-  requiredText,
-} from './common.ts';
+import { DateTimeTextSchema, dataEnvelope, requiredMessage, requiredText } from './common.ts';
 
 export const DOC_TYPES = ['CC', 'CE', 'PPN', 'NIT'] as const;
 const SEX_VALUES = ['M', 'F'] as const;
@@ -104,16 +99,11 @@ export const UpdatePasswordPayloadSchema = z.object({
 
 /** POST token/register and POST pay-token: top-level token. */
 export const TokenAnswerSchema = z.object({ token: z.string(), expires_at: DateTimeTextSchema });
-export type TokenAnswer = z.infer<typeof TokenAnswerSchema>;
 
 /** POST code: only `data` comes back. */
-export const SendCodeAnswerSchema = dataEnvelope(
-  z.object({ sent: z.boolean(), expires_at: DateTimeTextSchema }),
-);
+export const SendCodeAnswerSchema = dataEnvelope(z.object({ sent: z.boolean(), expires_at: DateTimeTextSchema }));
 
 export const ValidateCodePayloadSchema = z.object({ code: requiredText('código', 20) });
 
 /** POST code/validate, 200 only when valid (an invalid code is a 422). */
-export const ValidateCodeAnswerSchema = dataEnvelope(
-  z.object({ valid: z.literal(true), user: UserSchema }),
-);
+export const ValidateCodeAnswerSchema = dataEnvelope(z.object({ valid: z.literal(true), user: UserSchema }));

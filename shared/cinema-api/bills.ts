@@ -8,7 +8,6 @@ const PayTypeSchema = z.object({
   id: z.number(),
   name: z.string(),
 });
-export type PayType = z.infer<typeof PayTypeSchema>;
 
 const TheaterSchema = z.object({ name: z.string(), fullname: z.string() });
 

@@ -15,7 +15,17 @@ export const WHISTLEBLOWER_TYPES = [
   'Otro interesado',
 ] as const;
 export const ATTACHMENT_EXTENSIONS = [
-  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'jpg', 'jpeg', 'png', 'mp4',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'jpg',
+  'jpeg',
+  'png',
+  'mp4',
 ] as const;
 export const PQR_MAX_ATTACHMENTS = 5;
 export const ETHICS_MAX_TOTAL_BYTES = 5 * 1024 * 1024;
@@ -30,7 +40,6 @@ export const PqrFieldsSchema = z.object({
   /** '1' accepted, '0' not (must be '1'). */
   accept_terms: z.enum(['1', '0'], { error: 'El campo aceptación de términos es obligatorio.' }),
 });
-export type PqrFields = z.infer<typeof PqrFieldsSchema>;
 
 export const EthicsFieldsSchema = z.object({
   details: requiredText('detalles', 10000),
@@ -43,7 +52,6 @@ export const EthicsFieldsSchema = z.object({
   /** The captcha answer; the BFF has verified it, the API only requires it. */
   captcha: requiredText('captcha', 10000),
 });
-export type EthicsFields = z.infer<typeof EthicsFieldsSchema>;
 
 /** POST pqrs and POST ethics, 201. */
 export const SubmissionAnswerSchema = z.object({

@@ -15,11 +15,26 @@ function bogotaNoon(isoDate: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const longDate = new Intl.DateTimeFormat('es-CO', { timeZone: BOGOTA_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
-const longDateWithYear = new Intl.DateTimeFormat('es-CO', { timeZone: BOGOTA_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+const longDate = new Intl.DateTimeFormat('es-CO', {
+  timeZone: BOGOTA_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+});
+const longDateWithYear = new Intl.DateTimeFormat('es-CO', {
+  timeZone: BOGOTA_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 const weekday = new Intl.DateTimeFormat('es-CO', { timeZone: BOGOTA_TIME_ZONE, weekday: 'short' });
 const dayMonth = new Intl.DateTimeFormat('es-CO', { timeZone: BOGOTA_TIME_ZONE, day: 'numeric', month: 'short' });
-const hourFormat = new Intl.DateTimeFormat('es-CO', { timeZone: BOGOTA_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
+const hourFormat = new Intl.DateTimeFormat('es-CO', {
+  timeZone: BOGOTA_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
 
 const tidy = (text: string): string => text.replace(/[\u00a0\u202f]/g, ' ');
 const capitalise = (text: string): string => text.charAt(0).toLocaleUpperCase('es-CO') + text.slice(1);

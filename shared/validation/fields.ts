@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  EMAIL_MAX_LENGTH,
-  MESSAGES,
-  PASSWORD_PATTERN,
-  TEXT_MAX_LENGTH,
-} from './messages.ts';
+import { EMAIL_MAX_LENGTH, MESSAGES, PASSWORD_PATTERN, TEXT_MAX_LENGTH } from './messages.ts';
 import { bogotaToday } from '../format/bogota-time.ts';
 import { documentNumberProblem, normaliseDocumentNumber } from './document-number.ts';
 import { DOC_TYPES, type DocType } from './options.ts';
@@ -15,11 +10,7 @@ import { DOC_TYPES, type DocType } from './options.ts';
 
 /** A trimmed text that must not be empty; a missing or non-text value gets the same message. */
 export function requiredText(message: string, maxLength: number = TEXT_MAX_LENGTH) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(maxLength, { error: MESSAGES.textTooLong });
+  return z.string({ error: message }).trim().min(1, { error: message }).max(maxLength, { error: MESSAGES.textTooLong });
 }
 
 /** Required, valid e-mail: 'El correo electrónico es requerido' / 'Correo electrónico inválido'. */
@@ -40,15 +31,13 @@ export function isValidPassword(value: string): boolean {
 }
 
 /** The password rule shared by registration, login, reset and profile; never trimmed. */
-export const PasswordSchema = z
-  .string({ error: MESSAGES.passwordRequired })
-  .superRefine((value, context) => {
-    if (value === '') {
-      context.addIssue({ code: 'custom', message: MESSAGES.passwordRequired });
-    } else if (!isValidPassword(value)) {
-      context.addIssue({ code: 'custom', message: MESSAGES.passwordRule });
-    }
-  });
+export const PasswordSchema = z.string({ error: MESSAGES.passwordRequired }).superRefine((value, context) => {
+  if (value === '') {
+    context.addIssue({ code: 'custom', message: MESSAGES.passwordRequired });
+  } else if (!isValidPassword(value)) {
+    context.addIssue({ code: 'custom', message: MESSAGES.passwordRule });
+  }
+});
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -59,10 +48,7 @@ export function isIsoCalendarDate(value: string): boolean {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
-    year >= 1900 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
+    year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   );
 }
 

@@ -4,8 +4,6 @@
  * Texts marked "ours" are not in the spec (it says "not shown") and were designed here.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 12;
 /** 8 to 12 characters, at least one uppercase, one lowercase and one digit, only letters and digits. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8,12}$/;
 
@@ -20,8 +18,7 @@ export const MESSAGES = {
   passwordRequired:
     'La contraseña debe tener de 8 a 12 caracteres, incluir al menos una letra mayúscula, una minúscula, un número y no contener caracteres especiales',
   /** Shown when a password is typed but breaks the rule (the spec's short form 'Debe tener de 8 a 12...'). */
-  passwordRule:
-    'Debe tener de 8 a 12 caracteres, una mayúscula, una minúscula, un número y sin caracteres especiales',
+  passwordRule: 'Debe tener de 8 a 12 caracteres, una mayúscula, una minúscula, un número y sin caracteres especiales',
 
   nameRequired: 'El nombre es requerido',
   lastnameRequired: 'El apellido es requerido',
@@ -53,5 +50,3 @@ export const MESSAGES = {
   verificationCodeTitle: 'Datos incompletos',
   verificationCodeRequired: 'Ingresa el código que enviamos a tu correo.',
 } as const;
-
-export type ValidationMessage = (typeof MESSAGES)[keyof typeof MESSAGES];

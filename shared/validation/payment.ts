@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, alwaysRun, documentNumberText, refineDocumentNumber, requiredText } from './fields.ts';
-import { DOC_TYPES } from './options.ts';
+import { type DOC_TYPES } from './options.ts';
 import { DEFAULT_DUES, MAX_DUES, MIN_DUES } from '../booking/constants.ts';
 import { bogotaDate } from '../format/bogota-time.ts';
 
@@ -136,12 +136,16 @@ export const PseFormSchema = z
       .trim()
       .superRefine((value, context) => {
         if (value === '') context.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.phoneRequired });
-        else if (!/^\d{7,10}$/.test(value)) context.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.phoneInvalid });
+        else if (!/^\d{7,10}$/.test(value))
+          context.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.phoneInvalid });
       }),
   })
-  .superRefine((form, context) => refineDocumentNumber(form.documentType, form.documentNumber, 'documentNumber', context), {
-    when: alwaysRun,
-  });
+  .superRefine(
+    (form, context) => refineDocumentNumber(form.documentType, form.documentNumber, 'documentNumber', context),
+    {
+      when: alwaysRun,
+    },
+  );
 
 export type PseFormInput = z.input<typeof PseFormSchema>;
 export type PseForm = z.output<typeof PseFormSchema>;

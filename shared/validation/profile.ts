@@ -18,26 +18,29 @@ export const ProfileFormSchema = z
     password: z.string({ error: MESSAGES.passwordRule }).default(''),
     confirmPassword: z.string({ error: MESSAGES.confirmPasswordRequired }).default(''),
   })
-  .superRefine((form, context) => {
-    const password = typeof form.password === 'string' ? form.password : '';
-    if (password === '') return;
-    if (!isValidPassword(password)) {
-      context.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordRule });
-    }
-    if (!form.confirmPassword) {
-      context.addIssue({
-        code: 'custom',
-        path: ['confirmPassword'],
-        message: MESSAGES.confirmPasswordRequired,
-      });
-    } else if (form.confirmPassword !== password) {
-      context.addIssue({
-        code: 'custom',
-        path: ['confirmPassword'],
-        message: MESSAGES.passwordsMustMatch,
-      });
-    }
-  }, { when: alwaysRun });
+  .superRefine(
+    (form, context) => {
+      const password = typeof form.password === 'string' ? form.password : '';
+      if (password === '') return;
+      if (!isValidPassword(password)) {
+        context.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordRule });
+      }
+      if (!form.confirmPassword) {
+        context.addIssue({
+          code: 'custom',
+          path: ['confirmPassword'],
+          message: MESSAGES.confirmPasswordRequired,
+        });
+      } else if (form.confirmPassword !== password) {
+        context.addIssue({
+          code: 'custom',
+          path: ['confirmPassword'],
+          message: MESSAGES.passwordsMustMatch,
+        });
+      }
+    },
+    { when: alwaysRun },
+  );
 
 export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
 export type ProfileForm = z.output<typeof ProfileFormSchema>;

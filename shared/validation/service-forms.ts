@@ -93,8 +93,7 @@ export const SERVICE_FORM_MESSAGES = {
   ethicsMaxTotal: ETHICS_ATTACHMENT_RULES.messages.totalTooLarge,
   /** The uploader's hint under the ethics file list. */
   ethicsMaxTotalHint: `Máximo ${ETHICS_ATTACHMENT_RULES.maxTotalBytes} bytes permitidos en total.`,
-  attachmentType:
-    'Solo se permiten archivos: PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, JPG, JPEG, PNG o MP4.',
+  attachmentType: 'Solo se permiten archivos: PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, JPG, JPEG, PNG o MP4.',
   onlyLetters: 'Solo se permiten letras',
 
   // Ours: the spec requires these without quoting a message.
@@ -127,11 +126,10 @@ export function attachmentExtension(fileName: string): AttachmentExtension | nul
   const dot = fileName.lastIndexOf('.');
   if (dot < 0) return null;
   const extension = fileName.slice(dot + 1).toLowerCase();
-  return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(extension)
-    ? (extension as AttachmentExtension)
-    : null;
+  return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(extension) ? (extension as AttachmentExtension) : null;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /**
@@ -169,10 +167,7 @@ export function attachmentProblem(file: AttachmentLike, rules: AttachmentRules):
 }
 
 /** Checks a whole list: each file, then the count, then the total size. */
-export function attachmentListProblem(
-  files: readonly AttachmentLike[],
-  rules: AttachmentRules,
-): string | null {
+export function attachmentListProblem(files: readonly AttachmentLike[], rules: AttachmentRules): string | null {
   for (const file of files) {
     const problem = attachmentProblem(file, rules);
     if (problem) return problem;
@@ -219,10 +214,9 @@ function longText(message: string, maxLength = MESSAGE_MAX_LENGTH) {
 
 const PHONE_DIGITS = /^\d+$/;
 
-const pqrPhoneSchema = requiredText(SERVICE_FORM_MESSAGES.pqrPhoneRequired, PHONE_MAX_LENGTH).regex(
-  PHONE_DIGITS,
-  { error: SERVICE_FORM_MESSAGES.pqrPhoneDigits },
-);
+const pqrPhoneSchema = requiredText(SERVICE_FORM_MESSAGES.pqrPhoneRequired, PHONE_MAX_LENGTH).regex(PHONE_DIGITS, {
+  error: SERVICE_FORM_MESSAGES.pqrPhoneDigits,
+});
 
 /** Letters (any alphabet, with accents) and spaces only. */
 const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
@@ -241,11 +235,9 @@ const optionalPersonName = z
 const optionalEmail = z
   .string({ error: MESSAGES.emailInvalid })
   .trim()
-  .refine(
-    (value) =>
-      value === '' || (value.length <= EMAIL_MAX_LENGTH && z.regexes.email.test(value)),
-    { error: MESSAGES.emailInvalid },
-  )
+  .refine((value) => value === '' || (value.length <= EMAIL_MAX_LENGTH && z.regexes.email.test(value)), {
+    error: MESSAGES.emailInvalid,
+  })
   .default('');
 
 // ---------------------------------------------------------------------------------------------

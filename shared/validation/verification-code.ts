@@ -6,5 +6,3 @@ import { requiredText } from './fields.ts';
 export const VerificationCodeFormSchema = z.object({
   code: requiredText(MESSAGES.verificationCodeRequired, VERIFICATION_CODE_MAX_LENGTH),
 });
-
-export type VerificationCodeForm = z.output<typeof VerificationCodeFormSchema>;

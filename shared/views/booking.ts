@@ -52,7 +52,7 @@ const SeatMapSchema = z.object({
 export type SeatMap = z.infer<typeof SeatMapSchema>;
 
 /** A live update of a showtime's seats: one letter per grid cell per row (see seat-map.ts). */
-const SeatStatesEventSchema = z.object({ rows: z.array(z.string()) });
+export const SeatStatesEventSchema = z.object({ rows: z.array(z.string()) });
 export type SeatStatesEvent = z.infer<typeof SeatStatesEventSchema>;
 
 // ---- prices and snacks -----------------------------------------------------------------
@@ -208,11 +208,14 @@ export const CancelViewSchema = z.object({ released: z.boolean() });
  * releases the hold another tab made elsewhere); `leaving` (the page is going away) releases
  * it after a grace unless another page of the hold claims it (`POST /bff/booking/hold/keep`).
  */
-export const CancelBodySchema = z.object({ showtimeId: z.int().positive().optional(), leaving: z.boolean().default(false) });
+export const CancelBodySchema = z.object({
+  showtimeId: z.int().positive().optional(),
+  leaving: z.boolean().default(false),
+});
 export type CancelBody = z.input<typeof CancelBodySchema>;
 
 /** `event: hold` of the live stream: the person's hold as a page of this showtime sees it. */
-const HoldEventSchema = z.object({
+export const HoldEventSchema = z.object({
   /** The hold on this showtime, or null. */
   hold: HoldViewSchema.nullable(),
   /** The live hold is on another showtime: how to name it. */

@@ -223,7 +223,12 @@ export type CorporateSectionView = z.infer<typeof CorporateSectionViewSchema>;
 const GalleryImageViewSchema = z.object({ id: z.number(), image: z.string() });
 
 export const CorporateViewSchema = z.object({
-  intro: z.object({ title: z.string(), subtitle: z.string().nullable(), html: z.string(), image: z.string().nullable() }),
+  intro: z.object({
+    title: z.string(),
+    subtitle: z.string().nullable(),
+    html: z.string(),
+    image: z.string().nullable(),
+  }),
   sections: z.array(CorporateSectionViewSchema),
   /** Shown with the activations section. */
   gallery: z.array(GalleryImageViewSchema),

@@ -5,13 +5,18 @@ import type { LazyResolver } from './lazy-resolver.ts';
 /** The server's message per field (our schema's names); names the form does not have are left out. */
 export type ServerFieldErrors = Readonly<Record<string, string>>;
 
-export interface FormProps<TInput extends FieldValues, TOutput>
-  extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children' | 'method' | 'noValidate'> {
+export interface FormProps<TInput extends FieldValues, TOutput> extends Omit<
+  FormHTMLAttributes<HTMLFormElement>,
+  'onSubmit' | 'children' | 'method' | 'noValidate'
+> {
   /** The form's zod schema, loaded when the person turns to the form (`lazyZodResolver`). */
   validation: LazyResolver<TInput, TOutput>;
   defaultValues: DefaultValues<NoInfer<TInput>>;
   /** Sends the valid values; answers the server's field messages to show under their fields, if any. */
-  onSubmit: (values: TOutput, form: UseFormReturn<TInput, unknown, TOutput>) => Promise<ServerFieldErrors | null | void>;
+  onSubmit: (
+    values: TOutput,
+    form: UseFormReturn<TInput, unknown, TOutput>,
+  ) => Promise<ServerFieldErrors | null | void>;
   /** The field that takes the focus when the form appears in place of something else. */
   initialFocus?: Path<TInput>;
   /** The fields, given the form (`register`, `formState.errors`, `formState.isSubmitting`, ...). */
@@ -52,7 +57,14 @@ export function Form<TInput extends FieldValues, TOutput>({
 
   return (
     // method="post": a submit before hydration must never put what was typed (a password) in the URL.
-    <form method="post" noValidate onSubmit={submit} onFocus={validation.preload} onPointerDown={validation.preload} {...attributes}>
+    <form
+      method="post"
+      noValidate
+      onSubmit={submit}
+      onFocus={validation.preload}
+      onPointerDown={validation.preload}
+      {...attributes}
+    >
       {children(form)}
     </form>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { lockPageScroll } from './scroll-lock.ts';
 
 export interface ModalProps {
@@ -35,7 +35,9 @@ export function Modal({
 }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openRef = useRef(open);
-  openRef.current = open;
+  useLayoutEffect(() => {
+    openRef.current = open;
+  });
   const titleId = useId();
 
   useEffect(() => {
@@ -59,6 +61,7 @@ export function Modal({
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- a click on the backdrop does what Escape does (onCancel)
     <dialog
       ref={dialogRef}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
@@ -84,7 +87,14 @@ export function Modal({
           aria-label="Cerrar"
           className="absolute top-3 right-3 z-20 inline-flex size-10 items-center justify-center rounded-full bg-surface text-muted hover:bg-surface-2 hover:text-text"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
           </svg>
         </button>

@@ -10,7 +10,12 @@ export function PasswordInput({ ref, className = '', ...rest }: PasswordInputPro
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <input ref={ref} type={visible ? 'text' : 'password'} className={`${inputClasses} pr-12 ${className}`} {...rest} />
+      <input
+        ref={ref}
+        type={visible ? 'text' : 'password'}
+        className={`${inputClasses} pr-12 ${className}`}
+        {...rest}
+      />
       <button
         type="button"
         onClick={() => setVisible((value) => !value)}
@@ -18,7 +23,14 @@ export function PasswordInput({ ref, className = '', ...rest }: PasswordInputPro
         aria-pressed={visible}
         className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-muted hover:text-text"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
           <circle cx="12" cy="12" r="3" />
           {visible && <path d="M3 3l18 18" strokeLinecap="round" />}

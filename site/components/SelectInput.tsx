@@ -16,7 +16,13 @@ export interface SelectInputProps extends SelectHTMLAttributes<HTMLSelectElement
 }
 
 /** A styled `<select>` for a Field: its options, and an optional first placeholder option. */
-export function SelectInput({ options, placeholder, placeholderSelectable = false, className = '', ...rest }: SelectInputProps) {
+export function SelectInput({
+  options,
+  placeholder,
+  placeholderSelectable = false,
+  className = '',
+  ...rest
+}: SelectInputProps) {
   return (
     <select className={`${inputClasses} ${className}`} {...rest}>
       {placeholder !== undefined && (
@@ -34,7 +40,8 @@ export function SelectInput({ options, placeholder, placeholderSelectable = fals
 }
 
 /** Options whose label is the value itself. */
-export const optionsOf = (values: readonly string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+export const optionsOf = (values: readonly string[]): SelectOption[] =>
+  values.map((value) => ({ value, label: value }));
 
 /** Options labelled through a table (e.g. document types). */
 export const labelledOptions = <T extends string>(values: readonly T[], labels: Record<T, string>): SelectOption[] =>

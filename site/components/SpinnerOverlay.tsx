@@ -34,7 +34,9 @@ export function SpinnerOverlay() {
           aria-hidden="true"
           className="size-14 animate-spin rounded-full border-4 border-line border-t-brand motion-reduce:animate-[spin_1.5s_linear_infinite]"
         />
-        <p className="max-w-xs text-lg font-semibold">{visible ? text || <span className="sr-only">Cargando</span> : null}</p>
+        <p className="max-w-xs text-lg font-semibold">
+          {visible ? text || <span className="sr-only">Cargando</span> : null}
+        </p>
       </div>
     </dialog>
   );

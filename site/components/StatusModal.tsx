@@ -56,6 +56,7 @@ export function StatusModal() {
           <StatusIcon type={content.type} />
           <h2 className="text-xl font-bold">{content.title}</h2>
           {content.subtitle && <p className="text-muted">{content.subtitle}</p>}
+          {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- an alert dialog's one action takes the focus when it opens */}
           <Button autoFocus onClick={confirmStatusModal} className="mt-2 min-w-32">
             {content.actionLabel ?? 'Aceptar'}
           </Button>

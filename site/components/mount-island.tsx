@@ -7,7 +7,11 @@ import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 
 /** Renders into `into`, or into a new element at the end of the page. */
-export function mountIsland<Props extends object>(Component: ComponentType<Props>, props: Props, into?: HTMLElement): void {
+export function mountIsland<Props extends object>(
+  Component: ComponentType<Props>,
+  props: Props,
+  into?: HTMLElement,
+): void {
   let host = into;
   if (!host) {
     host = document.createElement('div');

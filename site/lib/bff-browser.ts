@@ -58,5 +58,7 @@ export async function bffRequest<T>(
 }
 
 export const bffGet = <T>(path: string, options?: BffRequestOptions) => bffRequest<T>('GET', path, undefined, options);
-export const bffPost = <T>(path: string, body: BffBody = {}, options?: BffRequestOptions) => bffRequest<T>('POST', path, body, options);
-export const bffPut = <T>(path: string, body: BffBody, options?: BffRequestOptions) => bffRequest<T>('PUT', path, body, options);
+export const bffPost = <T>(path: string, body: BffBody = {}, options?: BffRequestOptions) =>
+  bffRequest<T>('POST', path, body, options);
+export const bffPut = <T>(path: string, body: BffBody, options?: BffRequestOptions) =>
+  bffRequest<T>('PUT', path, body, options);

@@ -14,7 +14,8 @@ const knownCodes: ReadonlySet<string> = new Set(BFF_ERROR_CODES);
 const isBffErrorCode = (code: unknown): code is BffErrorCode => typeof code === 'string' && knownCodes.has(code);
 
 /** What a page says when the BFF gives no answer (restarting, unreachable or timed out). */
-export const SERVICE_UNAVAILABLE_MESSAGE = 'El servicio no está disponible en este momento. Por favor, inténtalo más tarde.';
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'El servicio no está disponible en este momento. Por favor, inténtalo más tarde.';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -35,4 +36,5 @@ export function bffFailureFrom(body: unknown, fallback: BffFailure): BffFailure 
 }
 
 /** Whether the failure carries one of `codes` (a list the compiler checks against the BFF's codes). */
-export const hasCode = (failure: BffFailure, codes: readonly BffErrorCode[]): boolean => codes.some((code) => code === failure.code);
+export const hasCode = (failure: BffFailure, codes: readonly BffErrorCode[]): boolean =>
+  codes.some((code) => code === failure.code);

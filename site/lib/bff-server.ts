@@ -18,9 +18,7 @@ export interface BffCaller {
   readonly setCookies: Map<string, string>;
 }
 
-export type BffResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; failure: BffFailure };
+export type BffResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; failure: BffFailure };
 
 function parseCookieHeader(header: string | null): Map<string, string> {
   const cookies = new Map<string, string>();
@@ -81,7 +79,10 @@ export async function bffGet<T>(path: string, caller: BffCaller): Promise<BffRes
       signal: AbortSignal.timeout(serverEnv.bffTimeoutMs),
     });
   } catch (error) {
-    logServerError('BFF GET failed', { path: path.split('?')[0], error: error instanceof Error ? error.message : String(error) });
+    logServerError('BFF GET failed', {
+      path: path.split('?')[0],
+      error: error instanceof Error ? error.message : String(error),
+    });
     return { ok: false, status: 503, failure: unavailable };
   }
 

@@ -16,8 +16,7 @@ export const PUBLIC_PAGE_STALE_IF_ERROR = 86_400;
  * Browsers revalidate every time (`max-age=0`, answered by a 304 when the ETag matches):
  * a showtime that sold out must not linger in a tab's cache.
  */
-export const PUBLIC_PAGE_CACHE_CONTROL =
-  `public, max-age=0, s-maxage=${PUBLIC_PAGE_S_MAXAGE}, stale-while-revalidate=${PUBLIC_PAGE_STALE_WHILE_REVALIDATE}, stale-if-error=${PUBLIC_PAGE_STALE_IF_ERROR}`;
+export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_PAGE_S_MAXAGE}, stale-while-revalidate=${PUBLIC_PAGE_STALE_WHILE_REVALIDATE}, stale-if-error=${PUBLIC_PAGE_STALE_IF_ERROR}`;
 
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 

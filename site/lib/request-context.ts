@@ -15,7 +15,8 @@ export interface RequestContext {
 
 const key = Symbol.for('viziona.site.request-context');
 const holder = globalThis as typeof globalThis & { [key]?: AsyncLocalStorage<RequestContext> };
-export const requestContext: AsyncLocalStorage<RequestContext> = (holder[key] ??= new AsyncLocalStorage<RequestContext>());
+export const requestContext: AsyncLocalStorage<RequestContext> = (holder[key] ??=
+  new AsyncLocalStorage<RequestContext>());
 
 /** Records the matched page pattern (e.g. `/sala/[slug]`) on the current request, if any. */
 export function noteRoutePattern(pattern: string): void {

@@ -31,12 +31,17 @@ const SiteEnvSchema = z.object({
   SITE_ORIGIN: z
     .string()
     .trim()
-    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), { error: 'SITE_ORIGIN must be an http(s) URL' })
+    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), {
+      error: 'SITE_ORIGIN must be an http(s) URL',
+    })
     .optional(),
   IMAGE_ORIGINS: z
     .string()
     .refine(
-      (value) => value.split(',').every((entry) => entry.trim() === '' || (/^https?:\/\//.test(entry.trim()) && URL.canParse(entry.trim()))),
+      (value) =>
+        value
+          .split(',')
+          .every((entry) => entry.trim() === '' || (/^https?:\/\//.test(entry.trim()) && URL.canParse(entry.trim()))),
       { error: 'IMAGE_ORIGINS must list http(s) origins, separated by commas' },
     )
     .optional(),
@@ -72,7 +77,9 @@ export class SiteConfigError extends Error {
 const DRAIN_SECONDS_IN_PRODUCTION = 5;
 
 export function loadSiteEnv(env: Record<string, string | undefined>): SiteEnv {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const parsed = SiteEnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -84,7 +91,9 @@ export function loadSiteEnv(env: Record<string, string | undefined>): SiteEnv {
   const values = parsed.data;
   const isProduction = values.NODE_ENV === 'production';
   if (isProduction && values.BFF_URL === undefined) {
-    throw new SiteConfigError('Missing required configuration in production: BFF_URL. Set this variable in the environment.');
+    throw new SiteConfigError(
+      'Missing required configuration in production: BFF_URL. Set this variable in the environment.',
+    );
   }
   return {
     isProduction,

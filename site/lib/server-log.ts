@@ -18,5 +18,8 @@ export function routeServerLog(sink: Sink): void {
 export function logServerError(event: string, details: Details = {}): void {
   const sink = holder[key];
   if (sink) sink(event, details);
-  else console.error(JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: `[site] ${event}`, ...details }));
+  else
+    console.error(
+      JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: `[site] ${event}`, ...details }),
+    );
 }

@@ -29,14 +29,18 @@ export const GET: APIRoute = async ({ locals }) => {
     routes.privacy,
     routes.clubTerms,
   ]);
-  if (nowShowing.ok) for (const movie of nowShowing.data.movies) paths.add(routes.movie(nowShowing.data.theater, movie.slug));
-  if (releases.ok) for (const release of releases.data.releases) paths.add(routes.movie(releases.data.theater, release.slug));
+  if (nowShowing.ok)
+    for (const movie of nowShowing.data.movies) paths.add(routes.movie(nowShowing.data.theater, movie.slug));
+  if (releases.ok)
+    for (const release of releases.data.releases) paths.add(routes.movie(releases.data.theater, release.slug));
   if (rooms.ok) for (const room of rooms.data.rooms) paths.add(routes.room(room.slug));
 
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...[...paths].map((path) => `  <url><loc>${escapeXml(new URL(path, serverEnv.publicOrigin).toString())}</loc></url>`),
+    ...[...paths].map(
+      (path) => `  <url><loc>${escapeXml(new URL(path, serverEnv.publicOrigin).toString())}</loc></url>`,
+    ),
     '</urlset>',
     '',
   ].join('\n');

@@ -29,7 +29,12 @@ const ms = (value: number): string => `${value.toFixed(2)} ms`;
 const sandbox = buildSandbox({ db: ':memory:' });
 await sandbox.listen({ port: 0, host: '127.0.0.1' });
 const sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', UPSTREAM_URL: `${sandboxUrl}/api/v1`, SITE_ORIGIN: 'http://localhost:4321' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  UPSTREAM_URL: `${sandboxUrl}/api/v1`,
+  SITE_ORIGIN: 'http://localhost:4321',
+});
 const app = await buildApp(config);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const bffUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -43,7 +48,9 @@ try {
     body: JSON.stringify({ email: 'demo@viziona.co', password: 'Demo1234' }),
   });
   await login.body.text();
-  const setCookie = [login.headers['set-cookie']].flat().find((line) => typeof line === 'string' && line.startsWith(`${SESSION_COOKIE}=`));
+  const setCookie = [login.headers['set-cookie']]
+    .flat()
+    .find((line) => typeof line === 'string' && line.startsWith(`${SESSION_COOKIE}=`));
   if (login.statusCode !== 200 || typeof setCookie !== 'string') throw new Error(`login answered ${login.statusCode}`);
   const cookie = setCookie.split(';')[0] ?? '';
 
@@ -53,7 +60,9 @@ try {
       headers: SANDBOX_HEADERS,
     })
   ).json()) as { data: Movie[] };
-  const showtimes = movies.data.flatMap((movie) => movie.showtimes).filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, Date.now()));
+  const showtimes = movies.data
+    .flatMap((movie) => movie.showtimes)
+    .filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, Date.now()));
   const sizes = new Map<number, number>();
   for (const showtime of showtimes) sizes.set(showtime.room, Math.max(sizes.get(showtime.room) ?? 0, showtime.seats));
   const largestRoom = [...sizes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
@@ -71,8 +80,13 @@ try {
   }
 
   const first = await once();
-  const view = JSON.parse((await (await pool.request({ method: 'GET', path, headers: { cookie } })).body.text())) as BookingView;
-  const seats = view.seatMap.rows.reduce((sum, row) => sum + row.cells.filter((cell) => cell.kind === 'seat').length, 0);
+  const view = JSON.parse(
+    await (await pool.request({ method: 'GET', path, headers: { cookie } })).body.text(),
+  ) as BookingView;
+  const seats = view.seatMap.rows.reduce(
+    (sum, row) => sum + row.cells.filter((cell) => cell.kind === 'seat').length,
+    0,
+  );
   for (let i = 0; i < WARMUP; i += 1) await once();
 
   const sequential: number[] = [];
@@ -90,11 +104,15 @@ try {
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   loaded.sort((a, b) => a - b);
 
-  console.log(`booking view: ${view.showtime.roomName} (${seats} seats, ${view.seatMap.rows.length} rows x ${view.seatMap.columns} columns), ${first.bytes} bytes of JSON`);
-  console.log(`first (cold) request: ${ms(first.ms)}`);
-  console.log(`sequential, ${SEQUENTIAL} requests: p50 ${ms(at(sequential, 50))}, p99 ${ms(at(sequential, 99))}, max ${ms(sequential.at(-1) ?? Number.NaN)}`);
   console.log(
-    `${CONCURRENCY} in flight for ${(loadSeconds).toFixed(1)} s: ${loaded.length} requests, ${(loaded.length / loadSeconds).toFixed(0)} req/s, p50 ${ms(at(loaded, 50))}, p99 ${ms(at(loaded, 99))}`,
+    `booking view: ${view.showtime.roomName} (${seats} seats, ${view.seatMap.rows.length} rows x ${view.seatMap.columns} columns), ${first.bytes} bytes of JSON`,
+  );
+  console.log(`first (cold) request: ${ms(first.ms)}`);
+  console.log(
+    `sequential, ${SEQUENTIAL} requests: p50 ${ms(at(sequential, 50))}, p99 ${ms(at(sequential, 99))}, max ${ms(sequential.at(-1) ?? Number.NaN)}`,
+  );
+  console.log(
+    `${CONCURRENCY} in flight for ${loadSeconds.toFixed(1)} s: ${loaded.length} requests, ${(loaded.length / loadSeconds).toFixed(0)} req/s, p50 ${ms(at(loaded, 50))}, p99 ${ms(at(loaded, 99))}`,
   );
   const p99 = at(sequential, 99);
   console.log(p99 < 20 ? `budget met: p99 ${ms(p99)} < 20 ms` : `BUDGET MISSED: p99 ${ms(p99)} >= 20 ms`);

@@ -67,7 +67,11 @@ await sandbox.listen({ port: 0, host: '127.0.0.1' });
 const sandboxOrigin = originOf(sandbox.server.address());
 
 const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
-const config = loadConfig({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', UPSTREAM_URL: `${sandboxOrigin}/api/v1`, SITE_ORIGIN: 'http://localhost:4321' });
+const config = loadConfig({
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  UPSTREAM_URL: `${sandboxOrigin}/api/v1`,
+  SITE_ORIGIN: 'http://localhost:4321',
+});
 const bff = await buildApp(config, { logStream: discard });
 await bff.listen({ port: 0, host: '127.0.0.1' });
 const bffOrigin = originOf(bff.server.address());
@@ -88,7 +92,9 @@ for (const { path } of cases) {
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareOrigin = originOf(bare.server.address());
 
-console.log(`catalogue cache throughput: ${REQUESTS} requests × ${ROUNDS} rounds per side, ${CONNECTIONS} connections, loopback\n`);
+console.log(
+  `catalogue cache throughput: ${REQUESTS} requests × ${ROUNDS} rounds per side, ${CONNECTIONS} connections, loopback\n`,
+);
 let withinBudget = true;
 for (const { name, path } of cases) {
   const size = JSON.stringify(bodies.get(path)).length;
@@ -107,7 +113,9 @@ for (const { name, path } of cases) {
   console.log(`${name}: GET ${path} (${(size / 1024).toFixed(1)} KB JSON)`);
   console.log(`  bare Fastify route     ${bareRate.toFixed(0).padStart(8)} req/s`);
   console.log(`  BFF cached read        ${bffRate.toFixed(0).padStart(8)} req/s`);
-  console.log(`  ratio                  ${ratio.toFixed(2).padStart(8)}   (budget ≥ ${BUDGET}) ${ratio >= BUDGET ? 'ok' : 'OVER BUDGET'}\n`);
+  console.log(
+    `  ratio                  ${ratio.toFixed(2).padStart(8)}   (budget ≥ ${BUDGET}) ${ratio >= BUDGET ? 'ok' : 'OVER BUDGET'}\n`,
+  );
 }
 
 await worker.terminate();

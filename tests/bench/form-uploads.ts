@@ -76,7 +76,9 @@ const encoder = new TextEncoder();
 const fieldPart = (name: string, value: string) =>
   encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
 const fileHead = (name: string) =>
-  encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachments[]"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`);
+  encoder.encode(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachments[]"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
 
 function* multipart(fields: Record<string, string>, fileSizes: number[]): Generator<Uint8Array> {
   for (const [name, value] of Object.entries(fields)) yield fieldPart(name, value);
@@ -92,16 +94,6 @@ function* multipart(fields: Record<string, string>, fileSizes: number[]): Genera
     yield encoder.encode('\r\n');
   }
   yield encoder.encode(`--${BOUNDARY}--\r\n`);
-}
-
-function streamOf(parts: Generator<Uint8Array>): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    pull(controller) {
-      const next = parts.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-  });
 }
 
 // ---- memory sampling ---------------------------------------------------------------------
@@ -160,9 +152,25 @@ const cases: Case[] = [
   { label: 'PQR, 1 file of 1 MB', path: '/bff/forms/pqr', fields: pqrFields, fileSizes: [1 * MB] },
   { label: 'PQR, 1 file of 9 MB', path: '/bff/forms/pqr', fields: pqrFields, fileSizes: [9 * MB] },
   { label: 'PQR, 2 files of 9 MB (18 MB)', path: '/bff/forms/pqr', fields: pqrFields, fileSizes: [9 * MB, 9 * MB] },
-  { label: 'PQR, 5 files of 9 MB (45 MB)', path: '/bff/forms/pqr', fields: pqrFields, fileSizes: [9, 9, 9, 9, 9].map((size) => size * MB) },
-  { label: 'ethics, 100 MB streamed (limit 5 MB)', path: '/bff/forms/ethics', fields: ethicsFields, fileSizes: [100 * MB] },
-  { label: 'ethics, declares 1 GB', path: '/bff/forms/ethics', fields: ethicsFields, fileSizes: [1024 * MB], declaredLength: 1024 * MB + 4096 },
+  {
+    label: 'PQR, 5 files of 9 MB (45 MB)',
+    path: '/bff/forms/pqr',
+    fields: pqrFields,
+    fileSizes: [9, 9, 9, 9, 9].map((size) => size * MB),
+  },
+  {
+    label: 'ethics, 100 MB streamed (limit 5 MB)',
+    path: '/bff/forms/ethics',
+    fields: ethicsFields,
+    fileSizes: [100 * MB],
+  },
+  {
+    label: 'ethics, declares 1 GB',
+    path: '/bff/forms/ethics',
+    fields: ethicsFields,
+    fileSizes: [1024 * MB],
+    declaredLength: 1024 * MB + 4096,
+  },
 ];
 
 /** Sends one case over a raw socket-backed request so a declared length can be a lie. */
@@ -174,7 +182,9 @@ function send(item: Case, fields: Record<string, string>): Promise<{ status: num
       headers: {
         ...headers,
         'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-        ...(item.declaredLength === undefined ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(item.declaredLength) }),
+        ...(item.declaredLength === undefined
+          ? { 'transfer-encoding': 'chunked' }
+          : { 'content-length': String(item.declaredLength) }),
       },
     });
     let sent = 0;
@@ -210,8 +220,12 @@ function send(item: Case, fields: Record<string, string>): Promise<{ status: num
 }
 
 const mb = (bytes: number) => (bytes / MB).toFixed(1);
-console.log(`BFF form uploads, one process (BFF + sink + client), node ${process.version}${gc ? '' : ' (run with --expose-gc for steadier baselines)'}`);
-console.log('case                                    status   time ms   sent MB   upstream MB   peak RSS +MB   held heap +MB   held buffers +MB');
+console.log(
+  `BFF form uploads, one process (BFF + sink + client), node ${process.version}${gc ? '' : ' (run with --expose-gc for steadier baselines)'}`,
+);
+console.log(
+  'case                                    status   time ms   sent MB   upstream MB   peak RSS +MB   held heap +MB   held buffers +MB',
+);
 // A warm-up, so the first row does not pay for code loading.
 await send(cases[0]!, await pqrFields());
 await sleep(100);

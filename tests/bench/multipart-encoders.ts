@@ -45,7 +45,11 @@ interface EncodedBody {
   contentType: string;
   body: AsyncIterable<Uint8Array>;
 }
-type Encode = (fields: ReadonlyArray<[string, string]>, files: ReadonlyArray<FileSpec>, chunkBytes?: number) => EncodedBody;
+type Encode = (
+  fields: ReadonlyArray<[string, string]>,
+  files: ReadonlyArray<FileSpec>,
+  chunkBytes?: number,
+) => EncodedBody;
 
 const ownEncoder: Encode = (fields, files, chunkBytes) => {
   const encoder = new MultipartEncoder();
@@ -176,7 +180,9 @@ export async function compareEncoders(sample: Sampler): Promise<void> {
   for (const { label, encode } of ENCODERS) {
     const small = await filesIntact(encode, PARSER_CHUNK);
     const large = await filesIntact(encode, 100 * 1024);
-    console.log(`file bytes intact, ${label}: ${small ? 'yes' : 'NO'} with the parser's views (≤ 64 KB), ${large ? 'yes' : 'NO'} with a 100 KB view`);
+    console.log(
+      `file bytes intact, ${label}: ${small ? 'yes' : 'NO'} with the parser's views (≤ 64 KB), ${large ? 'yes' : 'NO'} with a 100 KB view`,
+    );
   }
   // The encoders' own cost, without sockets: the largest case drained into a byte count.
   const largest = CASES[1]!;
@@ -194,7 +200,9 @@ export async function compareEncoders(sample: Sampler): Promise<void> {
     `encoding alone, ${largest.label}, ${rounds * 4} rounds: ` +
       ENCODERS.map(({ label }) => `${label} median ${median(drainTimes.get(label) ?? []).toFixed(1)} ms`).join(', '),
   );
-  console.log('case                                encoder              status   time ms (median, min-max)   upstream MB   held heap+buffers +MB (median, max)   peak RSS +MB');
+  console.log(
+    'case                                encoder              status   time ms (median, min-max)   upstream MB   held heap+buffers +MB (median, max)   peak RSS +MB',
+  );
   for (const item of CASES) {
     await send(ownEncoder(FIELDS, item.files)); // warm-up of the connection and the code
     const runs = new Map<string, Array<{ ms: number; held: number; rss: number; status: number; upstream: number }>>();
@@ -207,7 +215,10 @@ export async function compareEncoders(sample: Sampler): Promise<void> {
         const ms = performance.now() - started;
         const upstream = received;
         const { peak } = await sample(() => send(encode(FIELDS, item.files)));
-        runs.set(label, [...(runs.get(label) ?? []), { ms, held: peak.heap + peak.buffers, rss: peak.rss, status, upstream }]);
+        runs.set(label, [
+          ...(runs.get(label) ?? []),
+          { ms, held: peak.heap + peak.buffers, rss: peak.rss, status, upstream },
+        ]);
       }
     }
     for (const { label } of ENCODERS) {

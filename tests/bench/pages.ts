@@ -36,8 +36,22 @@
 import { barePage, CLICK_BARE } from './pages/bare-page.ts';
 import { benchmarkIndexes, performanceScore, startChrome } from './pages/lighthouse.ts';
 import { javascriptOf } from './pages/page-javascript.ts';
-import { firstSlug, largestRoomPurchasePath, logIn, pageCases, selectedPages, type PageCase } from './pages/page-list.ts';
-import { printBenchmarkIndex, printBudgets, printClickTimings, printPageRow, printSkipped, printTableHead } from './pages/print.ts';
+import {
+  firstSlug,
+  largestRoomPurchasePath,
+  logIn,
+  pageCases,
+  selectedPages,
+  type PageCase,
+} from './pages/page-list.ts';
+import {
+  printBenchmarkIndex,
+  printBudgets,
+  printClickTimings,
+  printPageRow,
+  printSkipped,
+  printTableHead,
+} from './pages/print.ts';
 import { CLICK_DEVICE_NAMES, CLICKS_PER_LOAD, seatClickTimings } from './pages/seat-click.ts';
 import { buildSite, startStack, stopGroup, waitFor } from './pages/stack.ts';
 
@@ -66,7 +80,8 @@ try {
     for (const page of pages) {
       const url = `${base}${page.path}`;
       const cookieHeader = cookieOf(page);
-      const status = (await fetch(url, { redirect: 'manual', headers: cookieHeader ? { cookie: cookieHeader } : {} })).status;
+      const status = (await fetch(url, { redirect: 'manual', headers: cookieHeader ? { cookie: cookieHeader } : {} }))
+        .status;
       if (status !== 200) {
         printSkipped(page, status);
         continue;

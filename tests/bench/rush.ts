@@ -87,7 +87,8 @@ function merged(slices: Slice[]): Load {
   const latencies = slices.flatMap((one) => one.latencies).sort((a, b) => a - b);
   const seconds = slices.reduce((sum, one) => sum + one.seconds, 0);
   const statuses: Record<string, number> = {};
-  for (const one of slices) for (const [status, count] of Object.entries(one.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  for (const one of slices)
+    for (const [status, count] of Object.entries(one.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
   const at = (q: number): number => percentile(latencies, q) ?? 0;
   return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), statuses };
 }
@@ -97,7 +98,10 @@ async function load(url: string, seconds = SECONDS): Promise<Load> {
 }
 
 /** The page and its static copy in turns; the ratio is the median of each round's. */
-async function sideBySide(pageUrl: string, staticUrl: string): Promise<{ pageLoad: Load; staticLoad: Load; ratio: number }> {
+async function sideBySide(
+  pageUrl: string,
+  staticUrl: string,
+): Promise<{ pageLoad: Load; staticLoad: Load; ratio: number }> {
   const pages: Slice[] = [];
   const statics: Slice[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -132,7 +136,9 @@ interface Page {
 
 /** Each page once, its HTML written as the static file nginx serves next to it. */
 async function preparePages(topology: Topology, staticRoot: string): Promise<Page[]> {
-  const movies = (await (await fetch(`${topology.url}/bff/catalogue/movies`)).json()) as { movies: Array<{ slug: string }> };
+  const movies = (await (await fetch(`${topology.url}/bff/catalogue/movies`)).json()) as {
+    movies: Array<{ slug: string }>;
+  };
   const slug = movies.movies[0]?.slug;
   if (!slug) throw new Error('the sandbox shows no movie');
   const targets = [
@@ -200,7 +206,10 @@ async function startWhenFree(start: () => Promise<Topology>): Promise<Topology> 
   }
 }
 
-async function phase(label: string, microCache: boolean): Promise<{ rows: Row[]; outage: Array<{ page: Page; load: Load }> }> {
+async function phase(
+  label: string,
+  microCache: boolean,
+): Promise<{ rows: Row[]; outage: Array<{ page: Page; load: Load }> }> {
   const staticRoot = mkdtempSync(path.join(os.tmpdir(), 'viziona-rush-static-'));
   // nginx's workers run as nobody when the bench runs as root.
   chmodSync(staticRoot, 0o755);
@@ -212,7 +221,10 @@ async function phase(label: string, microCache: boolean): Promise<{ rows: Row[];
     const rows: Row[] = [];
     for (const page of pages) {
       const watch = topology.watch();
-      const { pageLoad, staticLoad, ratio } = await sideBySide(`${topology.url}${page.path}`, `${topology.url}${page.staticPath}`);
+      const { pageLoad, staticLoad, ratio } = await sideBySide(
+        `${topology.url}${page.path}`,
+        `${topology.url}${page.staticPath}`,
+      );
       const traffic = watch();
       rows.push({ phase: label, page, pageLoad, staticLoad, ratio, traffic });
       console.log(report(rows[rows.length - 1]!));
@@ -232,7 +244,9 @@ async function phase(label: string, microCache: boolean): Promise<{ rows: Row[];
   }
 }
 
-console.log(`bench:rush — ${CONNECTIONS} connections, ${SECONDS} s per measurement, ${os.cpus().length} cores shared by nginx, 2 sites, 2 BFFs, Redis, the sandbox and the load generator\n`);
+console.log(
+  `bench:rush — ${CONNECTIONS} connections, ${SECONDS} s per measurement, ${os.cpus().length} cores shared by nginx, 2 sites, 2 BFFs, Redis, the sandbox and the load generator\n`,
+);
 console.log('BEFORE: micro-cache off (every request rendered)');
 const before = await phase('before', false);
 console.log('\nAFTER: micro-cache on');
@@ -242,7 +256,8 @@ console.log('\nSummary (before → after, one run)');
 for (const [index, row] of after.rows.entries()) {
   const old = before.rows[index]!;
   const ratio = (one: Row) => one.ratio.toFixed(2);
-  const served = (outage: { load: Load } | undefined) => `${outage?.load.statuses['200'] ?? 0}/${outage?.load.requests ?? 0}`;
+  const served = (outage: { load: Load } | undefined) =>
+    `${outage?.load.statuses['200'] ?? 0}/${outage?.load.requests ?? 0}`;
   console.log(
     `  ${row.page.name.padEnd(9)} ${old.pageLoad.perSecond.toFixed(0)} → ${row.pageLoad.perSecond.toFixed(0)} req/s; ` +
       `p99 ${ms(old.pageLoad.p99)} → ${ms(row.pageLoad.p99)}; ratio page/static ${ratio(old)} → ${ratio(row)} (budget ≥ ${RATIO_BUDGET}); ` +

@@ -112,8 +112,13 @@ describe('registration', () => {
     // From an address of its own: the registration rate limit is not what this test is about.
     const remoteAddress = '10.77.0.1';
     const captcha = await solveCaptcha(stack.app, remoteAddress);
-    expect((await call(stack.app, 'POST', '/bff/auth/register', { body: registrationForm(captcha), remoteAddress })).status).toBe(201);
-    const replayed = await call(stack.app, 'POST', '/bff/auth/register', { body: registrationForm(captcha), remoteAddress });
+    expect(
+      (await call(stack.app, 'POST', '/bff/auth/register', { body: registrationForm(captcha), remoteAddress })).status,
+    ).toBe(201);
+    const replayed = await call(stack.app, 'POST', '/bff/auth/register', {
+      body: registrationForm(captcha),
+      remoteAddress,
+    });
     expect(replayed.status).toBe(422);
     expect(replayed.body).toMatchObject({ error: { code: 'CAPTCHA_REPLAYED' } });
   });

@@ -27,12 +27,17 @@ const secrets = {
 let app: BffApp;
 let fresh: string;
 let reference: {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
   components: { schemas: Record<string, unknown> };
 };
 
 beforeAll(async () => {
-  app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ETHICS_LINE_EMAIL: 'etica-prueba@viziona.co', ...secrets }));
+  app = await buildApp(
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ETHICS_LINE_EMAIL: 'etica-prueba@viziona.co', ...secrets }),
+  );
   await app.ready();
   fresh = apiReferenceText(app);
   reference = JSON.parse(fresh) as typeof reference;
@@ -53,9 +58,17 @@ describe('the API reference', () => {
   });
 
   it('covers every route of the public port and nothing of the operations port', () => {
-    const operations = Object.entries(reference.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const operations = Object.entries(reference.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(operations).toHaveLength(45);
-    expect(operations).toEqual(expect.arrayContaining(['GET /bff/booking/{showtimeId}', 'POST /bff/payments/card', 'GET /bff/captcha/challenge']));
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        'GET /bff/booking/{showtimeId}',
+        'POST /bff/payments/card',
+        'GET /bff/captcha/challenge',
+      ]),
+    );
     for (const path of Object.keys(reference.paths)) expect(path).toMatch(/^\/bff\//);
     expect(fresh).not.toMatch(/"\/(live|ready|metrics)"/);
   });
@@ -69,7 +82,10 @@ describe('the API reference', () => {
         const statuses = Object.keys(operation.responses);
         expect(statuses, `${method} ${path}`).toContain('500');
         for (const status of statuses.filter((code) => Number(code) >= 400)) {
-          expect(operation.responses[status]?.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({
+          expect(
+            operation.responses[status]?.content?.['application/json']?.schema,
+            `${method} ${path} ${status}`,
+          ).toEqual({
             $ref: '#/components/schemas/ErrorView',
           });
         }
@@ -79,6 +95,12 @@ describe('the API reference', () => {
     expect(Object.keys(reference.paths['/bff/payments/card']!.post!.responses)).toEqual(
       expect.arrayContaining(['200', '401', '402', '403', '409', '422', '429', '502']),
     );
-    expect(Object.keys(reference.paths['/bff/catalogue/movies/{theater}/{slug}']!.get!.responses)).toEqual(['200', '400', '404', '500', '502']);
+    expect(Object.keys(reference.paths['/bff/catalogue/movies/{theater}/{slug}']!.get!.responses)).toEqual([
+      '200',
+      '400',
+      '404',
+      '500',
+      '502',
+    ]);
   });
 });

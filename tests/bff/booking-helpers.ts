@@ -1,4 +1,4 @@
-import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
+import type { BookingView, HoldView, SeatCell } from '../../shared/views/booking.ts';
 import { SandboxShowtimes, type ShowtimeNeeds, type TestShowtime } from '../showtimes.ts';
 import { call, type Stack } from './harness.ts';
 import type { BffApp } from '../../bff/app.ts';
@@ -33,7 +33,11 @@ export async function pickShowtime(stack: Pick<Stack, 'sandboxUrl'>, needs: Show
 }
 
 /** `count` different untouched showtimes meeting the needs. */
-export async function pickShowtimes(stack: Pick<Stack, 'sandboxUrl'>, count: number, needs: ShowtimeNeeds = {}): Promise<TestShowtime[]> {
+export async function pickShowtimes(
+  stack: Pick<Stack, 'sandboxUrl'>,
+  count: number,
+  needs: ShowtimeNeeds = {},
+): Promise<TestShowtime[]> {
   return showtimesOf(stack).pickMany(count, needs);
 }
 
@@ -55,8 +59,11 @@ export async function login(app: BffApp, email: string, password: string): Promi
     payload: { email, password },
     remoteAddress,
   });
-  const setCookie = [response.headers['set-cookie']].flat().find((value) => typeof value === 'string' && value.startsWith('viziona_session='));
-  if (response.statusCode !== 200 || typeof setCookie !== 'string') throw new Error(`login answered ${response.statusCode}: ${response.body}`);
+  const setCookie = [response.headers['set-cookie']]
+    .flat()
+    .find((value) => typeof value === 'string' && value.startsWith('viziona_session='));
+  if (response.statusCode !== 200 || typeof setCookie !== 'string')
+    throw new Error(`login answered ${response.statusCode}: ${response.body}`);
   return setCookie.slice('viziona_session='.length).split(';')[0] ?? '';
 }
 
@@ -112,8 +119,6 @@ export function cardForm(captcha: string, cardNumber: string = APPROVED_CARD) {
     captcha,
   };
 }
-
-export type PaymentAnswer = PaymentResultView;
 
 /** Reads a server-sent event stream: `next(name)` answers the data of the next event of that name. */
 export function eventStream(response: Response): { next(name: string): Promise<string> } {

@@ -41,7 +41,6 @@ const demo = async () => new Browser(stack.app, await login(stack.app, DEMO.emai
 /** A person of their own, for tests that pay more than once (payments are rate-limited per person). */
 const newPerson = async () => new Browser(stack.app, (await registerPerson(stack.app)).cookie);
 
-
 describe('booking view', () => {
   it('needs a session', async () => {
     const answer = await new Browser(stack.app, '').send('GET', `/bff/booking/${showtimeId}`);
@@ -80,7 +79,10 @@ describe('booking view', () => {
     const general = view.zones.find((zone) => zone.zone === 'General');
     expect(general).toMatchObject({ code: 'GEN-CF', price: 11_200, isMemberPrice: true });
     expect(general?.savingText).toBe(`Ahorras ${formatCop(2_800)} por boleta`);
-    expect(view.snacks.find((snack) => snack.code === 'CF-CRIS-GRANDE')).toMatchObject({ price: 9_500, savingPerUnit: 4_500 });
+    expect(view.snacks.find((snack) => snack.code === 'CF-CRIS-GRANDE')).toMatchObject({
+      price: 9_500,
+      savingPerUnit: 4_500,
+    });
   });
 });
 
@@ -96,7 +98,9 @@ describe('reservation', () => {
     expect(hold.secondsLeft).toBeGreaterThan(590);
     expect(hold.zone).toBe('General');
 
-    const mine = seatsOf(await anna.view(otherShowtimeId)).filter((seat) => seat.state === 'mine').map((seat) => seat.id);
+    const mine = seatsOf(await anna.view(otherShowtimeId))
+      .filter((seat) => seat.state === 'mine')
+      .map((seat) => seat.id);
     expect(mine.sort()).toEqual([a!.id, b!.id].sort());
     const theirs = seatsOf(await other.view(otherShowtimeId)).filter((seat) => seat.id === a!.id || seat.id === b!.id);
     expect(theirs.map((seat) => seat.state)).toEqual(['occupied', 'occupied']);
@@ -132,7 +136,9 @@ describe('reservation', () => {
       'No es posible reservar asientos en funciones en curso. Por favor, selecciona otro horario.',
     );
     const view = await browser.view(showtimeId);
-    const eleven = freeSeats(view, 'General').slice(0, 11).map((seat) => seat.id);
+    const eleven = freeSeats(view, 'General')
+      .slice(0, 11)
+      .map((seat) => seat.id);
     const tooMany = await browser.reserve(showtimeId, 'General', eleven);
     expect(tooMany.status).toBe(422);
     expect((tooMany.body as { error: { message: string } }).error.message).toBe('Solo puedes seleccionar 10 asientos.');
@@ -143,52 +149,54 @@ describe('reservation', () => {
     expect((await browser.reserve(showtimeId, disabled.zone, [disabled.id])).status).toBe(422);
   });
 
-  it(
-    'gives one hold when 100 people reserve the same seat at once',
-    async () => {
-      const people: Browser[] = [];
-      for (let batch = 0; batch < 10; batch += 1) {
-        const cookies = await Promise.all(
-          Array.from({ length: 10 }, async (_, index) => {
-            const remoteAddress = `10.0.${batch}.${index + 1}`;
-            const captcha = await solveCaptcha(stack.app, remoteAddress);
-            const response = await stack.app.inject({
-              method: 'POST',
-              url: '/bff/auth/register',
-              remoteAddress,
-              headers: { 'x-viziona-client': 'web', origin: 'http://localhost:4321', 'sec-fetch-site': 'same-origin' },
-              payload: registrationForm(captcha),
-            });
-            const setCookie = [response.headers['set-cookie']].flat().find((value) => typeof value === 'string' && value.startsWith('viziona_session='));
-            if (response.statusCode !== 201 || typeof setCookie !== 'string') throw new Error(`register answered ${response.statusCode}`);
-            return setCookie.slice('viziona_session='.length).split(';')[0] ?? '';
-          }),
-        );
-        people.push(...cookies.map((cookie) => new Browser(stack.app, cookie)));
-      }
-      const seat = freeSeats(await people[0]!.view(showtimeId), 'Preferencial')[0]!;
-      const answers = await Promise.all(people.map((person) => person.reserve(showtimeId, 'Preferencial', [seat.id])));
-      const won = answers.filter((answer) => answer.status === 200);
-      expect(won).toHaveLength(1);
-      const lost = answers.filter((answer) => answer.status !== 200);
-      expect(lost).toHaveLength(99);
-      for (const answer of lost) {
-        expect(answer.status).toBe(422);
-        expect((answer.body as { error: { message: string } }).error.message).toContain('OCUPADA');
-      }
-      const holders = (await Promise.all(people.map((person) => person.hold(showtimeId)))).filter((hold) => hold !== null);
-      expect(holders).toHaveLength(1);
-      expect(holders[0]?.seats).toEqual([seat.id]);
-    },
-    120_000,
-  );
+  it('gives one hold when 100 people reserve the same seat at once', async () => {
+    const people: Browser[] = [];
+    for (let batch = 0; batch < 10; batch += 1) {
+      const cookies = await Promise.all(
+        Array.from({ length: 10 }, async (_, index) => {
+          const remoteAddress = `10.0.${batch}.${index + 1}`;
+          const captcha = await solveCaptcha(stack.app, remoteAddress);
+          const response = await stack.app.inject({
+            method: 'POST',
+            url: '/bff/auth/register',
+            remoteAddress,
+            headers: { 'x-viziona-client': 'web', origin: 'http://localhost:4321', 'sec-fetch-site': 'same-origin' },
+            payload: registrationForm(captcha),
+          });
+          const setCookie = [response.headers['set-cookie']]
+            .flat()
+            .find((value) => typeof value === 'string' && value.startsWith('viziona_session='));
+          if (response.statusCode !== 201 || typeof setCookie !== 'string')
+            throw new Error(`register answered ${response.statusCode}`);
+          return setCookie.slice('viziona_session='.length).split(';')[0] ?? '';
+        }),
+      );
+      people.push(...cookies.map((cookie) => new Browser(stack.app, cookie)));
+    }
+    const seat = freeSeats(await people[0]!.view(showtimeId), 'Preferencial')[0]!;
+    const answers = await Promise.all(people.map((person) => person.reserve(showtimeId, 'Preferencial', [seat.id])));
+    const won = answers.filter((answer) => answer.status === 200);
+    expect(won).toHaveLength(1);
+    const lost = answers.filter((answer) => answer.status !== 200);
+    expect(lost).toHaveLength(99);
+    for (const answer of lost) {
+      expect(answer.status).toBe(422);
+      expect((answer.body as { error: { message: string } }).error.message).toContain('OCUPADA');
+    }
+    const holders = (await Promise.all(people.map((person) => person.hold(showtimeId)))).filter(
+      (hold) => hold !== null,
+    );
+    expect(holders).toHaveLength(1);
+    expect(holders[0]?.seats).toEqual([seat.id]);
+  }, 120_000);
 
   it('refuses a person more reservations than an honest customer makes (20 in ten minutes), on any cookie', async () => {
     const person = await registerPerson(stack.app);
     const seat = freeSeats(await new Browser(stack.app, person.cookie).view(showtimeId), 'General')[0]!;
     const statuses: number[] = [];
     // A client that ignores Set-Cookie: always the first cookie.
-    for (let attempt = 0; attempt < 21; attempt += 1) statuses.push((await new Browser(stack.app, person.cookie).reserve(showtimeId, 'General', [seat.id])).status);
+    for (let attempt = 0; attempt < 21; attempt += 1)
+      statuses.push((await new Browser(stack.app, person.cookie).reserve(showtimeId, 'General', [seat.id])).status);
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
     await new Browser(stack.app, person.cookie).send('POST', '/bff/booking/cancel', { showtimeId });
@@ -202,8 +210,12 @@ describe('live seats', () => {
     const buyer = new Browser(stack.app, (await registerPerson(stack.app)).cookie);
     const view = await watcher.view(otherShowtimeId);
     const seat = freeSeats(view, 'VIP').concat(freeSeats(view, 'General'))[0]!;
-    const rowIndex = view.seatMap.rows.findIndex((row) => row.cells.some((cell) => cell.kind === 'seat' && cell.id === seat.id));
-    const cellIndex = view.seatMap.rows[rowIndex]!.cells.findIndex((cell) => cell.kind === 'seat' && cell.id === seat.id);
+    const rowIndex = view.seatMap.rows.findIndex((row) =>
+      row.cells.some((cell) => cell.kind === 'seat' && cell.id === seat.id),
+    );
+    const cellIndex = view.seatMap.rows[rowIndex]!.cells.findIndex(
+      (cell) => cell.kind === 'seat' && cell.id === seat.id,
+    );
 
     const controller = new AbortController();
     const response = await fetch(`${address}/bff/booking/${otherShowtimeId}/events`, {
@@ -227,7 +239,9 @@ describe('live seats', () => {
 describe('payment', () => {
   async function holdTwoSeats(browser: Browser, zone = 'General') {
     const view = await browser.view(showtimeId);
-    const seats = freeSeats(view, zone).slice(0, 2).map((seat) => seat.id);
+    const seats = freeSeats(view, zone)
+      .slice(0, 2)
+      .map((seat) => seat.id);
     const answer = await browser.reserve(showtimeId, zone, seats);
     expect(answer.status).toBe(200);
     return { view, seats };
@@ -248,9 +262,16 @@ describe('payment', () => {
     });
     expect(cheaper.status).toBe(409);
     expect(cheaper.body).toMatchObject({
-      error: { code: 'TOTAL_CHANGED', message: `El total de tu compra cambió de ${formatCop(1)} a ${formatCop(expectedTotal)} y no se hizo ningún cobro. Vuelve a seleccionar tus sillas para ver los precios vigentes.` },
+      error: {
+        code: 'TOTAL_CHANGED',
+        message: `El total de tu compra cambió de ${formatCop(1)} a ${formatCop(expectedTotal)} y no se hizo ningún cobro. Vuelve a seleccionar tus sillas para ver los precios vigentes.`,
+      },
     });
-    expect(await sandboxBills(browser).then((bills) => bills.filter((bill) => bill.seats.some((seat) => seats.includes(seat)) && bill.showtime?.id === showtimeId))).toEqual([]);
+    expect(
+      await sandboxBills(browser).then((bills) =>
+        bills.filter((bill) => bill.seats.some((seat) => seats.includes(seat)) && bill.showtime?.id === showtimeId),
+      ),
+    ).toEqual([]);
     const result = await browser.send('POST', '/bff/payments/card', {
       ...body,
       total: expectedTotal,
@@ -261,12 +282,20 @@ describe('payment', () => {
     const payment = result.body as PaymentResultView;
     expect(payment).toMatchObject({ accepted: true, status: { id: 1, name: 'Aceptada' }, bankUrl: null });
 
-    const transaction = (await browser.send('GET', `/bff/payments/transactions/${payment.bill}`)).body as TransactionView;
+    const transaction = (await browser.send('GET', `/bff/payments/transactions/${payment.bill}`))
+      .body as TransactionView;
     const expectedSubtotal = 2 * 14_000 + 32_000;
     const expectedService = 2 * 2_000 + 1 * 1_000;
-    expect(transaction).toMatchObject({ accepted: true, subtotal: expectedSubtotal, service: expectedService, total: expectedSubtotal + expectedService });
+    expect(transaction).toMatchObject({
+      accepted: true,
+      subtotal: expectedSubtotal,
+      service: expectedService,
+      total: expectedSubtotal + expectedService,
+    });
     expect(transaction.seats.sort()).toEqual([...seats].sort());
-    expect(transaction.products[0]?.recipe.map((item) => item.code)).toEqual(expect.arrayContaining(['CRIS-SAL', 'GAS-COLA', 'AGUA']));
+    expect(transaction.products[0]?.recipe.map((item) => item.code)).toEqual(
+      expect.arrayContaining(['CRIS-SAL', 'GAS-COLA', 'AGUA']),
+    );
     expect(await browser.hold(showtimeId)).toBeNull();
 
     const ticket = (await browser.send('GET', `/bff/tickets/${payment.bill}`)).body as TicketView;
@@ -288,20 +317,36 @@ describe('payment', () => {
     const otherSeat = freeSeats(otherView, 'Preferencial')[0]!;
     expect((await browser.reserve(otherShowtimeId, 'Preferencial', [otherSeat.id])).status).toBe(200);
     // The first hold was released: one live hold per person.
-    expect(seatsOf(await browser.view(showtimeId)).filter((seat) => seats.includes(seat.id)).map((seat) => seat.state)).toEqual(['available', 'available']);
+    expect(
+      seatsOf(await browser.view(showtimeId))
+        .filter((seat) => seats.includes(seat.id))
+        .map((seat) => seat.state),
+    ).toEqual(['available', 'available']);
 
     // Tab A pays what it shows: refused, nothing charged, and told where the hold is now.
     const billsBefore = (await sandboxBills(browser)).length;
     const tabA = await browser.send('POST', '/bff/payments/card', {
-      brandId: view.payBrands[0]!.id, products: [], showtimeId, seats, total: 2 * 16_000, card: cardForm(await solveCaptcha(stack.app)),
+      brandId: view.payBrands[0]!.id,
+      products: [],
+      showtimeId,
+      seats,
+      total: 2 * 16_000,
+      card: cardForm(await solveCaptcha(stack.app)),
     });
     expect(tabA.status).toBe(409);
     const error = (tabA.body as { error: { code: string; message: string } }).error;
     expect(error.code).toBe('HOLD_CHANGED');
-    expect(error.message).toMatch(/^Tu reserva activa ahora es para otra función \(.+, Sala [^)]+\): la hiciste en otra ventana o dispositivo\. No se hizo ningún cobro\. Vuelve a seleccionar tus sillas\.$/);
+    expect(error.message).toMatch(
+      /^Tu reserva activa ahora es para otra función \(.+, Sala [^)]+\): la hiciste en otra ventana o dispositivo\. No se hizo ningún cobro\. Vuelve a seleccionar tus sillas\.$/,
+    );
     // The right showtime with other seats than the hold: refused too.
     const wrongSeats = await browser.send('POST', '/bff/payments/card', {
-      brandId: view.payBrands[0]!.id, products: [], showtimeId: otherShowtimeId, seats: [otherSeat.id, seats[0]!], total: 2 * 19_000, card: cardForm(await solveCaptcha(stack.app)),
+      brandId: view.payBrands[0]!.id,
+      products: [],
+      showtimeId: otherShowtimeId,
+      seats: [otherSeat.id, seats[0]!],
+      total: 2 * 19_000,
+      card: cardForm(await solveCaptcha(stack.app)),
     });
     expect(wrongSeats.status).toBe(409);
     expect((wrongSeats.body as { error: { message: string } }).error.message).toBe(
@@ -316,15 +361,27 @@ describe('payment', () => {
     const browser = await newPerson();
     const { view, seats } = await holdTwoSeats(browser);
     const advance = (seconds: number) =>
-      fetch(`${stack.sandboxUrl}/sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
+      fetch(`${stack.sandboxUrl}/sandbox/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceSeconds: seconds }),
+      });
     await advance(601);
     try {
       const answer = await browser.send('POST', '/bff/payments/card', {
-        brandId: view.payBrands[0]!.id, products: [], showtimeId, seats, total: 2 * 16_000, card: cardForm(await solveCaptcha(stack.app)),
+        brandId: view.payBrands[0]!.id,
+        products: [],
+        showtimeId,
+        seats,
+        total: 2 * 16_000,
+        card: cardForm(await solveCaptcha(stack.app)),
       });
       expect(answer.status).toBe(409);
       expect(answer.body).toEqual({
-        error: { code: 'HOLD_EXPIRED', message: 'Tu reserva de sillas expiró y no se hizo ningún cobro. Vuelve a seleccionar tus sillas.' },
+        error: {
+          code: 'HOLD_EXPIRED',
+          message: 'Tu reserva de sillas expiró y no se hizo ningún cobro. Vuelve a seleccionar tus sillas.',
+        },
       });
     } finally {
       await advance(-601);
@@ -337,7 +394,14 @@ describe('payment', () => {
     const browser = await demo();
     const { view, seats } = await holdTwoSeats(browser, 'Preferencial');
     const price = view.zones.find((zone) => zone.zone === 'Preferencial')!.price;
-    const body = { brandId: view.payBrands[0]!.id, products: [], showtimeId, seats, total: 2 * (price + 2_000), card: cardForm(await solveCaptcha(stack.app)) };
+    const body = {
+      brandId: view.payBrands[0]!.id,
+      products: [],
+      showtimeId,
+      seats,
+      total: 2 * (price + 2_000),
+      card: cardForm(await solveCaptcha(stack.app)),
+    };
     const [first, second] = await Promise.all([
       browser.send('POST', '/bff/payments/card', body),
       browser.send('POST', '/bff/payments/card', body),
@@ -389,14 +453,18 @@ describe('payment', () => {
       card: cardForm(await solveCaptcha(stack.app)),
     });
     expect(tooMany.status).toBe(422);
-    expect((tooMany.body as { error: { message: string } }).error.message).toBe('Solo puedes seleccionar 10 combos en total.');
+    expect((tooMany.body as { error: { message: string } }).error.message).toBe(
+      'Solo puedes seleccionar 10 combos en total.',
+    );
     const incomplete = await browser.send('POST', '/bff/payments/card', {
       ...seen,
       brandId: view.payBrands[0]!.id,
       products: [{ ...combo, choices: ['CRIS-SAL'] }],
       card: cardForm(await solveCaptcha(stack.app)),
     });
-    expect((incomplete.body as { error: { message: string } }).error.message).toBe('Debes seleccionar la receta del combo');
+    expect((incomplete.body as { error: { message: string } }).error.message).toBe(
+      'Debes seleccionar la receta del combo',
+    );
     // A member-only product is not sold to a non-member.
     const memberOnly = await browser.send('POST', '/bff/payments/card', {
       ...seen,
@@ -457,7 +525,10 @@ describe('payment', () => {
 describe('membership', () => {
   it('sells Club Vizionarios and shows member prices at once', async () => {
     const browser = new Browser(stack.app, (await registerPerson(stack.app)).cookie);
-    const offer = (await browser.send('GET', '/bff/membership/offer')).body as { total: number; payBrands: Array<{ id: number }> };
+    const offer = (await browser.send('GET', '/bff/membership/offer')).body as {
+      total: number;
+      payBrands: Array<{ id: number }>;
+    };
     expect(offer.total).toBe(63_000);
     const before = await browser.view(showtimeId);
     expect(before.zones.find((zone) => zone.zone === 'General')?.price).toBe(14_000);
@@ -472,7 +543,8 @@ describe('membership', () => {
     expect(body.membership.active).toBe(true);
     const after: BookingView = await browser.view(showtimeId);
     expect(after.zones.find((zone) => zone.zone === 'General')).toMatchObject({ price: 11_200, isMemberPrice: true });
-    const transaction = (await browser.send('GET', `/bff/payments/transactions/${body.result.bill}`)).body as TransactionView;
+    const transaction = (await browser.send('GET', `/bff/payments/transactions/${body.result.bill}`))
+      .body as TransactionView;
     expect(transaction).toMatchObject({ total: 63_000, payType: { id: 3 }, showtime: null });
   });
 });
@@ -480,20 +552,30 @@ describe('membership', () => {
 describe('membership by PSE', () => {
   it('sends the person to the bank page when the payment method allows PSE', async () => {
     const browser = await newPerson();
-    const offer = (await browser.send('GET', '/bff/membership/offer')).body as { payBrands: Array<{ id: number }>; paymentMethod: { pse: boolean } };
+    const offer = (await browser.send('GET', '/bff/membership/offer')).body as {
+      payBrands: Array<{ id: number }>;
+      paymentMethod: { pse: boolean };
+    };
     expect(offer.paymentMethod.pse).toBe(true);
     const banks = (await browser.send('GET', '/bff/payments/banks')).body as { banks: Array<{ code: string }> };
     const answer = await browser.send('POST', '/bff/membership/purchase/pse', {
       brandId: offer.payBrands[0]!.id,
       pse: {
-        typePerson: 'natural', bank: banks.banks[0]!.code, firstName: 'Daniela', lastName: 'Gómez',
-        documentType: 'CC', documentNumber: '1010101010', email: 'daniela@example.com', phoneNumber: '3001234567',
+        typePerson: 'natural',
+        bank: banks.banks[0]!.code,
+        firstName: 'Daniela',
+        lastName: 'Gómez',
+        documentType: 'CC',
+        documentNumber: '1010101010',
+        email: 'daniela@example.com',
+        phoneNumber: '3001234567',
       },
     });
     expect(answer.status).toBe(200);
     const { result } = answer.body as { result: PaymentResultView };
     expect(result.bankUrl).toMatch(/\/sandbox\/pse\//);
-    const transaction = (await browser.send('GET', `/bff/payments/transactions/${result.bill}`)).body as TransactionView;
+    const transaction = (await browser.send('GET', `/bff/payments/transactions/${result.bill}`))
+      .body as TransactionView;
     expect(transaction).toMatchObject({ total: 63_000, payType: { id: 3 }, status: { id: 3 } });
   });
 });
@@ -509,7 +591,10 @@ describe('membership bought on another device', () => {
     expect((await laptop.reserve(showtimeId, 'General', [seat.id])).status).toBe(200);
 
     const offer = (await phone.send('GET', '/bff/membership/offer')).body as { payBrands: Array<{ id: number }> };
-    const bought = await phone.send('POST', '/bff/membership/purchase', { brandId: offer.payBrands[0]!.id, card: cardForm(await solveCaptcha(stack.app)) });
+    const bought = await phone.send('POST', '/bff/membership/purchase', {
+      brandId: offer.payBrands[0]!.id,
+      card: cardForm(await solveCaptcha(stack.app)),
+    });
     expect((bought.body as { result: PaymentResultView }).result.accepted).toBe(true);
 
     // The laptop's cookie still says "no membership"; its prices follow the cinema API.
@@ -518,17 +603,29 @@ describe('membership bought on another device', () => {
     expect(after.membership?.active).toBe(true);
     // The seat held at the ordinary price: paying it is refused, nothing charged.
     const stale = await laptop.send('POST', '/bff/payments/card', {
-      brandId: offer.payBrands[0]!.id, products: [], showtimeId, seats: [seat.id], total: 16_000, card: cardForm(await solveCaptcha(stack.app)),
+      brandId: offer.payBrands[0]!.id,
+      products: [],
+      showtimeId,
+      seats: [seat.id],
+      total: 16_000,
+      card: cardForm(await solveCaptcha(stack.app)),
     });
     expect(stale.status).toBe(409);
     expect((stale.body as { error: { code: string } }).error.code).toBe('PRICE_CHANGED');
     // Chosen again, the seat is held at the member price and paid at it.
     expect((await laptop.reserve(showtimeId, 'General', [seat.id])).status).toBe(200);
     const paid = await laptop.send('POST', '/bff/payments/card', {
-      brandId: offer.payBrands[0]!.id, products: [], showtimeId, seats: [seat.id], total: 13_200, card: cardForm(await solveCaptcha(stack.app)),
+      brandId: offer.payBrands[0]!.id,
+      products: [],
+      showtimeId,
+      seats: [seat.id],
+      total: 13_200,
+      card: cardForm(await solveCaptcha(stack.app)),
     });
     expect(paid.status).toBe(200);
-    const transaction = (await laptop.send('GET', `/bff/payments/transactions/${(paid.body as PaymentResultView).bill}`)).body as TransactionView;
+    const transaction = (
+      await laptop.send('GET', `/bff/payments/transactions/${(paid.body as PaymentResultView).bill}`)
+    ).body as TransactionView;
     expect(transaction.total).toBe(13_200);
   });
 });

@@ -38,10 +38,11 @@ function pqr(captcha: string | null): FormData {
 }
 
 const encode = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString('base64');
-const decode = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as {
-  challenge: Challenge;
-  solution: { counter: number; derivedKey: string };
-};
+const decode = (payload: string) =>
+  JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as {
+    challenge: Challenge;
+    solution: { counter: number; derivedKey: string };
+  };
 
 describe('GET /bff/captcha/challenge', () => {
   it('hands out a signed, expiring SHA-256 challenge that is never cached', async () => {
@@ -87,7 +88,10 @@ describe('captcha on a form', () => {
     const wrongKey = { ...good, solution: { ...good.solution, derivedKey: 'ab'.repeat(32) } };
     const cheaper = {
       ...good,
-      challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, expiresAt: good.challenge.parameters.expiresAt! + 3600 } },
+      challenge: {
+        ...good.challenge,
+        parameters: { ...good.challenge.parameters, expiresAt: good.challenge.parameters.expiresAt! + 3600 },
+      },
     };
     for (const captcha of [encode(wrongKey), encode(cheaper), 'not-a-captcha', encode({ hello: 'world' })]) {
       const answer = await postForm(stack, '/bff/forms/pqr', pqr(captcha));
@@ -100,7 +104,7 @@ describe('captcha on a form', () => {
     }
   });
 
-  it('refuses a challenge signed with another key (someone else\'s captcha)', async () => {
+  it("refuses a challenge signed with another key (someone else's captcha)", async () => {
     const foreign = await createChallenge({
       algorithm: 'SHA-256',
       cost: 1,
@@ -180,7 +184,7 @@ describe('the shared (Redis) spent-proof store', () => {
     expect(calls[0]).toEqual(['viziona-captcha:nonce-1', '1', 'PXAT', 1_900_000_000_000, 'NX']);
   });
 
-  it('falls back to this replica\'s memory when Redis fails, still refusing a replay', async () => {
+  it("falls back to this replica's memory when Redis fails, still refusing a replay", async () => {
     const errors: unknown[] = [];
     const broken: RedisSetIfAbsent = {
       set: async () => {

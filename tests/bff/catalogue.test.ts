@@ -31,7 +31,12 @@ beforeAll(async () => {
   sandbox = buildSandbox({ db: ':memory:' });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const { port } = sandbox.server.address() as AddressInfo;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', UPSTREAM_URL: `http://127.0.0.1:${port}/api/v1`, SITE_ORIGIN });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    UPSTREAM_URL: `http://127.0.0.1:${port}/api/v1`,
+    SITE_ORIGIN,
+  });
   app = await buildApp(config);
   await app.ready();
 });
@@ -55,7 +60,11 @@ describe('catalogue routes', () => {
     const view = NowShowingViewSchema.parse(answer.body);
     expect(view.theater).toBe('viziona');
     expect(view.movies.length).toBeGreaterThan(3);
-    expect(view.movies[0]).toMatchObject({ slug: expect.any(String), poster: expect.stringMatching(/^https?:\/\//), durationText: expect.stringMatching(/min|h/) });
+    expect(view.movies[0]).toMatchObject({
+      slug: expect.any(String),
+      poster: expect.stringMatching(/^https?:\/\//),
+      durationText: expect.stringMatching(/min|h/),
+    });
   });
 
   it('answers the billboard of every date, each date with its own showtimes only', async () => {
@@ -145,7 +154,13 @@ describe('catalogue routes', () => {
   it('answers the five numbered corporate sections and the gallery', async () => {
     const view = CorporateViewSchema.parse((await get('/bff/catalogue/corporate')).body);
     expect(view.sections.map((section) => section.number)).toEqual([1, 2, 3, 4, 5]);
-    expect(view.sections.map((section) => section.slug)).toEqual(['alquiler-de-sala', 'bonos', 'bonos-de-regalo', 'activacion', 'branding']);
+    expect(view.sections.map((section) => section.slug)).toEqual([
+      'alquiler-de-sala',
+      'bonos',
+      'bonos-de-regalo',
+      'activacion',
+      'branding',
+    ]);
     for (const section of view.sections) expect(section.html).not.toBe('');
     expect(view.gallery.length).toBeGreaterThan(0);
   });
@@ -160,7 +175,14 @@ describe('catalogue routes', () => {
 
 describe('when the cinema API is down', () => {
   it('keeps answering from the cache, stale after 5 minutes, and fails only for what it never had', async () => {
-    const routes = ['/bff/catalogue/home', '/bff/catalogue/movies/week', '/bff/catalogue/releases', '/bff/catalogue/rooms', '/bff/catalogue/confectionery', '/bff/catalogue/corporate'];
+    const routes = [
+      '/bff/catalogue/home',
+      '/bff/catalogue/movies/week',
+      '/bff/catalogue/releases',
+      '/bff/catalogue/rooms',
+      '/bff/catalogue/confectionery',
+      '/bff/catalogue/corporate',
+    ];
     const before = new Map<string, string>();
     for (const route of routes) {
       const answer = await get(route);

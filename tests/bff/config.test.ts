@@ -56,9 +56,7 @@ describe('BFF configuration', () => {
   });
 
   it('refuses a session key that is not 32 bytes of base64, naming SESSION_KEYS', () => {
-    expect(() => loadConfig({ ...production, SESSION_KEYS: `${KEY_A},c2hvcnQ=` })).toThrowError(
-      /SESSION_KEYS entry 2/,
-    );
+    expect(() => loadConfig({ ...production, SESSION_KEYS: `${KEY_A},c2hvcnQ=` })).toThrowError(/SESSION_KEYS entry 2/);
   });
 
   it('refuses a malformed URL, naming the variable', () => {

@@ -45,29 +45,46 @@ describe('POST /bff/csp-reports', () => {
     );
     expect(answer.statusCode).toBe(204);
     expect(cspLines().slice(before)).toEqual([
-      { directive: 'script-src-elem', blocked: 'https://evil.example', page: '/forgot-password/[REDACTED]', disposition: 'enforce' },
+      {
+        directive: 'script-src-elem',
+        blocked: 'https://evil.example',
+        page: '/forgot-password/[REDACTED]',
+        disposition: 'enforce',
+      },
     ]);
     const logged = logs.lines.join('\n');
-    for (const secret of ['SECRETRESETCODE', 'ana@example.com', 'steal.js', 'cookie=abc']) expect(logged).not.toContain(secret);
+    for (const secret of ['SECRETRESETCODE', 'ana@example.com', 'steal.js', 'cookie=abc'])
+      expect(logged).not.toContain(secret);
   });
 
   it('takes the Reporting API format too, and keywords such as inline as they are', async () => {
     const before = cspLines().length;
     const answer = await sendReport(
       JSON.stringify([
-        { type: 'csp-violation', body: { documentURL: 'http://localhost:4321/cartelera', effectiveDirective: 'style-src-attr', blockedURL: 'inline' } },
+        {
+          type: 'csp-violation',
+          body: {
+            documentURL: 'http://localhost:4321/cartelera',
+            effectiveDirective: 'style-src-attr',
+            blockedURL: 'inline',
+          },
+        },
         { type: 'deprecation', body: {} },
       ]),
       'application/reports+json',
     );
     expect(answer.statusCode).toBe(204);
-    expect(cspLines().slice(before)).toEqual([{ directive: 'style-src-attr', blocked: 'inline', page: '/cartelera', disposition: 'enforce' }]);
+    expect(cspLines().slice(before)).toEqual([
+      { directive: 'style-src-attr', blocked: 'inline', page: '/cartelera', disposition: 'enforce' },
+    ]);
   });
 
   it('refuses what is not a report with 400 and the error body, and a large body with 413', async () => {
     const garbage = await sendReport('{"hola": 1}');
     expect(garbage.statusCode).toBe(400);
-    expect(JSON.parse(garbage.body)).toMatchObject({ error: { code: 'BAD_REQUEST', message: 'La solicitud no es válida.' } });
+    expect(JSON.parse(garbage.body)).toMatchObject({
+      error: { code: 'BAD_REQUEST', message: 'La solicitud no es válida.' },
+    });
     const broken = await sendReport('{not json');
     expect(broken.statusCode).toBe(400);
     const large = await sendReport(JSON.stringify({ 'csp-report': { 'document-uri': 'x'.repeat(20_000) } }));
@@ -87,7 +104,8 @@ describe('POST /bff/csp-reports', () => {
   it('bounds the log lines one address can cause', async () => {
     const report = JSON.stringify({ 'csp-report': { 'effective-directive': 'img-src', 'blocked-uri': 'data' } });
     const statuses: number[] = [];
-    for (let index = 0; index < 32; index += 1) statuses.push((await sendReport(report, 'application/csp-report', '10.9.9.9')).statusCode);
+    for (let index = 0; index < 32; index += 1)
+      statuses.push((await sendReport(report, 'application/csp-report', '10.9.9.9')).statusCode);
     expect(statuses.filter((status) => status === 204)).toHaveLength(30);
     expect(statuses.at(-1)).toBe(429);
   });

@@ -20,7 +20,11 @@ describe('registration document numbers', () => {
       ['PPN', passport, passport.toUpperCase()],
       ['NIT', '800197268-4', '800197268-4'],
     ] as const) {
-      const form = registrationForm(await solveCaptcha(stack.app), { doc_type: docType, doc_number: typed, confirmDocNumber: typed });
+      const form = registrationForm(await solveCaptcha(stack.app), {
+        doc_type: docType,
+        doc_number: typed,
+        confirmDocNumber: typed,
+      });
       const answer = await call(stack.app, 'POST', '/bff/auth/register', { body: form });
       expect(answer.status, `${docType} ${typed}`).toBe(201);
       const profile = await call(stack.app, 'GET', '/bff/profile', { cookie: answer.cookie });
@@ -44,7 +48,9 @@ describe('registration document numbers', () => {
       const form = registrationForm('token', { doc_type: docType, doc_number: docNumber, confirmDocNumber: docNumber });
       const answer = await call(stack.app, 'POST', '/bff/auth/register', { body: form });
       expect(answer.status, `${docType} ${docNumber.slice(0, 20)}`).toBe(422);
-      expect(answer.body).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'Revisa los datos ingresados.', fields: { doc_number: message } } });
+      expect(answer.body).toEqual({
+        error: { code: 'VALIDATION_FAILED', message: 'Revisa los datos ingresados.', fields: { doc_number: message } },
+      });
     }
   });
 });

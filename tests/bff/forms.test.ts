@@ -30,7 +30,10 @@ const png = (size: number) => Buffer.concat([PNG_HEAD, randomBytes(size - PNG_HE
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const blob = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]);
 
-async function pqrForm(files: Array<[string, Buffer]>, overrides: Record<string, string | null> = {}): Promise<FormData> {
+async function pqrForm(
+  files: Array<[string, Buffer]>,
+  overrides: Record<string, string | null> = {},
+): Promise<FormData> {
   const fields: Record<string, string | null> = {
     name: 'Ana Pérez',
     email: 'ana@example.com',
@@ -48,7 +51,10 @@ async function pqrForm(files: Array<[string, Buffer]>, overrides: Record<string,
   return form;
 }
 
-async function ethicsForm(files: Array<[string, Buffer]>, overrides: Record<string, string | null> = {}): Promise<FormData> {
+async function ethicsForm(
+  files: Array<[string, Buffer]>,
+  overrides: Record<string, string | null> = {},
+): Promise<FormData> {
   const fields: Record<string, string | null> = {
     details: 'Un proveedor pidió dinero por fuera del contrato.',
     company: 'Proveedor de confitería',
@@ -83,7 +89,14 @@ describe('a good PQR', () => {
     const photo = png(40 * 1024);
     const before = (await submissions(stack)).length;
 
-    const answer = await postForm(stack, '/bff/forms/pqr', await pqrForm([['carta.pdf', letter], ['Foto.PNG', photo]]));
+    const answer = await postForm(
+      stack,
+      '/bff/forms/pqr',
+      await pqrForm([
+        ['carta.pdf', letter],
+        ['Foto.PNG', photo],
+      ]),
+    );
 
     expect(answer.status).toBe(201);
     expect(answer.body.reference).toMatch(/^PQR-\d+$/);
@@ -100,8 +113,22 @@ describe('a good PQR', () => {
       message: 'La sala 3 estaba fría.\r\nMuy fría.',
       accept_terms: '1',
     });
-    expect(latest?.attachments.map(({ field, name, content_type, size, sha256: hash }) => ({ field, name, content_type, size, hash }))).toEqual([
-      { field: 'attachments[]', name: 'carta.pdf', content_type: 'application/pdf', size: letter.length, hash: sha256(letter) },
+    expect(
+      latest?.attachments.map(({ field, name, content_type, size, sha256: hash }) => ({
+        field,
+        name,
+        content_type,
+        size,
+        hash,
+      })),
+    ).toEqual([
+      {
+        field: 'attachments[]',
+        name: 'carta.pdf',
+        content_type: 'application/pdf',
+        size: letter.length,
+        hash: sha256(letter),
+      },
       { field: 'attachments[]', name: 'Foto.PNG', content_type: 'image/png', size: photo.length, hash: sha256(photo) },
     ]);
 
@@ -111,7 +138,14 @@ describe('a good PQR', () => {
     expect(upstream?.path).toBe('/api/v1/pqrs');
     expect(upstream?.completed).toBe(true);
     expect(partNames(upstream?.body ?? Buffer.alloc(0))).toEqual([
-      'name', 'email', 'phone', 'type_pqr', 'message', 'accept_terms', 'attachments[]', 'attachments[]',
+      'name',
+      'email',
+      'phone',
+      'type_pqr',
+      'message',
+      'accept_terms',
+      'attachments[]',
+      'attachments[]',
     ]);
   });
 
@@ -130,10 +164,20 @@ describe('a good PQR', () => {
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
         for (const [name, value] of [
-          ['name', 'Ana'], ['email', 'ana@example.com'], ['phone', '3001234567'], ['type_pqr', 'Queja'],
-          ['message', 'Adjunto el video.'], ['accept_terms', 'true'], ['captcha', captcha],
-        ] as const) controller.enqueue(field(name, value));
-        controller.enqueue(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="attachments[]"; filename="largo.pdf"\r\nContent-Type: application/pdf\r\n\r\n`));
+          ['name', 'Ana'],
+          ['email', 'ana@example.com'],
+          ['phone', '3001234567'],
+          ['type_pqr', 'Queja'],
+          ['message', 'Adjunto el video.'],
+          ['accept_terms', 'true'],
+          ['captcha', captcha],
+        ] as const)
+          controller.enqueue(field(name, value));
+        controller.enqueue(
+          encoder.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="attachments[]"; filename="largo.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+          ),
+        );
         controller.enqueue(new Uint8Array(firstHalf));
         // The rest is sent only once the cinema API has received part of the first half:
         // a BFF that waited for the whole upload would never get there.
@@ -199,7 +243,10 @@ describe('a PQR that breaks the rules is refused and nothing reaches the cinema 
     const answer = await postForm(
       stack,
       '/bff/forms/pqr',
-      await pqrForm([['bueno.pdf', pdf(256 * 1024)], ['malo.pdf', executable]]),
+      await pqrForm([
+        ['bueno.pdf', pdf(256 * 1024)],
+        ['malo.pdf', executable],
+      ]),
     );
     expect(answer.status).toBe(422);
     // The second file of the list is the one to blame, by name and by position.
@@ -239,10 +286,19 @@ describe('a PQR that breaks the rules is refused and nothing reaches the cinema 
   it('a script tag in a file name is a name like any other: named as text, never run, never a 500', async () => {
     const name = '<img src=x onerror=alert(1)><script>alert(2)<script>.pdf';
     const executable = Buffer.concat([Buffer.from('MZ', 'latin1'), randomBytes(1024)]);
-    const answer = await postForm(stack, '/bff/forms/pqr', await pqrForm([['bueno.pdf', pdf(1024)], [name, executable]]));
+    const answer = await postForm(
+      stack,
+      '/bff/forms/pqr',
+      await pqrForm([
+        ['bueno.pdf', pdf(1024)],
+        [name, executable],
+      ]),
+    );
     expect(answer.status).toBe(422);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(answer.body.error?.fields?.['attachments.1']).toBe(`«${name}»: El contenido del archivo no corresponde a su tipo`);
+    expect(answer.body.error?.fields?.['attachments.1']).toBe(
+      `«${name}»: El contenido del archivo no corresponde a su tipo`,
+    );
   });
 
   it('another file type: 422 with the spec text', async () => {
@@ -264,7 +320,11 @@ describe('a PQR that breaks the rules is refused and nothing reaches the cinema 
   });
 
   it('no captcha: 422 with the spec text', async () => {
-    const answer = await postForm(stack, '/bff/forms/pqr', await pqrForm([['carta.pdf', pdf(1024)]], { captcha: null }));
+    const answer = await postForm(
+      stack,
+      '/bff/forms/pqr',
+      await pqrForm([['carta.pdf', pdf(1024)]], { captcha: null }),
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.error).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -312,15 +372,25 @@ describe('the ethics report', () => {
     const [latest] = await submissions(stack);
     expect(latest?.kind).toBe('ethics');
     expect(Object.keys(latest?.fields ?? {}).sort()).toEqual(['captcha', 'company', 'details', 'whistleblower']);
-    expect(latest?.attachments).toMatchObject([{ name: 'evidencia.png', size: evidence.length, sha256: sha256(evidence) }]);
+    expect(latest?.attachments).toMatchObject([
+      { name: 'evidencia.png', size: evidence.length, sha256: sha256(evidence) },
+    ]);
     const [upstream] = upstreamCalls(stack, answer);
     expect(partNames(upstream?.body ?? Buffer.alloc(0))).toEqual([
-      'details', 'company', 'whistleblower', 'captcha', 'attachments[]',
+      'details',
+      'company',
+      'whistleblower',
+      'captcha',
+      'attachments[]',
     ]);
   });
 
   it('sends name and e-mail when given', async () => {
-    const answer = await postForm(stack, '/bff/forms/ethics', await ethicsForm([], { name: 'José Núñez', email: 'jose@example.com' }));
+    const answer = await postForm(
+      stack,
+      '/bff/forms/ethics',
+      await ethicsForm([], { name: 'José Núñez', email: 'jose@example.com' }),
+    );
     expect(answer.status).toBe(201);
     const [latest] = await submissions(stack);
     expect(latest?.fields).toMatchObject({ name: 'José Núñez', email: 'jose@example.com' });
@@ -338,7 +408,10 @@ describe('the ethics report', () => {
     const answer = await postForm(
       stack,
       '/bff/forms/ethics',
-      await ethicsForm([['a.pdf', pdf(3 * MB)], ['b.pdf', pdf(3 * MB)]]),
+      await ethicsForm([
+        ['a.pdf', pdf(3 * MB)],
+        ['b.pdf', pdf(3 * MB)],
+      ]),
     );
     expect(answer.status).toBe(413);
     expect(answer.body.error?.message).toBe('El tamaño total de los archivos no debe superar 5 MB');
@@ -348,7 +421,10 @@ describe('the ethics report', () => {
 
   it('over 5 MB in total without a declared length: 413 mid-stream, the upstream request aborted', async () => {
     const before = (await submissions(stack)).length;
-    const form = await ethicsForm([['a.pdf', pdf(3 * MB)], ['b.pdf', pdf(3 * MB)]]);
+    const form = await ethicsForm([
+      ['a.pdf', pdf(3 * MB)],
+      ['b.pdf', pdf(3 * MB)],
+    ]);
     // Streamed (chunked): the BFF only learns the size by counting.
     const streamed = new Response(form);
     const contentType = streamed.headers.get('content-type') ?? '';

@@ -40,9 +40,11 @@ export type Replicas = {
  * Several BFF processes' worth of apps (each its own caches, locks and connections) in front
  * of one sandbox, as replicas behind a load balancer are; with `env.REDIS_URL` they share it.
  */
-export async function startReplicas(
-  options: { env?: Record<string, string>; logStream?: DestinationStream; replicas: number },
-): Promise<Replicas> {
+export async function startReplicas(options: {
+  env?: Record<string, string>;
+  logStream?: DestinationStream;
+  replicas: number;
+}): Promise<Replicas> {
   const sandbox = buildSandbox({ db: ':memory:' });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const { port } = sandbox.server.address() as AddressInfo;
@@ -113,7 +115,7 @@ export async function call(
     .find((value): value is string => typeof value === 'string' && value.startsWith(`${SESSION_COOKIE}=`));
   // Kept as the browser stores it (URL-encoded), ready to send back in a Cookie header.
   const cookie = setCookie ? (setCookie.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '') : undefined;
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = response.body === '' ? null : JSON.parse(response.body);
   } catch {
@@ -153,12 +155,19 @@ export function registrationForm(captcha: string, overrides: Record<string, unkn
 
 /** Solves the BFF's ALTCHA challenge the way the browser widget does (from `remoteAddress` when given). */
 export async function solveCaptcha(app: BffApp, remoteAddress?: string): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/bff/captcha/challenge', ...(remoteAddress ? { remoteAddress } : {}) });
+  const response = await app.inject({
+    method: 'GET',
+    url: '/bff/captcha/challenge',
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
   const challenge = JSON.parse(response.body) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('captcha not solved');
   return Buffer.from(
-    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution: { counter: solution.counter, derivedKey: solution.derivedKey } }),
+    JSON.stringify({
+      challenge: { parameters: challenge.parameters, signature: challenge.signature },
+      solution: { counter: solution.counter, derivedKey: solution.derivedKey },
+    }),
   ).toString('base64');
 }
 
@@ -181,7 +190,10 @@ export function tokenInCookie(app: BffApp, cookie: string): string {
 }
 
 /** Messages the sandbox sent to an address, newest first. */
-export async function outbox(stack: Stack, to: string): Promise<Array<{ kind: string; code: string | null; link: string | null }>> {
+export async function outbox(
+  stack: Stack,
+  to: string,
+): Promise<Array<{ kind: string; code: string | null; link: string | null }>> {
   const response = await fetch(`${stack.sandboxUrl}/sandbox/outbox.json?to=${encodeURIComponent(to)}`);
   const json = (await response.json()) as unknown;
   const list = (json as { data?: unknown }).data;

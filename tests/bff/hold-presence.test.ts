@@ -37,7 +37,9 @@ describe('a page that leaves', () => {
     const showtimeId = showtimes[0]!.id;
     const [leftSeat, claimedSeat] = [await holdOne(left, showtimeId), await holdOne(claimed, showtimeId)];
     for (const browser of [left, claimed]) {
-      expect((await browser.send('POST', '/bff/booking/cancel', { showtimeId, leaving: true })).body).toEqual({ released: false });
+      expect((await browser.send('POST', '/bff/booking/cancel', { showtimeId, leaving: true })).body).toEqual({
+        released: false,
+      });
       expect(await browser.hold(showtimeId)).not.toBeNull();
     }
     expect((await claimed.send('POST', '/bff/booking/hold/keep', { showtimeId })).body).toEqual({ kept: true });

@@ -23,7 +23,11 @@ afterAll(async () => {
 });
 
 const outage = (down: boolean) =>
-  fetch(`${stack.sandboxUrl}/sandbox/outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ down }) });
+  fetch(`${stack.sandboxUrl}/sandbox/outage`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ down }),
+  });
 
 describe('operations port', () => {
   it('is live, and ready while a catalogue read works', async () => {
@@ -50,7 +54,9 @@ describe('operations port', () => {
     await stack.app.inject({ method: 'GET', url: '/bff/catalogue/releases' });
     await stack.app.inject({ method: 'GET', url: '/bff/content/pages/no-existe' });
     const text = await (await fetch(`${opsUrl}/metrics`)).text();
-    expect(text).toMatch(/viziona_bff_http_request_duration_seconds_count\{method="GET",route="\/bff\/catalogue\/releases",status_code="200"\} \d+/);
+    expect(text).toMatch(
+      /viziona_bff_http_request_duration_seconds_count\{method="GET",route="\/bff\/catalogue\/releases",status_code="200"\} \d+/,
+    );
     // Routes are labelled by their pattern, never by the raw URL.
     expect(text).toContain('route="/bff/content/pages/:slug"');
     expect(text).not.toContain('no-existe');

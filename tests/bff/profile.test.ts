@@ -20,7 +20,12 @@ const profileForm = {
 
 describe('profile', () => {
   it('needs a session', async () => {
-    for (const url of ['/bff/profile', '/bff/profile/membership', '/bff/profile/purchases', '/bff/profile/purchases/VZ000001']) {
+    for (const url of [
+      '/bff/profile',
+      '/bff/profile/membership',
+      '/bff/profile/purchases',
+      '/bff/profile/purchases/VZ000001',
+    ]) {
       const answer = await call(stack.app, 'GET', url);
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ error: { code: 'UNAUTHENTICATED', message: expect.any(String) } });
@@ -74,7 +79,9 @@ describe('profile', () => {
       body: { ...profileForm, password: 'Nueva1234' },
     });
     expect(missingConfirmation.status).toBe(422);
-    expect(missingConfirmation.body).toMatchObject({ error: { fields: { confirmPassword: 'Confirma la contraseña' } } });
+    expect(missingConfirmation.body).toMatchObject({
+      error: { fields: { confirmPassword: 'Confirma la contraseña' } },
+    });
 
     const mismatch = await call(stack.app, 'PUT', '/bff/profile', {
       cookie: person.cookie,
@@ -106,10 +113,17 @@ describe('profile', () => {
     const today = bogotaToday();
     const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     for (const birthday of [today, tomorrow, '2999-12-31']) {
-      const answer = await call(stack.app, 'PUT', '/bff/profile', { cookie: person.cookie, body: { ...profileForm, birthday } });
+      const answer = await call(stack.app, 'PUT', '/bff/profile', {
+        cookie: person.cookie,
+        body: { ...profileForm, birthday },
+      });
       expect(answer.status, birthday).toBe(422);
       expect(answer.body).toEqual({
-        error: { code: 'VALIDATION_FAILED', message: 'Revisa los datos ingresados.', fields: { birthday: 'La fecha no es válida' } },
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Revisa los datos ingresados.',
+          fields: { birthday: 'La fecha no es válida' },
+        },
       });
     }
     const profile = await call(stack.app, 'GET', '/bff/profile', { cookie: person.cookie });

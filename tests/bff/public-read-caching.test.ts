@@ -49,7 +49,9 @@ function expectShareable(answer: Answer, url: string): void {
 }
 
 async function login(app: BffApp = stack.app): Promise<string> {
-  const answer = await call(app, 'POST', '/bff/auth/login', { body: { email: 'demo@viziona.co', password: 'Demo1234' } });
+  const answer = await call(app, 'POST', '/bff/auth/login', {
+    body: { email: 'demo@viziona.co', password: 'Demo1234' },
+  });
   expect(answer.status).toBe(200);
   return answer.cookie!;
 }
@@ -84,7 +86,11 @@ describe('public reads', () => {
     expect(head.body).toBe('');
     expect(head.headers.etag).toBe(get.headers.etag);
     expect(head.headers['cache-control']).toMatch(CACHEABLE);
-    const matching = await stack.app.inject({ method: 'HEAD', url: '/bff/catalogue/releases', headers: { 'if-none-match': String(get.headers.etag) } });
+    const matching = await stack.app.inject({
+      method: 'HEAD',
+      url: '/bff/catalogue/releases',
+      headers: { 'if-none-match': String(get.headers.etag) },
+    });
     expect(matching.statusCode).toBe(304);
     expect(matching.headers['content-length']).toBeUndefined();
     expect(matching.headers.etag).toBe(get.headers.etag);
@@ -117,7 +123,11 @@ describe('public reads', () => {
       expect(answer.text.length).toBeGreaterThan(0);
     }
     // Beyond Node's header limit the request is refused before any route runs, never with a 5xx.
-    const oversized = await stack.app.inject({ method: 'GET', url: '/bff/catalogue/movies', headers: { 'if-none-match': 'y'.repeat(70_000) } });
+    const oversized = await stack.app.inject({
+      method: 'GET',
+      url: '/bff/catalogue/movies',
+      headers: { 'if-none-match': 'y'.repeat(70_000) },
+    });
     expect(oversized.statusCode).toBeLessThan(500);
   });
 
@@ -158,7 +168,11 @@ describe('public reads', () => {
   });
 
   it('keep errors private: an unknown page or a malformed slug is never cached', async () => {
-    for (const url of ['/bff/content/pages/no-existe', '/bff/catalogue/rooms/..%2Fsettings', '/bff/catalogue/movies/viziona/no-existe']) {
+    for (const url of [
+      '/bff/content/pages/no-existe',
+      '/bff/catalogue/rooms/..%2Fsettings',
+      '/bff/catalogue/movies/viziona/no-existe',
+    ]) {
       const answer = await call(stack.app, 'GET', url);
       expect(answer.status, url).toBeGreaterThanOrEqual(400);
       expect(answer.headers['cache-control'], url).toBe('private, no-store');

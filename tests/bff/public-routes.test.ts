@@ -19,7 +19,9 @@ describe('public reads', () => {
   it('answers the two footer groups in order', async () => {
     const answer = await call(stack.app, 'GET', '/bff/content/footer');
     expect(answer.status).toBe(200);
-    const body = answer.body as { groups: Array<{ type: string; links: Array<{ id: number; title: string; slug: string }> }> };
+    const body = answer.body as {
+      groups: Array<{ type: string; links: Array<{ id: number; title: string; slug: string }> }>;
+    };
     expect(body.groups.map((group) => group.type)).toEqual(['pie-de-pagina-1', 'pie-de-pagina-2']);
     expect(body.groups.flatMap((group) => group.links).length).toBeGreaterThan(0);
     for (const link of body.groups.flatMap((group) => group.links)) {
@@ -30,7 +32,11 @@ describe('public reads', () => {
   it('answers a content page by slug, and 404 for an unknown one', async () => {
     const page = await call(stack.app, 'GET', '/bff/content/pages/terminos-y-condiciones');
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ slug: 'terminos-y-condiciones', title: expect.any(String), html: expect.any(String) });
+    expect(page.body).toMatchObject({
+      slug: 'terminos-y-condiciones',
+      title: expect.any(String),
+      html: expect.any(String),
+    });
     expect((page.body as { html: string }).html).not.toMatch(/<script/i);
 
     const missing = await call(stack.app, 'GET', '/bff/content/pages/no-existe');

@@ -58,20 +58,46 @@ async function payByCard(cardNumber: string, payType: 1 | 3): Promise<string> {
     const zone = booking.prices.find((price) => price.valor > 1 && price.ClienteFrecuente === 'deshabilitado')!;
     const taken = new Set<string>();
     const status = await api('GET', `room/${showtimeId}/status`);
-    for (const row of (status.json as { data: Array<{ filTot: number; DescripcionSilla: Array<{ Columna: number; EstadoSilla: string }> }> }).data) {
+    for (const row of (
+      status.json as {
+        data: Array<{ filTot: number; DescripcionSilla: Array<{ Columna: number; EstadoSilla: string }> }>;
+      }
+    ).data) {
       for (const seat of row.DescripcionSilla) if (seat.EstadoSilla !== 'S') taken.add(`${row.filTot}-${seat.Columna}`);
     }
     const seat = booking.layout.find(
-      (cell) => cell.TipoSilla === 'Normal' && cell.TipoZona === zone.zona && !taken.has(`${cell.FilaTotal}-${cell.ColumnaTotal}`),
+      (cell) =>
+        cell.TipoSilla === 'Normal' &&
+        cell.TipoZona === zone.zona &&
+        !taken.has(`${cell.FilaTotal}-${cell.ColumnaTotal}`),
     )!;
-    seats = [{ Fila: seat.FilaTotal, Columna: seat.ColumnaTotal, FilRelativa: seat.FilaRelativa, ColRelativa: seat.ColumnaRelativa, Tarifa: zone.codigo }];
-    const reserve = await api('POST', `reserve/${showtimeId}`, { score_consecutive: consecutive, seats, device: 'web' });
+    seats = [
+      {
+        Fila: seat.FilaTotal,
+        Columna: seat.ColumnaTotal,
+        FilRelativa: seat.FilaRelativa,
+        ColRelativa: seat.ColumnaRelativa,
+        Tarifa: zone.codigo,
+      },
+    ];
+    const reserve = await api('POST', `reserve/${showtimeId}`, {
+      score_consecutive: consecutive,
+      seats,
+      device: 'web',
+    });
     expect(reserve.status).toBe(200);
     subtotal = zone.valor;
     service = 2_000;
   }
   const payToken = TokenAnswerSchema.parse(
-    (await api('POST', 'pay-token', { score_consecutive: consecutive }, { 'x-registration-key': stack.config.cinema.registrationKey })).json,
+    (
+      await api(
+        'POST',
+        'pay-token',
+        { score_consecutive: consecutive },
+        { 'x-registration-key': stack.config.cinema.registrationKey },
+      )
+    ).json,
   ).token;
   const brand = PayBrandsAnswerSchema.parse((await api('GET', 'pay-brands')).json).data.data[0]!;
   const pay = await api('POST', 'epayco/card/pay', {
@@ -121,7 +147,11 @@ describe('my purchases', () => {
     const detail = PurchaseDetailViewSchema.parse(
       (await call(stack.app, 'GET', `/bff/profile/purchases/${accepted}`, { cookie })).body,
     );
-    expect(detail).toMatchObject({ bill: accepted, status: { id: 1, accepted: true }, total: detail.subtotal + detail.totalService });
+    expect(detail).toMatchObject({
+      bill: accepted,
+      status: { id: 1, accepted: true },
+      total: detail.subtotal + detail.totalService,
+    });
     expect(detail.showtime?.id).toBe(showtimeId);
     expect(detail.codes).toHaveLength(1);
     expect(detail.seats).toHaveLength(1);

@@ -32,7 +32,9 @@ describe('rate limits', () => {
 
     // Other routes keep their own counts.
     expect((await call(stack.app, 'GET', '/bff/session')).status).toBe(200);
-    expect((await call(stack.app, 'POST', '/bff/auth/forgot', { body: { email: 'demo@viziona.co' } })).status).toBe(200);
+    expect((await call(stack.app, 'POST', '/bff/auth/forgot', { body: { email: 'demo@viziona.co' } })).status).toBe(
+      200,
+    );
   });
 
   it('counts per client address behind the front door', async () => {
@@ -48,7 +50,12 @@ describe('rate limits', () => {
   it('limits password recovery', async () => {
     let last = 0;
     for (let attempt = 0; attempt <= RATE_LIMITS.forgotPassword.max; attempt += 1) {
-      last = (await call(stack.app, 'POST', '/bff/auth/forgot', { body: { email: `nadie${attempt}@example.com` }, headers: { 'x-forwarded-for': '198.51.100.7' } })).status;
+      last = (
+        await call(stack.app, 'POST', '/bff/auth/forgot', {
+          body: { email: `nadie${attempt}@example.com` },
+          headers: { 'x-forwarded-for': '198.51.100.7' },
+        })
+      ).status;
     }
     expect(last).toBe(429);
   });
@@ -60,7 +67,10 @@ describe('RATE_LIMIT_FACTOR', () => {
     try {
       const statuses: number[] = [];
       for (let attempt = 0; attempt <= RATE_LIMITS.forgotPassword.max * 2; attempt += 1) {
-        statuses.push((await call(scaled.app, 'POST', '/bff/auth/forgot', { body: { email: `nadie${attempt}@example.com` } })).status);
+        statuses.push(
+          (await call(scaled.app, 'POST', '/bff/auth/forgot', { body: { email: `nadie${attempt}@example.com` } }))
+            .status,
+        );
       }
       expect(statuses.slice(0, RATE_LIMITS.forgotPassword.max * 2).every((status) => status === 200)).toBe(true);
       expect(statuses.at(-1)).toBe(429);

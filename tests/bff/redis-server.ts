@@ -35,7 +35,20 @@ export async function startRedisServer(): Promise<RedisServer> {
   const port = await sparePort();
   const child: ChildProcess = spawn(
     REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--protected-mode',
+      'yes',
+    ],
     { stdio: 'ignore' },
   );
   const url = `redis://127.0.0.1:${port}`;

@@ -32,7 +32,13 @@ afterAll(async () => {
 /** Request `index` goes to replica `index % 2`, as a round-robin balancer sends it. */
 const replica = (index: number): BffApp => replicas.apps[index % replicas.apps.length]!;
 
-async function send(index: number, cookie: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer> {
+async function send(
+  index: number,
+  cookie: string,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<Answer> {
   return call(replica(index), method, url, { cookie, ...(body === undefined ? {} : { body }) });
 }
 
@@ -64,8 +70,13 @@ describe('two replicas sharing Redis', () => {
     const long = 'Ñandú Ángel Ópalo '.repeat(7).slice(0, 120);
     const person = await registerPerson(replica(0), { name: long, lastname: long });
     const showtimeId = showtimes[0]!.id;
-    const seats = freeSeats(await viewOf(person.cookie, showtimeId), 'General').slice(0, 10).map((seat) => seat.id);
-    const reserved = await send(0, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'General', seats });
+    const seats = freeSeats(await viewOf(person.cookie, showtimeId), 'General')
+      .slice(0, 10)
+      .map((seat) => seat.id);
+    const reserved = await send(0, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, {
+      zone: 'General',
+      seats,
+    });
     expect(reserved.status).toBe(200);
     const cookie = reserved.cookie ?? person.cookie;
     // The longest names and the most seats: the cookie stays far below the 4 KB browsers keep.
@@ -79,14 +90,23 @@ describe('two replicas sharing Redis', () => {
     const person = await registerPerson(replica(1));
     const showtimeId = showtimes[1]!.id;
     const view = await viewOf(person.cookie, showtimeId);
-    const seats = freeSeats(view, 'Preferencial').slice(0, 2).map((seat) => seat.id);
-    expect((await send(1, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'Preferencial', seats })).status).toBe(200);
+    const seats = freeSeats(view, 'Preferencial')
+      .slice(0, 2)
+      .map((seat) => seat.id);
+    expect(
+      (await send(1, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'Preferencial', seats }))
+        .status,
+    ).toBe(200);
     const seen = { showtimeId, seats, total: 2 * (17_000 + 2_000), brandId: view.payBrands[0]!.id, products: [] };
     // Half of them one double-clicked form (one captcha), half forms of their own.
     const shared = await solveCaptcha(replica(0));
-    const captchas = await Promise.all(Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? shared : solveCaptcha(replica(index)))));
+    const captchas = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? shared : solveCaptcha(replica(index)))),
+    );
     const answers = await Promise.all(
-      captchas.map((captcha, index) => send(index, person.cookie, 'POST', '/bff/payments/card', { ...seen, card: cardForm(captcha) })),
+      captchas.map((captcha, index) =>
+        send(index, person.cookie, 'POST', '/bff/payments/card', { ...seen, card: cardForm(captcha) }),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     const bills = new Set(answers.map((answer) => (answer.body as PaymentResultView).bill));
@@ -99,12 +119,19 @@ describe('two replicas sharing Redis', () => {
 
   it('sells one membership when 50 purchases are split over both replicas', async () => {
     const person = await registerPerson(replica(0));
-    const offer = (await send(0, person.cookie, 'GET', '/bff/membership/offer')).body as { payBrands: Array<{ id: number }> };
+    const offer = (await send(0, person.cookie, 'GET', '/bff/membership/offer')).body as {
+      payBrands: Array<{ id: number }>;
+    };
     const shared = await solveCaptcha(replica(1));
-    const captchas = await Promise.all(Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? shared : solveCaptcha(replica(index)))));
+    const captchas = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? shared : solveCaptcha(replica(index)))),
+    );
     const answers = await Promise.all(
       captchas.map((captcha, index) =>
-        send(index, person.cookie, 'POST', '/bff/membership/purchase', { brandId: offer.payBrands[0]!.id, card: cardForm(captcha) }),
+        send(index, person.cookie, 'POST', '/bff/membership/purchase', {
+          brandId: offer.payBrands[0]!.id,
+          card: cardForm(captcha),
+        }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
@@ -126,7 +153,10 @@ describe('two replicas sharing Redis', () => {
     // Always the very first cookie, 18 reservations at once of 2 seats each, over both replicas.
     const answers = await Promise.all(
       Array.from({ length: 18 }, (_, index) =>
-        send(index, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'General', seats: free.slice(index * 2, index * 2 + 2) }),
+        send(index, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, {
+          zone: 'General',
+          seats: free.slice(index * 2, index * 2 + 2),
+        }),
       ),
     );
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
@@ -134,7 +164,10 @@ describe('two replicas sharing Redis', () => {
     expect((await viewOf(person.cookie, showtimeId)).hold?.seats).toHaveLength(2);
     // And the same, one after the other.
     for (let index = 0; index < 3; index += 1) {
-      await send(index, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'General', seats: free.slice(40 + index * 2, 42 + index * 2) });
+      await send(index, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, {
+        zone: 'General',
+        seats: free.slice(40 + index * 2, 42 + index * 2),
+      });
     }
     expect((await takenSeats(showtimeId)) - before).toBeLessThanOrEqual(2);
     await send(1, person.cookie, 'POST', '/bff/booking/cancel', { showtimeId });

@@ -41,7 +41,11 @@ describe('cross-site requests', () => {
 
   it('refuses what the browser marks cross-site or same-site', async () => {
     for (const site of ['cross-site', 'same-site']) {
-      const answer = await rawPost('/bff/auth/logout', { 'x-viziona-client': 'web', 'sec-fetch-site': site, cookie: `${SESSION_COOKIE}=${cookie}` });
+      const answer = await rawPost('/bff/auth/logout', {
+        'x-viziona-client': 'web',
+        'sec-fetch-site': site,
+        cookie: `${SESSION_COOKIE}=${cookie}`,
+      });
       expect(answer.status).toBe(403);
     }
     // The refused logout did not end the session.
@@ -67,7 +71,12 @@ describe('cross-site requests', () => {
   });
 
   it('refuses PUT and DELETE the same way', async () => {
-    const put = await stack.app.inject({ method: 'PUT', url: '/bff/profile', headers: { origin: 'https://evil.example', cookie: `${SESSION_COOKIE}=${cookie}` }, payload: {} });
+    const put = await stack.app.inject({
+      method: 'PUT',
+      url: '/bff/profile',
+      headers: { origin: 'https://evil.example', cookie: `${SESSION_COOKIE}=${cookie}` },
+      payload: {},
+    });
     expect(put.statusCode).toBe(403);
   });
 });
@@ -157,9 +166,17 @@ describe('errors', () => {
   });
 
   it('echoes a well-formed X-Request-Id and replaces a malformed one', async () => {
-    const kept = await stack.app.inject({ method: 'GET', url: '/bff/health', headers: { 'x-request-id': 'front-door-123' } });
+    const kept = await stack.app.inject({
+      method: 'GET',
+      url: '/bff/health',
+      headers: { 'x-request-id': 'front-door-123' },
+    });
     expect(kept.headers['x-request-id']).toBe('front-door-123');
-    const replaced = await stack.app.inject({ method: 'GET', url: '/bff/health', headers: { 'x-request-id': 'bad id\n' } });
+    const replaced = await stack.app.inject({
+      method: 'GET',
+      url: '/bff/health',
+      headers: { 'x-request-id': 'bad id\n' },
+    });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

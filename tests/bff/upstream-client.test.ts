@@ -39,9 +39,22 @@ beforeAll(async () => {
     SITE_ORIGIN,
   });
   app = await buildApp(config);
-  app.get('/test/read', async (request) => app.upstream.call(request, { method: 'GET', path: upstreamPath`things/${'a b/c'}`, query: { date: '2026-11-22', skip: undefined }, schema: Answer }));
+  app.get('/test/read', async (request) =>
+    app.upstream.call(request, {
+      method: 'GET',
+      path: upstreamPath`things/${'a b/c'}`,
+      query: { date: '2026-11-22', skip: undefined },
+      schema: Answer,
+    }),
+  );
   app.post('/test/write', async (request) =>
-    app.upstream.call(request, { method: 'POST', path: 'things', body: { x: 1 }, schema: Answer, secretHeader: 'registerCode' }),
+    app.upstream.call(request, {
+      method: 'POST',
+      path: 'things',
+      body: { x: 1 },
+      schema: Answer,
+      secretHeader: 'registerCode',
+    }),
   );
   await app.ready();
 });
@@ -93,7 +106,10 @@ describe('upstream client', () => {
   });
 
   it('gives up after the one retry with 502', async () => {
-    script = [{ status: 503, body: '' }, { status: 503, body: '' }];
+    script = [
+      { status: 503, body: '' },
+      { status: 503, body: '' },
+    ];
     const answer = await app.inject({ method: 'GET', url: '/test/read' });
     expect(answer.statusCode).toBe(502);
     expect(answer.json()).toMatchObject({ error: { code: 'UPSTREAM_UNAVAILABLE' } });
@@ -120,7 +136,12 @@ describe('upstream client', () => {
   });
 
   it('passes a 422 through with its message and first message per field', async () => {
-    script = [{ status: 422, body: '{"message":"El campo x es obligatorio.","errors":{"x":["El campo x es obligatorio.","otro"],"y":["Y mal."]}}' }];
+    script = [
+      {
+        status: 422,
+        body: '{"message":"El campo x es obligatorio.","errors":{"x":["El campo x es obligatorio.","otro"],"y":["Y mal."]}}',
+      },
+    ];
     const answer = await post('/test/write');
     expect(answer.statusCode).toBe(422);
     expect(answer.json()).toEqual({

@@ -11,7 +11,12 @@ afterAll(async () => {
 describe('upstream failures', () => {
   it('turns an unreachable cinema API into 502 with a Spanish message', async () => {
     // Port 9 (discard) on loopback: nothing listens there.
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', UPSTREAM_URL: 'http://127.0.0.1:9/api/v1', SITE_ORIGIN });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      UPSTREAM_URL: 'http://127.0.0.1:9/api/v1',
+      SITE_ORIGIN,
+    });
     const app = await buildApp(config);
     try {
       const answer = await call(app, 'GET', '/bff/catalogue/movies/week');
@@ -22,7 +27,9 @@ describe('upstream failures', () => {
           message: 'No pudimos comunicarnos con el servicio en este momento. Intenta de nuevo en unos minutos.',
         },
       });
-      const login = await call(app, 'POST', '/bff/auth/login', { body: { email: 'demo@viziona.co', password: 'Demo1234' } });
+      const login = await call(app, 'POST', '/bff/auth/login', {
+        body: { email: 'demo@viziona.co', password: 'Demo1234' },
+      });
       expect(login.status).toBe(502);
       expect(login.cookie).toBeUndefined();
     } finally {
@@ -41,7 +48,9 @@ describe('upstream failures', () => {
   it('does not leak that a secret header was refused', async () => {
     const stack = await startStack({ env: { CINEMA_REGISTER_CODE: 'd3Jvbmc=' } });
     stacks.push(stack);
-    const login = await call(stack.app, 'POST', '/bff/auth/login', { body: { email: 'nuevo@viziona.co', password: 'Nuevo1234' } });
+    const login = await call(stack.app, 'POST', '/bff/auth/login', {
+      body: { email: 'nuevo@viziona.co', password: 'Nuevo1234' },
+    });
     expect(login.status).toBe(200);
     const send = await call(stack.app, 'POST', '/bff/verification/send', { cookie: login.cookie! });
     expect(send.status).toBe(502);

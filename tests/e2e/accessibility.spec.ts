@@ -23,12 +23,18 @@ interface AxeViolation {
 async function wcagViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
     const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
     return result.violations;
   });
   return (violations as AxeViolation[]).map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`,
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
   );
 }
 
@@ -42,8 +48,10 @@ async function audit(page: Page, path: string): Promise<void> {
 
 test('public pages and forms meet WCAG 2.1 AA as axe sees them', async ({ page, request, pageErrors }) => {
   pageErrors.expect(failedLoad('/pagina-que-no-existe', 404));
-  const movies = ((await (await request.get('/bff/catalogue/movies')).json()) as { movies: Array<{ slug: string }> }).movies;
-  const rooms = ((await (await request.get('/bff/catalogue/rooms')).json()) as { rooms: Array<{ slug: string }> }).rooms;
+  const movies = ((await (await request.get('/bff/catalogue/movies')).json()) as { movies: Array<{ slug: string }> })
+    .movies;
+  const rooms = ((await (await request.get('/bff/catalogue/rooms')).json()) as { rooms: Array<{ slug: string }> })
+    .rooms;
   const paths = [
     '/',
     '/cartelera',

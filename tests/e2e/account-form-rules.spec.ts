@@ -58,7 +58,10 @@ async function registeredPerson(page: Page): Promise<{ email: string }> {
   return { email };
 }
 
-for (const [profileName, profile] of [['desktop', desktop], ['phone', phone]] as const) {
+for (const [profileName, profile] of [
+  ['desktop', desktop],
+  ['phone', phone],
+] as const) {
   test.describe(`on a ${profileName}`, () => {
     test.use(profile);
     test.beforeEach(async ({ page }) => {
@@ -66,7 +69,9 @@ for (const [profileName, profile] of [['desktop', desktop], ['phone', phone]] as
       await page.addInitScript(() => sessionStorage.setItem('viziona:popup-visto', '1'));
     });
 
-    test('the document number follows its type: a passport keeps its letters, a NIT its check digit', async ({ page }) => {
+    test('the document number follows its type: a passport keeps its letters, a NIT its check digit', async ({
+      page,
+    }) => {
       await page.goto('/registrarme');
       await hydrated(page);
       const docType = page.getByLabel('Tipo de documento');
@@ -130,11 +135,16 @@ for (const [profileName, profile] of [['desktop', desktop], ['phone', phone]] as
       await page.getByRole('button', { name: 'Registrarme' }).click();
       await expect(page.getByText('Registro exitoso.')).toBeVisible();
 
-      const profile = (await (await page.request.get('/bff/profile')).json()) as { doc_type: string; doc_number: string };
+      const profile = (await (await page.request.get('/bff/profile')).json()) as {
+        doc_type: string;
+        doc_number: string;
+      };
       expect(profile).toMatchObject({ doc_type: type, doc_number: stored });
     });
 
-    test('the saved name shows in every part of the profile page, and a future birthday is flagged', async ({ page }) => {
+    test('the saved name shows in every part of the profile page, and a future birthday is flagged', async ({
+      page,
+    }) => {
       await registeredPerson(page);
       await page.goto('/mi-perfil');
       await hydrated(page);

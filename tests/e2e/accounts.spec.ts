@@ -173,7 +173,10 @@ test('the registration form shows every validation message', async () => {
   }
 });
 
-test('a new person registers and verifies the e-mail with the code from the outbox', async ({ request, pageErrors }) => {
+test('a new person registers and verifies the e-mail with the code from the outbox', async ({
+  request,
+  pageErrors,
+}) => {
   // The wrong code is refused by the server.
   pageErrors.expect(failedLoad('/', 422));
   await open('/registrarme');
@@ -224,7 +227,9 @@ test('a new person registers and verifies the e-mail with the code from the outb
   await screen.getByLabel('Código de verificación').fill('000000-no');
   await screen.getByRole('button', { name: 'Verificar' }).click();
   const invalid = page.getByRole('alertdialog', { name: '¡Código inválido!' });
-  await expect(invalid.getByText('El código que ingresaste no es correcto o ha expirado, solicita uno nuevo.')).toBeVisible();
+  await expect(
+    invalid.getByText('El código que ingresaste no es correcto o ha expirado, solicita uno nuevo.'),
+  ).toBeVisible();
   await invalid.getByRole('button', { name: 'Aceptar' }).click();
 
   await screen.getByLabel('Código de verificación').fill(message.code ?? '');
@@ -328,7 +333,10 @@ test('the person recovers the password through the link in the outbox', async ({
   await logOutFromHeader();
   const before = await newestOutboxId(request);
   await page.getByRole('link', { name: 'Iniciar Sesión' }).click();
-  await page.getByRole('dialog', { name: 'Inicia Sesión' }).getByRole('button', { name: 'Olvidé mi contraseña' }).click();
+  await page
+    .getByRole('dialog', { name: 'Inicia Sesión' })
+    .getByRole('button', { name: 'Olvidé mi contraseña' })
+    .click();
   const forgot = page.getByRole('dialog', { name: 'Olvidé mi contraseña' });
   await expect(forgot).toBeVisible();
   await forgot.getByLabel('Correo electrónico').fill(person.email);
@@ -360,4 +368,3 @@ test('the person recovers the password through the link in the outbox', async ({
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: /Mi perfil/ })).toBeVisible();
 });
-

@@ -34,7 +34,9 @@ async function firstRoom(request: APIRequestContext): Promise<{ slug: string; na
 
 /** Islands and custom elements have taken over the server's HTML. */
 async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(() => customElements.get('vz-date-picker') !== undefined || !document.querySelector('vz-date-picker'));
+  await page.waitForFunction(
+    () => customElements.get('vz-date-picker') !== undefined || !document.querySelector('vz-date-picker'),
+  );
 }
 
 /** The hours (`time[datetime]`) listed in the visible panel of a date picker. */
@@ -47,7 +49,9 @@ async function checkDatePicker(page: Page, picker: Locator): Promise<void> {
   expect(await dates.count()).toBeGreaterThan(1);
   await expect(dates.first()).toHaveAttribute('aria-current', 'date');
   const firstDate = await dates.first().getAttribute('data-date');
-  const firstHours = await visibleHours(picker).evaluateAll((items) => items.map((item) => item.getAttribute('datetime')));
+  const firstHours = await visibleHours(picker).evaluateAll((items) =>
+    items.map((item) => item.getAttribute('datetime')),
+  );
   expect(firstHours.length).toBeGreaterThan(0);
   for (const hour of firstHours) expect(hour?.startsWith(firstDate!)).toBe(true);
 
@@ -57,8 +61,12 @@ async function checkDatePicker(page: Page, picker: Locator): Promise<void> {
   await expect(second).toHaveAttribute('aria-current', 'date');
   await expect(dates.first()).not.toHaveAttribute('aria-current', 'date');
   await expect(page).toHaveURL(new RegExp(`date=${secondDate}`));
-  await expect.poll(async () => (await visibleHours(picker).first().getAttribute('datetime'))?.slice(0, 10)).toBe(secondDate);
-  const secondHours = await visibleHours(picker).evaluateAll((items) => items.map((item) => item.getAttribute('datetime')));
+  await expect
+    .poll(async () => (await visibleHours(picker).first().getAttribute('datetime'))?.slice(0, 10))
+    .toBe(secondDate);
+  const secondHours = await visibleHours(picker).evaluateAll((items) =>
+    items.map((item) => item.getAttribute('datetime')),
+  );
   for (const hour of secondHours) expect(hour?.startsWith(secondDate!)).toBe(true);
   expect(secondHours).not.toEqual(firstHours);
 }
@@ -87,7 +95,9 @@ test.describe('pages show their data', () => {
 
   test('billboard: title, movie carousel and the movies of the chosen date', async ({ page, request }) => {
     await page.goto('/cartelera');
-    await expect(page.getByRole('heading', { level: 1, name: 'Cartelera: Vive el mejor entretenimiento' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Cartelera: Vive el mejor entretenimiento' }),
+    ).toBeVisible();
     const carousel = page.getByRole('region', { name: 'Películas en cartelera' });
     const movies = await nowShowing(request);
     await expect(carousel.getByRole('link', { name: new RegExp(movies[0]!.title) }).first()).toBeAttached();
@@ -95,14 +105,23 @@ test.describe('pages show their data', () => {
     await checkDatePicker(page, page.locator('vz-date-picker'));
   });
 
-  test('movie page: every field, collapsible sections, trailer on demand, showtimes by date', async ({ page, request }) => {
+  test('movie page: every field, collapsible sections, trailer on demand, showtimes by date', async ({
+    page,
+    request,
+  }) => {
     const movie = (await nowShowing(request))[0]!;
     const detail = (await (await request.get(`/bff/catalogue/movies/viziona/${movie.slug}`)).json()) as {
       movie: { director: string; language: string; country: string; genre: string; rating: string; synopsis: string };
     };
     await page.goto(`/viziona/pelicula/${movie.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: movie.title })).toBeVisible();
-    for (const value of [detail.movie.director, detail.movie.language, detail.movie.country, detail.movie.genre, detail.movie.rating]) {
+    for (const value of [
+      detail.movie.director,
+      detail.movie.language,
+      detail.movie.country,
+      detail.movie.genre,
+      detail.movie.rating,
+    ]) {
       await expect(page.getByText(value, { exact: true }).first()).toBeVisible();
     }
     await expect(page.getByText(detail.movie.synopsis)).toBeVisible();
@@ -123,7 +142,11 @@ test.describe('pages show their data', () => {
   });
 
   test('upcoming releases: grid with the Preventa badge and the how-to-buy card', async ({ page, request }) => {
-    const releases = ((await (await request.get('/bff/catalogue/releases')).json()) as { releases: Array<{ slug: string; title: string; presale: boolean }> }).releases;
+    const releases = (
+      (await (await request.get('/bff/catalogue/releases')).json()) as {
+        releases: Array<{ slug: string; title: string; presale: boolean }>;
+      }
+    ).releases;
     const presale = releases.find((release) => release.presale)!;
     const other = releases.find((release) => !release.presale)!;
     await page.goto('/proximos-estrenos');
@@ -144,7 +167,10 @@ test.describe('pages show their data', () => {
     // Numbers as Colombians write them: a decimal comma and a thousands dot, also in the description.
     await expect(page.getByText('Disfruta de 3,5 horas de parqueadero gratis con tu boleta.')).toBeVisible();
     await expect(page.getByText(/\+1\.300 sillas/)).toBeVisible();
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /más de 1\.300 sillas.* 3,5 horas/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /más de 1\.300 sillas.* 3,5 horas/,
+    );
     await expect(page.getByText(/\d\.\d horas/)).toHaveCount(0);
     const carousel = page.getByRole('region', { name: 'Nuestras salas' });
     await carousel.locator(`a[href="/sala/${room.slug}"]`).click();
@@ -168,7 +194,10 @@ test.describe('pages show their data', () => {
     await expect(page.getByRole('heading', { name: 'Hasta 20% en boletas' })).toBeVisible();
     // The page is the same for everyone: the offer is in it, shown only to a logged-in person.
     await expect(page.getByText(/Afiliate por solo/)).toBeHidden();
-    await expect(page.getByRole('link', { name: 'Inicia sesión para afiliarte' })).toHaveAttribute('href', /^\/iniciar-sesion/);
+    await expect(page.getByRole('link', { name: 'Inicia sesión para afiliarte' })).toHaveAttribute(
+      'href',
+      /^\/iniciar-sesion/,
+    );
     await page.getByRole('link', { name: 'términos y condiciones del Club Vizionarios' }).click();
     await expect(page).toHaveURL(/\/pagina\/terminos-y-condiciones-club-vizionarios$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -182,7 +211,9 @@ test.describe('pages show their data', () => {
     for (const title of ['Alquiler de sala', 'Bonos', 'Bonos de regalo', 'Branding']) {
       await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
     }
-    expect(await page.getByRole('list', { name: 'Galería de activaciones' }).getByRole('img').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('list', { name: 'Galería de activaciones' }).getByRole('img').count()).toBeGreaterThan(
+      0,
+    );
   });
 
   test('search engines: sitemap and robots', async ({ request }) => {
@@ -205,7 +236,11 @@ async function shownInStrip(date: Locator): Promise<boolean> {
   });
 }
 
-test('a date strip that does not fit shows it and scrolls by its buttons, by keyboard and by touch', async ({ page, request, hasTouch }) => {
+test('a date strip that does not fit shows it and scrolls by its buttons, by keyboard and by touch', async ({
+  page,
+  request,
+  hasTouch,
+}) => {
   const movie = (await nowShowing(request))[0]!;
   await page.goto(`/viziona/pelicula/${movie.slug}`);
   await ready(page);
@@ -245,7 +280,9 @@ test('an unknown movie reaches the not-found page', async ({ page, pageErrors })
   pageErrors.expect(failedLoad('/404', 404));
   await page.goto('/viziona/pelicula/esta-pelicula-no-existe');
   await expect(page).toHaveURL(/\/404$/);
-  await expect(page.getByRole('heading', { name: 'Ups!! no hemos encontrado la pagina que estas buscando' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Ups!! no hemos encontrado la pagina que estas buscando' }),
+  ).toBeVisible();
 });
 
 test('the home popup shows once per browser session', async ({ page, browser }) => {

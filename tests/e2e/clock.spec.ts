@@ -16,7 +16,10 @@ test('the test runner, Chromium, the site, the BFF and the sandbox agree on the 
   const site = await page.goto('/');
   const browser = await page.evaluate(() => Date.now());
   const bff = await request.get(`${bffUrl}/bff/health`);
-  const sandbox = (await (await request.get(`${sandboxUrl}/sandbox/clock`)).json()) as { now: string; offset_seconds: number };
+  const sandbox = (await (await request.get(`${sandboxUrl}/sandbox/clock`)).json()) as {
+    now: string;
+    offset_seconds: number;
+  };
   const clocks = {
     browser,
     site: Date.parse(site?.headers().date ?? ''),

@@ -22,11 +22,21 @@ async function visit(page: Page, path: string): Promise<string[]> {
   return violationsOf(page);
 }
 
-test('rendered pages carry the policy and the security headers; the policy refuses and reports an injected inline script', async ({ page, pageErrors }) => {
+test('rendered pages carry the policy and the security headers; the policy refuses and reports an injected inline script', async ({
+  page,
+  pageErrors,
+}) => {
   pageErrors.expect(/Executing inline script violates the following Content Security Policy directive/);
   const response = await page.goto('/');
   const policy = response?.headers()['content-security-policy'] ?? '';
-  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "connect-src 'self'", 'report-uri /bff/csp-reports']) {
+  for (const directive of [
+    "default-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "connect-src 'self'",
+    'report-uri /bff/csp-reports',
+  ]) {
     expect(policy).toContain(directive);
   }
   expect(policy).toMatch(/script-src 'self'( 'sha256-[^']+')+/);
@@ -61,7 +71,18 @@ test('rendered pages carry the policy and the security headers; the policy refus
 test('public pages load without a single violation', async ({ page, request }) => {
   const movie = await firstMovie(request);
   await watchViolations(page);
-  for (const path of ['/', '/cartelera', '/proximos-estrenos', '/salas', '/confiteria', '/club-vizionarios', '/corporativo', `/viziona/pelicula/${movie.slug}`, '/registrarme', '/iniciar-sesion']) {
+  for (const path of [
+    '/',
+    '/cartelera',
+    '/proximos-estrenos',
+    '/salas',
+    '/confiteria',
+    '/club-vizionarios',
+    '/corporativo',
+    `/viziona/pelicula/${movie.slug}`,
+    '/registrarme',
+    '/iniciar-sesion',
+  ]) {
     expect(await visit(page, path), path).toEqual([]);
   }
 });
@@ -96,6 +117,11 @@ test('the seat map renders under the policy, its cells at their width', async ({
   await watchViolations(page);
   await page.goto(purchasePath(showtime));
   await expect(page.locator('[data-purchase-ready]')).toBeVisible();
-  expect(await page.locator('[role="gridcell"]').first().evaluate((cell) => getComputedStyle(cell).width)).toBe('35px');
+  expect(
+    await page
+      .locator('[role="gridcell"]')
+      .first()
+      .evaluate((cell) => getComputedStyle(cell).width),
+  ).toBe('35px');
   expect(await violationsOf(page)).toEqual([]);
 });

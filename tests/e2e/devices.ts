@@ -1,6 +1,9 @@
 import { devices, type PlaywrightTestOptions } from '@playwright/test';
 
-type Profile = Pick<PlaywrightTestOptions, 'viewport' | 'screen' | 'userAgent' | 'deviceScaleFactor' | 'isMobile' | 'hasTouch'>;
+type Profile = Pick<
+  PlaywrightTestOptions,
+  'viewport' | 'screen' | 'userAgent' | 'deviceScaleFactor' | 'isMobile' | 'hasTouch'
+>;
 
 /**
  * The phone the issue was seen on: 390 × 844 CSS px, mobile layout (the viewport meta tag is

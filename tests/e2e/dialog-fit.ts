@@ -40,7 +40,8 @@ export async function watchDialogs(page: Page): Promise<DialogWatch> {
       `x ${Math.round(box.left)}..${Math.round(box.right)}, y ${Math.round(box.top)}..${Math.round(box.bottom)}`;
     const nameOf = (element: Element): string => {
       const labelledBy = element.getAttribute('aria-labelledby');
-      const label = element.getAttribute('aria-label') ?? (labelledBy ? document.getElementById(labelledBy)?.textContent : null);
+      const label =
+        element.getAttribute('aria-label') ?? (labelledBy ? document.getElementById(labelledBy)?.textContent : null);
       return (label ?? element.textContent ?? element.tagName).trim().replace(/\s+/g, ' ').slice(0, 60);
     };
     /** Between the control and the dialog, a box that scrolls vertically and has more to show. */
@@ -59,7 +60,8 @@ export async function watchDialogs(page: Page): Promise<DialogWatch> {
       for (const control of dialog.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')) {
         const controlBox = control.getBoundingClientRect();
         if (controlBox.width === 0 || controlBox.height === 0 || scrollsWithin(control, dialog)) continue;
-        if (outside(controlBox)) return `'${name}': its control '${nameOf(control)}' lies at ${where(controlBox)}, out of reach`;
+        if (outside(controlBox))
+          return `'${name}': its control '${nameOf(control)}' lies at ${where(controlBox)}, out of reach`;
       }
       return closeScrolledAway(dialog, name, box);
     };
@@ -68,7 +70,8 @@ export async function watchDialogs(page: Page): Promise<DialogWatch> {
       const close = [...dialog.querySelectorAll('button')].find((button) => nameOf(button) === 'Cerrar');
       if (!close) return null;
       for (const scroller of dialog.querySelectorAll<HTMLElement>('*')) {
-        if (!/auto|scroll/.test(getComputedStyle(scroller).overflowY) || scroller.scrollHeight <= scroller.clientHeight) continue;
+        if (!/auto|scroll/.test(getComputedStyle(scroller).overflowY) || scroller.scrollHeight <= scroller.clientHeight)
+          continue;
         const before = scroller.scrollTop;
         scroller.scrollTop = scroller.scrollHeight;
         const closeBox = close.getBoundingClientRect();
@@ -82,7 +85,8 @@ export async function watchDialogs(page: Page): Promise<DialogWatch> {
     window.__vzDialogMisfit = misfit;
 
     const isOpen = (element: Element): boolean =>
-      (element instanceof HTMLDialogElement && element.open) || (element.hasAttribute('popover') && element.matches(':popover-open'));
+      (element instanceof HTMLDialogElement && element.open) ||
+      (element.hasAttribute('popover') && element.matches(':popover-open'));
     // After the next frame the dialog's content has been laid out.
     const check = (element: Element): void => {
       requestAnimationFrame(() =>
@@ -101,7 +105,8 @@ export async function watchDialogs(page: Page): Promise<DialogWatch> {
       resized.observe(element);
     };
     new MutationObserver((records) => {
-      for (const record of records) if (record.target instanceof HTMLDialogElement && record.target.open) opened(record.target);
+      for (const record of records)
+        if (record.target instanceof HTMLDialogElement && record.target.open) opened(record.target);
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['open'] });
     document.addEventListener(
       'toggle',
@@ -116,7 +121,9 @@ export async function watchDialogs(page: Page): Promise<DialogWatch> {
 
 /** Why this open dialog does not fit the screen now, or null (needs `watchDialogs`). */
 export function misfitOf(dialog: Locator): Promise<string | null> {
-  return dialog.evaluate((element) => (window.__vzDialogMisfit ? window.__vzDialogMisfit(element) : 'the dialog check is not installed'));
+  return dialog.evaluate((element) =>
+    window.__vzDialogMisfit ? window.__vzDialogMisfit(element) : 'the dialog check is not installed',
+  );
 }
 
 /** The dialogs and popovers open now, in document order. */

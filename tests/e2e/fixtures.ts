@@ -22,7 +22,9 @@ const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\
 
 /** Chromium's console error for an answer of `status` on the page at `path` (the page itself, or a request it made). */
 export function failedLoad(path: string, status: number): RegExp {
-  return new RegExp(`on https?://[^/]+${escaped(path)}(?: \\(from [^)]*\\))?: Failed to load resource: the server responded with a status of ${status} `);
+  return new RegExp(
+    `on https?://[^/]+${escaped(path)}(?: \\(from [^)]*\\))?: Failed to load resource: the server responded with a status of ${status} `,
+  );
 }
 
 const describeConsole = (message: ConsoleMessage): string => {
@@ -30,7 +32,8 @@ const describeConsole = (message: ConsoleMessage): string => {
   const source = message.location().url;
   return `console error on ${page}${source && source !== page ? ` (from ${source})` : ''}: ${message.text()}`;
 };
-const describeUncaught = (error: WebError): string => `uncaught exception on ${error.page()?.url() ?? error.location().url}: ${error.error().message}`;
+const describeUncaught = (error: WebError): string =>
+  `uncaught exception on ${error.page()?.url() ?? error.location().url}: ${error.error().message}`;
 
 export const test = base.extend<{ pageErrors: PageErrors }, { watchedContexts: { current: Watch | null } }>({
   watchedContexts: [
@@ -60,7 +63,9 @@ export const test = base.extend<{ pageErrors: PageErrors }, { watchedContexts: {
       watchedContexts.current = null;
       const unexpected = watch.seen.filter((line) => !watch.expected.some((pattern) => pattern.test(line)));
       if (unexpected.length > 0) {
-        throw new Error(`The page logged errors this test did not declare (pageErrors.expect):\n${unexpected.join('\n')}`);
+        throw new Error(
+          `The page logged errors this test did not declare (pageErrors.expect):\n${unexpected.join('\n')}`,
+        );
       }
     },
     { auto: true },

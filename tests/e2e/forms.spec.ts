@@ -84,7 +84,10 @@ test.describe('/contactanos', () => {
     await expect(page.getByRole('heading', { name: 'Contáctanos', level: 1 })).toBeVisible();
     const intro = page.getByRole('main');
     await expect(intro.getByRole('link', { name: 'cartelera', exact: true })).toHaveAttribute('href', '/cartelera');
-    await expect(intro.getByRole('link', { name: 'próximos estrenos', exact: true })).toHaveAttribute('href', '/proximos-estrenos');
+    await expect(intro.getByRole('link', { name: 'próximos estrenos', exact: true })).toHaveAttribute(
+      'href',
+      '/proximos-estrenos',
+    );
 
     await page.getByLabel('Nombre').fill('Ana Pérez');
     await page.getByLabel('Correo electrónico').fill('ana.perez@example.com');
@@ -143,12 +146,18 @@ test.describe('/contactanos', () => {
     await expect(page.getByText('Correo electrónico inválido', { exact: true })).toBeVisible();
 
     const input = page.getByLabel('Archivos adjuntos');
-    await input.setInputFiles([{ name: 'programa.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
+    await input.setInputFiles([
+      { name: 'programa.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+    ]);
     await expect(page.getByText(`«programa.exe»: ${TYPE_MESSAGE}`, { exact: true })).toBeVisible();
 
     const chosen = page.getByRole('list', { name: 'Archivos seleccionados' }).getByRole('listitem');
     await input.setInputFiles(
-      Array.from({ length: 5 }, (_, index) => ({ name: `doc${index + 1}.PDF`, mimeType: 'application/pdf', buffer: pdf(2048) })),
+      Array.from({ length: 5 }, (_, index) => ({
+        name: `doc${index + 1}.PDF`,
+        mimeType: 'application/pdf',
+        buffer: pdf(2048),
+      })),
     );
     await expect(chosen).toHaveCount(5);
     await expect(page.getByText('Máximo 5 archivos permitidos.', { exact: true })).toBeVisible();
@@ -229,7 +238,8 @@ test.describe('/linea-etica', () => {
 });
 
 const CONTENT_MESSAGE = 'El contenido del archivo no corresponde a su tipo';
-const executable = (size: number) => Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), randomBytes(size - 8)]);
+const executable = (size: number) =>
+  Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), randomBytes(size - 8)]);
 
 /** Writes files into the test's own output folder: a chosen file has a path and a date, as a person's does. */
 function filesOnDisk(folder: string, files: Record<string, Buffer>): Record<string, string> {
@@ -246,12 +256,17 @@ function filesOnDisk(folder: string, files: Record<string, Buffer>): Record<stri
 test.describe('attachments are checked as they are chosen', () => {
   const hostileName = '<img src=x onerror=alert(1)><script>alert(2)<script>.pdf';
 
-  for (const [profileName, profile] of [['desktop', desktop], ['phone', phone]] as const) {
+  for (const [profileName, profile] of [
+    ['desktop', desktop],
+    ['phone', phone],
+  ] as const) {
     test.describe(`on a ${profileName}`, () => {
       test.use(profile);
 
       for (const path of ['/contactanos', '/linea-etica']) {
-        test(`${path}: a file whose content is not its type is named and left out; the same file is listed once`, async ({ page }, testInfo) => {
+        test(`${path}: a file whose content is not its type is named and left out; the same file is listed once`, async ({
+          page,
+        }, testInfo) => {
           const dialogs: string[] = [];
           page.on('dialog', (dialog) => {
             dialogs.push(dialog.message());
@@ -283,7 +298,10 @@ test.describe('attachments are checked as they are chosen', () => {
     });
   }
 
-  test('a file the BFF still refuses keeps the spec modal and is marked in the list', async ({ page, pageErrors }, testInfo) => {
+  test('a file the BFF still refuses keeps the spec modal and is marked in the list', async ({
+    page,
+    pageErrors,
+  }, testInfo) => {
     pageErrors.expect(failedLoad('/contactanos', 422));
     pageErrors.expect(/Error al enviar el formulario FILE_CONTENT_MISMATCH/);
     // A file that was fine when chosen and changed on disk before sending (same size and date,

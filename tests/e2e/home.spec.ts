@@ -20,7 +20,9 @@ test.describe('without JavaScript', () => {
     const poster = first.locator('img').first();
     await expect(poster).toHaveAttribute('width', /\d+/);
     await expect(poster).toHaveAttribute('height', /\d+/);
-    await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await expect(first.getByRole('link', { name: /\d{1,2}:\d{2}/ }).first()).toBeVisible();
   });
 
@@ -35,10 +37,9 @@ test.describe('without JavaScript', () => {
     expect(href).toMatch(/\?date=\d{4}-\d{2}-\d{2}/);
     await second.click();
     await expect(page).toHaveURL(/\?date=\d{4}-\d{2}-\d{2}/);
-    await expect(page.getByRole('navigation', { name: 'Fechas de la cartelera' }).getByRole('link').nth(1)).toHaveAttribute(
-      'aria-current',
-      'date',
-    );
+    await expect(
+      page.getByRole('navigation', { name: 'Fechas de la cartelera' }).getByRole('link').nth(1),
+    ).toHaveAttribute('aria-current', 'date');
   });
 });
 
@@ -46,7 +47,9 @@ test('an unknown path shows the not-found page with status 404', async ({ page, 
   pageErrors.expect(failedLoad('/esta-pagina-no-existe', 404));
   const response = await page.goto('/esta-pagina-no-existe');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Ups!! no hemos encontrado la pagina que estas buscando' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Ups!! no hemos encontrado la pagina que estas buscando' }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Volver al inicio' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -3,7 +3,14 @@ import { failedLoad, test } from './fixtures.ts';
 import { routes } from '../../site/lib/routes.ts';
 import { desktop, phone } from './devices.ts';
 import { misfitOf, openDialogs, watchDialogs } from './dialog-fit.ts';
-import { everyPagePath, loadSampleData, logIn, registerCustomer, type Customer, type SampleData } from './route-samples.ts';
+import {
+  everyPagePath,
+  loadSampleData,
+  logIn,
+  registerCustomer,
+  type Customer,
+  type SampleData,
+} from './route-samples.ts';
 
 /**
  * Every page of the route registry, on a 390 px phone and a 1366 px screen, for a visitor and
@@ -43,13 +50,20 @@ async function settled(page: Page): Promise<void> {
 }
 
 async function sidewaysOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
-  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
 }
 
 /** Marks the dialogs open now, to tell afterwards which ones a step closed or opened. */
 const MARK = 'data-open-before';
-const markOpen = (page: Page) => openDialogs(page).evaluateAll((open, mark) => open.forEach((element) => element.setAttribute(mark, '')), MARK);
-const unmark = (page: Page) => page.locator(`[${MARK}]`).evaluateAll((marked, mark) => marked.forEach((element) => element.removeAttribute(mark)), MARK);
+const markOpen = (page: Page) =>
+  openDialogs(page).evaluateAll((open, mark) => open.forEach((element) => element.setAttribute(mark, '')), MARK);
+const unmark = (page: Page) =>
+  page
+    .locator(`[${MARK}]`)
+    .evaluateAll((marked, mark) => marked.forEach((element) => element.removeAttribute(mark)), MARK);
 
 /**
  * Closes what is open with Escape, as a person would. One Escape closes the topmost dialog,
@@ -67,7 +81,12 @@ async function closeAll(page: Page): Promise<void> {
 }
 
 /** Clicks an opener and checks the dialog that appears; then, one level deep, its own openers. */
-async function checkOpener(page: Page, path: string, opener: ReturnType<Page['locator']>, depth: number): Promise<void> {
+async function checkOpener(
+  page: Page,
+  path: string,
+  opener: ReturnType<Page['locator']>,
+  depth: number,
+): Promise<void> {
   const label = (await opener.getAttribute('aria-label')) ?? (await opener.innerText()).trim();
   // An island that hydrates once in view answers clicks only then.
   await opener.scrollIntoViewIfNeeded();
@@ -75,7 +94,10 @@ async function checkOpener(page: Page, path: string, opener: ReturnType<Page['lo
   // A dialog may open over another one or take its place: what is new counts.
   await markOpen(page);
   await opener.click();
-  await expect(openDialogs(page).and(page.locator(`:not([${MARK}])`)), `${path}: '${label}' opens a dialog`).not.toHaveCount(0);
+  await expect(
+    openDialogs(page).and(page.locator(`:not([${MARK}])`)),
+    `${path}: '${label}' opens a dialog`,
+  ).not.toHaveCount(0);
   await unmark(page);
   const dialogs = openDialogs(page);
   const count = await dialogs.count();
@@ -97,7 +119,9 @@ async function checkPage(page: Page, path: string, loggedIn: boolean): Promise<v
   await page.goto(path);
   await settled(page);
   const { scrollWidth, clientWidth } = await sidewaysOverflow(page);
-  expect.soft(scrollWidth, `${path} scrolls sideways (${scrollWidth} px of content in ${clientWidth} px)`).toBeLessThanOrEqual(clientWidth);
+  expect
+    .soft(scrollWidth, `${path} scrolls sideways (${scrollWidth} px of content in ${clientWidth} px)`)
+    .toBeLessThanOrEqual(clientWidth);
 
   // Dialogs that open by themselves (the home popup).
   const shown = openDialogs(page);
@@ -106,7 +130,9 @@ async function checkPage(page: Page, path: string, loggedIn: boolean): Promise<v
   }
   await closeAll(page);
 
-  const openers = page.locator('[aria-haspopup="dialog"]:visible, [popovertarget]:not([popovertargetaction="hide"]):visible');
+  const openers = page.locator(
+    '[aria-haspopup="dialog"]:visible, [popovertarget]:not([popovertargetaction="hide"]):visible',
+  );
   const loginLink = page.locator(`a[href^="${routes.login}"]:visible`).first();
   const all = [...(await openers.all()), ...(!loggedIn && (await loginLink.count()) > 0 ? [loginLink] : [])];
   for (const opener of all) {
@@ -117,7 +143,10 @@ async function checkPage(page: Page, path: string, loggedIn: boolean): Promise<v
 
 for (const [screen, profile] of Object.entries(screens)) {
   for (const loggedIn of [false, true]) {
-    test(`on ${screen}, ${loggedIn ? 'logged in' : 'as a visitor'}: no page scrolls sideways and every dialog opens inside the screen`, async ({ browser, pageErrors }) => {
+    test(`on ${screen}, ${loggedIn ? 'logged in' : 'as a visitor'}: no page scrolls sideways and every dialog opens inside the screen`, async ({
+      browser,
+      pageErrors,
+    }) => {
       pageErrors.expect(failedLoad('/404', 404));
       pageErrors.expect(failedLoad('/servicio-no-disponible', 503));
       const page = await openAs(browser, profile, loggedIn);
@@ -131,7 +160,10 @@ for (const [screen, profile] of Object.entries(screens)) {
         await settled(page);
         await closeAll(page);
         await page.getByRole('button', { name: 'Verifica tu correo' }).click();
-        await page.getByRole('dialog', { name: 'Verifica el correo' }).getByRole('button', { name: 'Verificar' }).click();
+        await page
+          .getByRole('dialog', { name: 'Verifica el correo' })
+          .getByRole('button', { name: 'Verificar' })
+          .click();
         const status = page.getByRole('alertdialog', { name: 'Datos incompletos' });
         await expect(status).toBeVisible();
         expect.soft(await misfitOf(status.locator('xpath=ancestor-or-self::dialog'))).toBeNull();

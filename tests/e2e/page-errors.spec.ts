@@ -9,7 +9,7 @@ test('an uncaught exception on a page fails the test that did not declare it', a
   await expect(page.locator('script')).toHaveCount(1);
 });
 
-test("a console error on a page of a context the test opened itself fails it too", async ({ browser }) => {
+test('a console error on a page of a context the test opened itself fails it too', async ({ browser }) => {
   test.fail();
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -23,7 +23,15 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   // Desktop projects use Chromium's desktop profile; `phone` (devices.ts: 390 × 844, mobile,
@@ -33,7 +41,11 @@ export default defineConfig({
   // Order: chromium and phone together, then the clock-moving purchase journeys on their own
   // (desktop, then phone), outage last.
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(purchase[\w-]*|outage)\.spec\.ts/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /(purchase[\w-]*|outage)\.spec\.ts/,
+    },
     { name: 'phone', use: { ...phone }, testMatch: /(home|catalogue|accessibility|shared-pages)\.spec\.ts/ },
     // The purchase journeys move the sandbox's clock (hold expiry, pending payments), which
     // would expire other files' verification codes and holds: they run last, on their own,
@@ -54,7 +66,12 @@ export default defineConfig({
       workers: 1,
     },
     // Takes the cinema API away to show pages rendering from the BFF's cache: last of all.
-    { name: 'outage', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /outage\.spec\.ts/, dependencies: ['purchase-phone'] },
+    {
+      name: 'outage',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /outage\.spec\.ts/,
+      dependencies: ['purchase-phone'],
+    },
   ],
   webServer: {
     command: `"${process.execPath}" docker/run-local.ts`,

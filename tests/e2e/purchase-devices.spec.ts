@@ -32,9 +32,14 @@ test.beforeAll(async ({ browser }) => preparePurchases(browser));
 const PENDING_CARD = '373118856457642';
 const stepSnacks = 'Agrega confitería a tu compra';
 
-test('two tabs on two showtimes: the first tab is not charged for the second one, and says what changed', async ({ browser, pageErrors }) => {
+test('two tabs on two showtimes: the first tab is not charged for the second one, and says what changed', async ({
+  browser,
+  pageErrors,
+}) => {
   // The first tab's payment is refused, and the BFF ends its live seat stream once the hold moves.
-  pageErrors.expect(/\(from https?:\/\/[^)]+\/bff\/payments\/card\): Failed to load resource: the server responded with a status of 409 /);
+  pageErrors.expect(
+    /\(from https?:\/\/[^)]+\/bff\/payments\/card\): Failed to load resource: the server responded with a status of 409 /,
+  );
   pageErrors.expect(/\(from https?:\/\/[^)]+\/bff\/booking\/\d+\/events\): Failed to load resource: net::ERR_FAILED/);
   const first = takeShowtime();
   const second = takeShowtime();
@@ -52,7 +57,11 @@ test('two tabs on two showtimes: the first tab is not charged for the second one
   await expect(wizard.getByRole('timer')).toBeInViewport();
   await payByCard(tabA, wizard, APPROVED_CARD);
   await expect(modal(tabA).getByText('Tu compra cambió')).toBeVisible();
-  await expect(modal(tabA).getByText(/^Tu reserva activa ahora es para otra función \(.+\): la hiciste en otra ventana o dispositivo\. No se hizo ningún cobro\./)).toBeVisible();
+  await expect(
+    modal(tabA).getByText(
+      /^Tu reserva activa ahora es para otra función \(.+\): la hiciste en otra ventana o dispositivo\. No se hizo ningún cobro\./,
+    ),
+  ).toBeVisible();
   await modal(tabA).getByRole('button', { name: 'Volver a elegir sillas' }).click();
   await expect(tabA.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
   expect(await purchasesOf(tabA)).toHaveLength(before.length);
@@ -86,15 +95,22 @@ test('a tab with its live stream learns at once that the hold moved to another s
   await pickSeats(tabB, 1);
   await reserve(tabB);
   await expect(modal(tabA).getByText('Tu reserva de sillas ya no está activa')).toBeVisible({ timeout: 20_000 });
-  await expect(modal(tabA).getByText(/^Reservaste sillas para otra función \(.+\) en otra ventana o dispositivo/)).toBeVisible();
+  await expect(
+    modal(tabA).getByText(/^Reservaste sillas para otra función \(.+\) en otra ventana o dispositivo/),
+  ).toBeVisible();
   await modal(tabA).getByRole('button', { name: 'Ok' }).click();
   await expect(tabA.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
-  await tabB.getByRole('button', { name: 'Cambiar datos anteriores (Deberás volver a seleccionar tu confitería)' }).click();
+  await tabB
+    .getByRole('button', { name: 'Cambiar datos anteriores (Deberás volver a seleccionar tu confitería)' })
+    .click();
   await tabA.context().close();
 });
 
 for (const device of ['desktop', 'phone'] as const) {
-  test(`${device}: a reload on step 1 resumes the hold with the server's time, and closing a duplicate tab keeps it`, async ({ browser, pageErrors }) => {
+  test(`${device}: a reload on step 1 resumes the hold with the server's time, and closing a duplicate tab keeps it`, async ({
+    browser,
+    pageErrors,
+  }) => {
     // Known defect, to fix in the site: rendering step 1 on the server, React streams inline
     // scripts that the Content Security Policy blocks (Chromium says so), and the page falls back
     // to rendering on the client (React error #419).
@@ -124,8 +140,13 @@ for (const device of ['desktop', 'phone'] as const) {
   });
 }
 
-test('paying after the cinema let the hold go says the reservation expired and leads back to the seats', async ({ browser, pageErrors }) => {
-  pageErrors.expect(/\(from https?:\/\/[^)]+\/bff\/payments\/card\): Failed to load resource: the server responded with a status of 409 /);
+test('paying after the cinema let the hold go says the reservation expired and leads back to the seats', async ({
+  browser,
+  pageErrors,
+}) => {
+  pageErrors.expect(
+    /\(from https?:\/\/[^)]+\/bff\/payments\/card\): Failed to load resource: the server responded with a status of 409 /,
+  );
   const showtime = takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   await pickSeats(page, 1);
@@ -136,7 +157,9 @@ test('paying after the cinema let the hold go says the reservation expired and l
   try {
     await payByCard(page, wizard, APPROVED_CARD);
     await expect(modal(page).getByText('El tiempo de tu reserva ha expirado')).toBeVisible();
-    await expect(modal(page).getByText('Tu reserva de sillas expiró y no se hizo ningún cobro. Vuelve a seleccionar tus sillas.')).toBeVisible();
+    await expect(
+      modal(page).getByText('Tu reserva de sillas expiró y no se hizo ningún cobro. Vuelve a seleccionar tus sillas.'),
+    ).toBeVisible();
     await modal(page).getByRole('button', { name: 'Volver a elegir sillas' }).click();
     await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
     expect(await purchasesOf(page)).toHaveLength(before.length);
@@ -146,7 +169,9 @@ test('paying after the cinema let the hold go says the reservation expired and l
   await page.context().close();
 });
 
-test('phone: a pending card is told it is being confirmed, and the status page follows it until it is accepted', async ({ browser }) => {
+test('phone: a pending card is told it is being confirmed, and the status page follows it until it is accepted', async ({
+  browser,
+}) => {
   const showtime = takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime), { device: phone });
   await pickSeats(page, 1);
@@ -159,7 +184,9 @@ test('phone: a pending card is told it is being confirmed, and the status page f
   await modal(page).getByRole('button', { name: 'Aceptar' }).click();
   await page.waitForURL(/\/estado-transaccion\//);
   await expect(page.getByRole('heading', { name: 'Estado del pago: Pendiente' })).toBeVisible();
-  await expect(page.getByText('Esta página se actualizará sola en cuanto tu entidad financiera confirme o rechace el pago.')).toBeVisible();
+  await expect(
+    page.getByText('Esta página se actualizará sola en cuanto tu entidad financiera confirme o rechace el pago.'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'VOLVER A INTENTAR' })).toHaveCount(0);
   // The provider settles it a few minutes later (the sandbox's clock): the page shows it by itself.
   await advanceSandboxClock(181);
@@ -174,7 +201,9 @@ test('phone: a pending card is told it is being confirmed, and the status page f
   await page.context().close();
 });
 
-test('a membership bought on a second device gives the first one member prices, also at payment', async ({ browser }) => {
+test('a membership bought on a second device gives the first one member prices, also at payment', async ({
+  browser,
+}) => {
   const showtime = takeShowtime();
   const laptop = await openAs(browser, 'nuevo', purchasePath(showtime));
   const general = laptop.getByRole('radiogroup', { name: 'Ubicación' }).locator('label').filter({ hasText: 'General' });

@@ -1,4 +1,11 @@
-import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import jsQR from 'jsqr';
 import { watchViolations } from './csp-violations.ts';
 import { watchDialogs, type DialogWatch } from './dialog-fit.ts';
@@ -51,7 +58,6 @@ export async function preparePurchases(browser: Browser): Promise<void> {
   }
 }
 
-
 /** Logs in through the page, as a person does (another device gets a session of its own). */
 export async function logIn(page: Page, person: Person): Promise<void> {
   await page.goto('/iniciar-sesion');
@@ -61,7 +67,6 @@ export async function logIn(page: Page, person: Person): Promise<void> {
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/iniciar-sesion'));
 }
-
 
 /** Islands answer clicks once hydrated (Astro drops their `ssr` attribute then). */
 export async function hydrated(page: Page): Promise<void> {
@@ -82,7 +87,8 @@ const dialogWatches = new WeakMap<Page, DialogWatch>();
 export const dialogMisfits = (page: Page): string[] => dialogWatches.get(page)?.misfits ?? [];
 
 export async function openAs(browser: Browser, person: Person, path: string, options: OpenOptions = {}): Promise<Page> {
-  const context = options.context ?? (await browser.newContext({ ...options.device, storageState: sessions.get(person) }));
+  const context =
+    options.context ?? (await browser.newContext({ ...options.device, storageState: sessions.get(person) }));
   const page = await context.newPage();
   await watchViolations(page);
   dialogWatches.set(page, await watchDialogs(page));
@@ -93,7 +99,8 @@ export async function openAs(browser: Browser, person: Person, path: string, opt
   return page;
 }
 
-export const availableSeats = (page: Page): Locator => page.getByRole('button', { name: /^Fila [A-Z]+, silla \d+, disponible$/ });
+export const availableSeats = (page: Page): Locator =>
+  page.getByRole('button', { name: /^Fila [A-Z]+, silla \d+, disponible$/ });
 
 /** Picks the first `count` free seats of the zone shown and answers their labels ('F-7'). */
 export async function pickSeats(page: Page, count: number): Promise<string[]> {
@@ -126,7 +133,10 @@ export async function solveCaptcha(page: Page): Promise<void> {
 }
 
 /** From step 1: 'Finalizar compra', a pay brand, a method. */
-export async function openPayment(page: Page, method: 'Tarjeta de crédito o débito' | 'PSE (débito desde tu cuenta bancaria)'): Promise<Locator> {
+export async function openPayment(
+  page: Page,
+  method: 'Tarjeta de crédito o débito' | 'PSE (débito desde tu cuenta bancaria)',
+): Promise<Locator> {
   await page.getByRole('button', { name: 'Finalizar compra' }).click();
   const checkout = page.getByRole('dialog', { name: 'Detalle de la Compra' });
   await expect(checkout.getByText('Pagar en Linea con:')).toBeVisible();
@@ -139,7 +149,12 @@ export async function openPayment(page: Page, method: 'Tarjeta de crédito o dé
 }
 
 /** Fills the card form as a person does and pays; `beforePay` runs with the form filled, at the pay button. */
-export async function payByCard(page: Page, wizard: Locator, cardNumber: string, beforePay?: () => Promise<void>): Promise<void> {
+export async function payByCard(
+  page: Page,
+  wizard: Locator,
+  cardNumber: string,
+  beforePay?: () => Promise<void>,
+): Promise<void> {
   await wizard.getByLabel('Nombre del titular').fill('Daniela Gómez');
   await wizard.getByLabel('Número de la tarjeta').fill(cardNumber);
   await wizard.getByLabel('Mes de vencimiento (MM)').fill('12');
@@ -171,21 +186,31 @@ export async function readQr(image: Locator): Promise<string | null> {
 
 export async function sandboxSeatState(showtimeId: number, label: string): Promise<string | undefined> {
   const [row, number] = label.split('-');
-  const layout = (await (await fetch(`${sandboxUrl}/api/v1/room/${showtimeId}`, { headers: SANDBOX_HEADERS })).json()) as {
+  const layout = (await (
+    await fetch(`${sandboxUrl}/api/v1/room/${showtimeId}`, { headers: SANDBOX_HEADERS })
+  ).json()) as {
     data: { layout: Array<{ FilaRelativa: string; ColumnaRelativa: number; FilaTotal: number; ColumnaTotal: number }> };
   };
-  const position = layout.data.layout.find((cell) => cell.FilaRelativa === row && cell.ColumnaRelativa === Number(number));
-  const status = (await (await fetch(`${sandboxUrl}/api/v1/room/${showtimeId}/status`, { headers: SANDBOX_HEADERS })).json()) as {
+  const position = layout.data.layout.find(
+    (cell) => cell.FilaRelativa === row && cell.ColumnaRelativa === Number(number),
+  );
+  const status = (await (
+    await fetch(`${sandboxUrl}/api/v1/room/${showtimeId}/status`, { headers: SANDBOX_HEADERS })
+  ).json()) as {
     data: Array<{ filTot: number; DescripcionSilla: Array<{ Columna: number; EstadoSilla: string }> }>;
   };
-  return status.data.find((line) => line.filTot === position?.FilaTotal)?.DescripcionSilla.find((seat) => seat.Columna === position?.ColumnaTotal)
-    ?.EstadoSilla;
+  return status.data
+    .find((line) => line.filTot === position?.FilaTotal)
+    ?.DescripcionSilla.find((seat) => seat.Columna === position?.ColumnaTotal)?.EstadoSilla;
 }
-
 
 /** Moves the sandbox's clock (the cinema's): holds expire after 600 s, pending cards settle after 180 s. */
 export async function advanceSandboxClock(seconds: number): Promise<void> {
-  await fetch(`${sandboxUrl}/sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
+  await fetch(`${sandboxUrl}/sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceSeconds: seconds }),
+  });
 }
 
 /** The person's ticket purchases as "Mis Compras" lists them (through the page's own session). */

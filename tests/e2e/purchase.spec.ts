@@ -33,15 +33,20 @@ test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async ({ browser }) => preparePurchases(browser));
 
-test('a full purchase by card with a combo ends on the ticket page with one readable QR per seat', async ({ browser }) => {
+test('a full purchase by card with a combo ends on the ticket page with one readable QR per seat', async ({
+  browser,
+}) => {
   const showtime = takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   await expect(page.getByRole('link', { name: 'Cambiar fecha y hora de la función' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
   await expect(page.getByText('PANTALLA', { exact: true })).toBeVisible();
-  for (const legend of ['Disponibles', 'Ocupadas', 'Seleccionadas']) await expect(page.getByText(legend, { exact: true })).toBeVisible();
+  for (const legend of ['Disponibles', 'Ocupadas', 'Seleccionadas'])
+    await expect(page.getByText(legend, { exact: true })).toBeVisible();
   // Wider than a phone, the map opens on its middle and fades both sides, which have more seats.
-  const mapBox = page.getByRole('grid', { name: 'Mapa de sillas' }).locator('xpath=ancestor::div[contains(@class, "overflow-x-auto")][1]');
+  const mapBox = page
+    .getByRole('grid', { name: 'Mapa de sillas' })
+    .locator('xpath=ancestor::div[contains(@class, "overflow-x-auto")][1]');
   if (await mapBox.evaluate((box) => box.scrollWidth > box.clientWidth)) {
     await expect(mapBox).toHaveAttribute('data-more-before');
     await expect(mapBox).toHaveAttribute('data-more-after');
@@ -85,7 +90,10 @@ test('a full purchase by card with a combo ends on the ticket page with one read
   await combo.getByRole('button', { name: 'Agregar al carrito' }).click();
   await expect(modal(page).getByText('Debes seleccionar la receta del combo')).toBeVisible();
   await modal(page).getByRole('button', { name: 'Ok' }).click();
-  await combo.getByRole('group', { name: 'Crispetas grandes' }).getByRole('radio', { name: 'Crispetas de sal' }).check();
+  await combo
+    .getByRole('group', { name: 'Crispetas grandes' })
+    .getByRole('radio', { name: 'Crispetas de sal' })
+    .check();
   await combo.getByRole('group', { name: 'Primera bebida' }).getByRole('radio', { name: 'Agua 600 ml' }).check();
   await combo.getByRole('group', { name: 'Segunda bebida' }).getByRole('radio', { name: 'Té frío 22 oz' }).check();
   await combo.getByRole('button', { name: 'Agregar al carrito' }).click();
@@ -99,7 +107,9 @@ test('a full purchase by card with a combo ends on the ticket page with one read
 
   const wizard = await openPayment(page, 'Tarjeta de crédito o débito');
   await wizard.getByRole('button', { name: /^Pagar / }).click();
-  await expect(wizard.getByText('El número de la tarjeta no es válido').or(wizard.getByText('Escribe el número de la tarjeta'))).toBeVisible();
+  await expect(
+    wizard.getByText('El número de la tarjeta no es válido').or(wizard.getByText('Escribe el número de la tarjeta')),
+  ).toBeVisible();
   await payByCard(page, wizard, APPROVED_CARD);
   await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
   await expect(modal(page).getByText('Tu pago fue procesado correctamente.')).toBeVisible();
@@ -196,7 +206,11 @@ test('the hold expires: the countdown reaches zero and the restart frees the sea
     expect(await sandboxSeatState(showtime.id, seat ?? '')).toBe('S');
     await modal(page).getByRole('button', { name: 'Ok' }).click();
     await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
-    await expect(page.getByRole('button', { name: new RegExp(`^Fila ${seat?.split('-')[0]}, silla ${seat?.split('-')[1]}, (disponible|seleccionada)$`) })).toBeVisible();
+    await expect(
+      page.getByRole('button', {
+        name: new RegExp(`^Fila ${seat?.split('-')[0]}, silla ${seat?.split('-')[1]}, (disponible|seleccionada)$`),
+      }),
+    ).toBeVisible();
   } finally {
     await advance(-601);
   }
@@ -205,7 +219,9 @@ test('the hold expires: the countdown reaches zero and the restart frees the sea
 
 test('two people race for one seat: one holds it, the other is told it is taken', async ({ browser, pageErrors }) => {
   // The loser's reservation is refused, and the BFF ends the live seat streams as the hold changes.
-  pageErrors.expect(/\(from https?:\/\/[^)]+\/bff\/booking\/\d+\/reserve\): Failed to load resource: the server responded with a status of 422 /);
+  pageErrors.expect(
+    /\(from https?:\/\/[^)]+\/bff\/booking\/\d+\/reserve\): Failed to load resource: the server responded with a status of 422 /,
+  );
   pageErrors.expect(/\(from https?:\/\/[^)]+\/bff\/booking\/\d+\/events\): Failed to load resource: net::ERR_FAILED/);
   const showtime = takeShowtime();
   // Without the live stream, neither map learns of the other's hold before both requests
@@ -235,14 +251,19 @@ test('two people race for one seat: one holds it, the other is told it is taken'
 
 test('a seat someone else holds turns occupied on an open map, and leaves the selection', async ({ browser }) => {
   const showtime = takeShowtime();
-  const [holder, watcher] = await Promise.all([openAs(browser, 'demo', purchasePath(showtime)), openAs(browser, 'nuevo', purchasePath(showtime))]);
+  const [holder, watcher] = await Promise.all([
+    openAs(browser, 'demo', purchasePath(showtime)),
+    openAs(browser, 'nuevo', purchasePath(showtime)),
+  ]);
   const seatName = (await availableSeats(holder).nth(2).getAttribute('aria-label')) ?? '';
   await watcher.getByRole('button', { name: seatName }).click();
   await expect(watcher.getByRole('button', { name: seatName.replace('disponible', 'seleccionada') })).toBeVisible();
   await holder.getByRole('button', { name: seatName }).click();
   await reserve(holder);
   // No reload: the watcher's map follows the room through the BFF's live stream.
-  await expect(watcher.getByRole('button', { name: seatName.replace('disponible', 'ocupada') })).toBeVisible({ timeout: 20_000 });
+  await expect(watcher.getByRole('button', { name: seatName.replace('disponible', 'ocupada') })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(watcher.getByRole('button', { name: 'Continuar con la compra' })).toHaveCount(0);
   await holder.context().close();
   await watcher.context().close();
@@ -274,7 +295,9 @@ test('seat and combo limits', async ({ browser }) => {
   await expect(checkout.getByRole('group', { name: 'Cantidad de Crispetas medianas' })).toContainText('10');
 
   await checkout.getByRole('button', { name: 'Cerrar' }).click();
-  await page.getByRole('button', { name: 'Cambiar datos anteriores (Deberás volver a seleccionar tu confitería)' }).click();
+  await page
+    .getByRole('button', { name: 'Cambiar datos anteriores (Deberás volver a seleccionar tu confitería)' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Selecciona la ubicación' })).toBeVisible();
   await page.context().close();
 });
@@ -285,7 +308,9 @@ test('a showtime that has started cannot be reserved', async ({ browser }) => {
   await pickSeats(page, 1);
   await page.getByRole('button', { name: 'Continuar con la compra' }).click();
   await expect(modal(page).getByText('Lo sentimos', { exact: true })).toBeVisible();
-  await expect(modal(page).getByText('No es posible reservar asientos en funciones en curso. Por favor, selecciona otro horario.')).toBeVisible();
+  await expect(
+    modal(page).getByText('No es posible reservar asientos en funciones en curso. Por favor, selecciona otro horario.'),
+  ).toBeVisible();
   await page.context().close();
 });
 
@@ -303,13 +328,26 @@ test('leaving the purchase page releases the hold', async ({ browser }) => {
 
 /** Script files the page has loaded so far whose names show them to be one of `parts` (Vite names chunks after their module). */
 async function loadedParts(page: Page, parts: readonly string[]): Promise<string[]> {
-  const names = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
-  return names.filter((name) => name.endsWith('.js') && parts.some((part) => name.split('/').at(-1)?.startsWith(`${part}.`)));
+  const names = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+  );
+  return names.filter(
+    (name) => name.endsWith('.js') && parts.some((part) => name.split('/').at(-1)?.startsWith(`${part}.`)),
+  );
 }
-const PAYMENT_CODE = ['PaymentWizard', 'CardPaymentForm', 'PsePaymentForm', 'CaptchaField', 'altcha-setup', 'altcha'] as const;
+const PAYMENT_CODE = [
+  'PaymentWizard',
+  'CardPaymentForm',
+  'PsePaymentForm',
+  'CaptchaField',
+  'altcha-setup',
+  'altcha',
+] as const;
 const CAPTCHA_CODE = ['CaptchaField', 'altcha-setup', 'altcha'] as const;
 
-test('the purchase page loads the snacks, the checkout and the payment code only as their steps come, and the captcha with the card form', async ({ browser }) => {
+test('the purchase page loads the snacks, the checkout and the payment code only as their steps come, and the captcha with the card form', async ({
+  browser,
+}) => {
   const showtime = takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   expect(await loadedParts(page, ['SnackCarousel', 'ComboDialog', 'CheckoutPanel', ...PAYMENT_CODE])).toEqual([]);

@@ -13,7 +13,10 @@ export async function solvedRobotCheck(api: APIRequestContext): Promise<string> 
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('captcha not solved');
   return Buffer.from(
-    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution: { counter: solution.counter, derivedKey: solution.derivedKey } }),
+    JSON.stringify({
+      challenge: { parameters: challenge.parameters, signature: challenge.signature },
+      solution: { counter: solution.counter, derivedKey: solution.derivedKey },
+    }),
   ).toString('base64');
 }
 

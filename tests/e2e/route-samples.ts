@@ -16,7 +16,9 @@ import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
  */
 
 type Registry = typeof routes;
-type DynamicRouteName = { [Name in RouteName]: Registry[Name] extends (...args: never[]) => string ? Name : never }[RouteName];
+type DynamicRouteName = {
+  [Name in RouteName]: Registry[Name] extends (...args: never[]) => string ? Name : never;
+}[RouteName];
 
 /** What the samples are built from. */
 export interface SampleData {
@@ -111,9 +113,14 @@ interface SandboxShowtime {
  * an hour from now, with a free seat.
  */
 export async function loadSampleData(request: APIRequestContext): Promise<SampleData> {
-  const movies = (await (await request.get('/bff/catalogue/movies')).json()) as { theater: string; movies: Array<{ slug: string }> };
+  const movies = (await (await request.get('/bff/catalogue/movies')).json()) as {
+    theater: string;
+    movies: Array<{ slug: string }>;
+  };
   const rooms = (await (await request.get('/bff/catalogue/rooms')).json()) as { rooms: Array<{ slug: string }> };
-  const listed = (await (await fetch(`${sandboxUrl}/api/v1/movies/theater/viziona`, { headers: SANDBOX_HEADERS })).json()) as {
+  const listed = (await (
+    await fetch(`${sandboxUrl}/api/v1/movies/theater/viziona`, { headers: SANDBOX_HEADERS })
+  ).json()) as {
     data: Array<{ showtimes: SandboxShowtime[] }>;
   };
   const soon = Date.now() + 60 * 60_000;
@@ -126,10 +133,16 @@ export async function loadSampleData(request: APIRequestContext): Promise<Sample
     const view = (await (await request.get(`/bff/booking/${showtime.id}`)).json()) as BookingView;
     const seat = view.seatMap.rows
       .flatMap((row) => row.cells)
-      .find((cell): cell is SeatCell => cell.kind === 'seat' && cell.state === 'available' && view.zones.some((zone) => zone.zone === cell.zone));
+      .find(
+        (cell): cell is SeatCell =>
+          cell.kind === 'seat' && cell.state === 'available' && view.zones.some((zone) => zone.zone === cell.zone),
+      );
     const offer = view.zones.find((zone) => zone.zone === seat?.zone);
     if (!seat || !offer || view.payBrands.length === 0) continue;
-    const reserved = await request.post(`/bff/booking/${showtime.id}/reserve`, { headers: BFF_HEADERS, data: { zone: seat.zone, seats: [seat.id] } });
+    const reserved = await request.post(`/bff/booking/${showtime.id}/reserve`, {
+      headers: BFF_HEADERS,
+      data: { zone: seat.zone, seats: [seat.id] },
+    });
     if (!reserved.ok()) continue;
     // What the customer saw, as the checkout shows it: the BFF refuses a payment for anything else.
     const { total } = computeTotals({

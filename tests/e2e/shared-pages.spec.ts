@@ -20,7 +20,14 @@ test.beforeAll(async ({ request }) => {
   customer = await registerCustomer(request);
   const showtime = await pickShowtime({ zones: ['General'] });
   const rooms = (await (await request.get('/bff/catalogue/rooms')).json()) as { rooms: Array<{ slug: string }> };
-  samplePaths = ['/', '/cartelera', `/viziona/pelicula/${showtime.movie.slug}`, `/sala/${rooms.rooms[0]!.slug}`, '/club-vizionarios', '/pagina/terminos-y-condiciones'];
+  samplePaths = [
+    '/',
+    '/cartelera',
+    `/viziona/pelicula/${showtime.movie.slug}`,
+    `/sala/${rooms.rooms[0]!.slug}`,
+    '/club-vizionarios',
+    '/pagina/terminos-y-condiciones',
+  ];
 });
 
 async function loggedInContext(): Promise<APIRequestContext> {
@@ -82,8 +89,12 @@ async function recordLayoutShifts(page: Page): Promise<void> {
     const shifts: Array<{ value: number; inHeader: boolean }> = [];
     (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> }>) {
-        const inHeader = (entry.sources ?? []).some((source) => Boolean(source.node && document.querySelector('header')?.contains(source.node)));
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> }
+      >) {
+        const inHeader = (entry.sources ?? []).some((source) =>
+          Boolean(source.node && document.querySelector('header')?.contains(source.node)),
+        );
         shifts.push({ value: entry.value, inHeader });
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -92,11 +103,15 @@ async function recordLayoutShifts(page: Page): Promise<void> {
 
 async function headerShift(page: Page): Promise<number> {
   return page.evaluate(() =>
-    (window as unknown as { __shifts: Array<{ value: number; inHeader: boolean }> }).__shifts.filter((shift) => shift.inHeader).reduce((sum, shift) => sum + shift.value, 0),
+    (window as unknown as { __shifts: Array<{ value: number; inHeader: boolean }> }).__shifts
+      .filter((shift) => shift.inHeader)
+      .reduce((sum, shift) => sum + shift.value, 0),
   );
 }
 
-test('the account corner shows the person and the verification prompt, filled in the browser without a layout shift', async ({ page }) => {
+test('the account corner shows the person and the verification prompt, filled in the browser without a layout shift', async ({
+  page,
+}) => {
   await logIn(page.request, customer);
   await recordLayoutShifts(page);
   await page.addInitScript(() => sessionStorage.setItem('viziona:popup-visto', '1'));
@@ -140,7 +155,10 @@ function watchReact(page: Page): { count: () => number } {
   return { count: () => count };
 }
 
-test('a content page loads no React until the login dialog is opened; the dialog logs in', async ({ page, hasTouch }) => {
+test('a content page loads no React until the login dialog is opened; the dialog logs in', async ({
+  page,
+  hasTouch,
+}) => {
   await page.addInitScript(() => sessionStorage.setItem('viziona:popup-visto', '1'));
   const react = watchReact(page);
   for (const path of samplePaths) {

@@ -43,7 +43,9 @@ export async function startedShowtime(): Promise<TestShowtime> {
 }
 
 /** The purchase page of a showtime. */
-export const purchasePath = (showtime: TestShowtime): string => `/viziona/pelicula/${showtime.movie.slug}/funcion/${showtime.id}`;
+export const purchasePath = (showtime: TestShowtime): string =>
+  `/viziona/pelicula/${showtime.movie.slug}/funcion/${showtime.id}`;
 
 /** The movie page with the showtime's date chosen in its date picker (its hour is `a[data-showtime="<id>"]`). */
-export const moviePagePath = (showtime: TestShowtime): string => `/viziona/pelicula/${showtime.movie.slug}?date=${showtime.date}`;
+export const moviePagePath = (showtime: TestShowtime): string =>
+  `/viziona/pelicula/${showtime.movie.slug}?date=${showtime.date}`;

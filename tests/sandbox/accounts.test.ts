@@ -13,7 +13,12 @@ import { DOCUMENT_NUMBER_MESSAGES } from '../../shared/validation/document-numbe
 import { login, registerUser } from './flows.ts';
 import { DEMO, MEMBER, SECRETS, SITE_URL, startSandbox, type Sandbox } from './harness.ts';
 
-interface OutboxEntry { to: string; kind: string; code: string | null; link: string | null }
+interface OutboxEntry {
+  to: string;
+  kind: string;
+  code: string | null;
+  link: string | null;
+}
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -28,8 +33,17 @@ const lastMail = async (to: string): Promise<OutboxEntry | undefined> => {
 
 function registration(token: string, overrides: Record<string, unknown> = {}) {
   return {
-    name: 'Andrés', lastname: 'Mejía', email: 'Andres.Mejia@Correo.test', password: 'Clave1234', doc_type: 'CC',
-    doc_number: '79111222', phone: '3115550000', birthday: '1988-07-20', sex: 'M', device: 'web', register_token: token,
+    name: 'Andrés',
+    lastname: 'Mejía',
+    email: 'Andres.Mejia@Correo.test',
+    password: 'Clave1234',
+    doc_type: 'CC',
+    doc_number: '79111222',
+    phone: '3115550000',
+    birthday: '1988-07-20',
+    sex: 'M',
+    device: 'web',
+    register_token: token,
     ...overrides,
   };
 }
@@ -73,7 +87,10 @@ describe('register and token/register', () => {
   it('checks the document number by type with the shared rule (passport letters, NIT check digit)', async () => {
     const register = async (docType: string, docNumber: string, email: string) => {
       const { token } = TokenAnswerSchema.parse((await sandbox.call('token/register', { method: 'POST' })).body);
-      return sandbox.call('register', { method: 'POST', body: registration(token, { email, doc_type: docType, doc_number: docNumber }) });
+      return sandbox.call('register', {
+        method: 'POST',
+        body: registration(token, { email, doc_type: docType, doc_number: docNumber }),
+      });
     };
     expect((await register('PPN', 'AB123456', 'pasaporte@correo.test')).status).toBe(201);
     expect((await register('NIT', '800197268-4', 'empresa@correo.test')).status).toBe(201);
@@ -89,7 +106,9 @@ describe('register and token/register', () => {
     }
     // The same passport typed in lower case is the same document.
     const again = await register('PPN', 'ab123456', 'otro.pasaporte@correo.test');
-    expect(ValidationErrorAnswerSchema.parse(again.body).errors.doc_number).toEqual(['El número de documento ya está registrado.']);
+    expect(ValidationErrorAnswerSchema.parse(again.body).errors.doc_number).toEqual([
+      'El número de documento ya está registrado.',
+    ]);
   });
 
   it('reports missing required fields', async () => {
@@ -110,7 +129,10 @@ describe('register and token/register', () => {
 
 describe('login and logout', () => {
   it('logs the demo user in', async () => {
-    const answer = await sandbox.call('login', { method: 'POST', body: { email: 'DEMO@viziona.co', password: DEMO.password } });
+    const answer = await sandbox.call('login', {
+      method: 'POST',
+      body: { email: 'DEMO@viziona.co', password: DEMO.password },
+    });
     expect(answer.status).toBe(200);
     const session = SessionAnswerSchema.parse(answer.body);
     expect(session.user.email).toBe(DEMO.email);
@@ -120,7 +142,9 @@ describe('login and logout', () => {
   it('refuses a wrong password with the server message and no token', async () => {
     const answer = await sandbox.call('login', { method: 'POST', body: { email: DEMO.email, password: 'Mala12345' } });
     expect(answer.status).toBe(422);
-    expect(ValidationErrorAnswerSchema.parse(answer.body).message).toBe('Estas credenciales no coinciden con nuestros registros.');
+    expect(ValidationErrorAnswerSchema.parse(answer.body).message).toBe(
+      'Estas credenciales no coinciden con nuestros registros.',
+    );
   });
 
   it('refuses a login without fields', async () => {
@@ -140,7 +164,11 @@ describe('login and logout', () => {
     const local = await startSandbox();
     try {
       const token = await login(local, DEMO);
-      await local.tool('clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 24 * 3600 + 1 }) });
+      await local.tool('clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceSeconds: 24 * 3600 + 1 }),
+      });
       expect((await local.call('profile', { token })).status).toBe(401);
     } finally {
       await local.close();
@@ -161,7 +189,15 @@ describe('profile', () => {
     const answer = await sandbox.call('profile', {
       method: 'PUT',
       token,
-      body: { name: 'Lucía', lastname: 'Pardo', phone: '3001112233', birthday: '1991-02-03', sex: 'F', email: 'hack@correo.test', doc_number: '1' },
+      body: {
+        name: 'Lucía',
+        lastname: 'Pardo',
+        phone: '3001112233',
+        birthday: '1991-02-03',
+        sex: 'F',
+        email: 'hack@correo.test',
+        doc_number: '1',
+      },
     });
     expect(answer.status).toBe(200);
     const updated = ProfileUpdateAnswerSchema.parse(answer.body).data;
@@ -172,7 +208,13 @@ describe('profile', () => {
     const withPassword = await sandbox.call('profile', {
       method: 'PUT',
       token,
-      body: { name: 'Lucía', lastname: 'Pardo', phone: '3001112233', password: 'Nueva1234', password_confirmation: 'Nueva1234' },
+      body: {
+        name: 'Lucía',
+        lastname: 'Pardo',
+        phone: '3001112233',
+        password: 'Nueva1234',
+        password_confirmation: 'Nueva1234',
+      },
     });
     expect(withPassword.status).toBe(200);
     expect((await sandbox.call('login', { method: 'POST', body: { email, password: 'Nueva1234' } })).status).toBe(200);
@@ -192,9 +234,13 @@ describe('profile', () => {
   });
 
   it('reports membership status as a one-element list', async () => {
-    const plain = MembershipStatusAnswerSchema.parse((await sandbox.call('profile/membership-status', { token: await login(sandbox, DEMO) })).body);
+    const plain = MembershipStatusAnswerSchema.parse(
+      (await sandbox.call('profile/membership-status', { token: await login(sandbox, DEMO) })).body,
+    );
     expect(plain.data).toEqual([{ Estado: 'Usuario sin tarjeta activa', CineFan: '', Vencimiento: null }]);
-    const member = MembershipStatusAnswerSchema.parse((await sandbox.call('profile/membership-status', { token: await login(sandbox, MEMBER) })).body);
+    const member = MembershipStatusAnswerSchema.parse(
+      (await sandbox.call('profile/membership-status', { token: await login(sandbox, MEMBER) })).body,
+    );
     expect(member.data[0]?.Estado).toBe('Usuario con tarjeta activa');
     expect(member.data[0]?.CineFan).toBe('vigente');
     expect(member.data[0]?.Vencimiento).toBe('2027-03-10 10:00:00');
@@ -239,12 +285,20 @@ describe('forgot and update-password', () => {
 describe('verification code', () => {
   it('sends a code (bearer and register-code header) and validates it once', async () => {
     const { token, email } = await registerUser(sandbox);
-    const sent = await sandbox.call('code', { method: 'POST', token, headers: { 'X-Register-Code': SECRETS.registerCode } });
+    const sent = await sandbox.call('code', {
+      method: 'POST',
+      token,
+      headers: { 'X-Register-Code': SECRETS.registerCode },
+    });
     expect(sent.status).toBe(200);
     expect(SendCodeAnswerSchema.parse(sent.body).data.sent).toBe(true);
     const code = (await lastMail(email))?.code ?? '';
 
-    const wrong = await sandbox.call('code/validate', { method: 'POST', token, body: { code: '000000' === code ? '111111' : '000000' } });
+    const wrong = await sandbox.call('code/validate', {
+      method: 'POST',
+      token,
+      body: { code: '000000' === code ? '111111' : '000000' },
+    });
     expect(wrong.status).toBe(422);
 
     const valid = await sandbox.call('code/validate', { method: 'POST', token, body: { code } });

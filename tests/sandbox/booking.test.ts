@@ -24,18 +24,26 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-async function statusOf(showtimeId: number, seat: SelectedSeat, viewerToken?: string, secuencia?: number): Promise<string | undefined> {
+async function statusOf(
+  showtimeId: number,
+  seat: SelectedSeat,
+  viewerToken?: string,
+  secuencia?: number,
+): Promise<string | undefined> {
   const query = secuencia === undefined ? '' : `?score_consecutive=${secuencia}`;
   const answer = await sandbox.call(`room/${showtimeId}/status${query}`, { token: viewerToken });
   expect(answer.status).toBe(200);
   const rows: RoomStatusRow[] = RoomStatusAnswerSchema.parse(answer.body).data;
-  return rows.find((row) => row.filTot === seat.Fila)?.DescripcionSilla.find((cell) => cell.Columna === seat.Columna)?.EstadoSilla;
+  return rows.find((row) => row.filTot === seat.Fila)?.DescripcionSilla.find((cell) => cell.Columna === seat.Columna)
+    ?.EstadoSilla;
 }
 
 describe('consecutive', () => {
   it('issues a new consecutive per call to the bearer', async () => {
-    const first = ConsecutiveAnswerSchema.parse((await sandbox.call('score/consecutive/1', { token })).body).data.Secuencia;
-    const second = ConsecutiveAnswerSchema.parse((await sandbox.call('score/consecutive/1', { token })).body).data.Secuencia;
+    const first = ConsecutiveAnswerSchema.parse((await sandbox.call('score/consecutive/1', { token })).body).data
+      .Secuencia;
+    const second = ConsecutiveAnswerSchema.parse((await sandbox.call('score/consecutive/1', { token })).body).data
+      .Secuencia;
     expect(second).toBeGreaterThan(first);
     expect((await sandbox.call('score/consecutive/2', { token })).status).toBe(404);
   });
@@ -59,11 +67,14 @@ describe('booking data', () => {
 
   it('3D showtimes cost more than 2D ones in the same zone', async () => {
     const movies = (await sandbox.call<{ data: Movie[] }>('movies/theater/viziona')).body.data;
-    const showtimes = movies.flatMap((movie) => movie.showtimes).filter((showtime) => showtime.function_date > TODAY && showtime.room === 2);
+    const showtimes = movies
+      .flatMap((movie) => movie.showtimes)
+      .filter((showtime) => showtime.function_date > TODAY && showtime.room === 2);
     const threeD = showtimes.find((showtime) => showtime.movie_format === '3D');
     const twoD = showtimes.find((showtime) => showtime.movie_format === '2D');
     if (threeD === undefined || twoD === undefined) throw new Error('room 2 has both formats');
-    const general = async (id: number) => (await bookingData(sandbox, id)).prices.find((zone) => zone.codigo === 'GEN')?.valor ?? 0;
+    const general = async (id: number) =>
+      (await bookingData(sandbox, id)).prices.find((zone) => zone.codigo === 'GEN')?.valor ?? 0;
     expect(await general(threeD.id)).toBe((await general(twoD.id)) + 4000);
   });
 
@@ -90,7 +101,11 @@ describe('reserve and cancel', () => {
     expect(await statusOf(showtimeId, seat, memberToken)).toBe('O');
     expect(await statusOf(showtimeId, seat)).toBe('O');
 
-    const cancel = await sandbox.call(`reserve/cancel/${showtimeId}`, { method: 'POST', token, body: { score_consecutive: secuencia, device: 'web' } });
+    const cancel = await sandbox.call(`reserve/cancel/${showtimeId}`, {
+      method: 'POST',
+      token,
+      body: { score_consecutive: secuencia, device: 'web' },
+    });
     expect(cancel.status).toBe(200);
     expect(CancelReserveAnswerSchema.parse(cancel.body).data.released).toBe(1);
     expect(await statusOf(showtimeId, seat)).toBe('S');
@@ -114,7 +129,9 @@ describe('reserve and cancel', () => {
     expect((await reserve(sandbox, token, showtimeId, await consecutive(sandbox, token), [seat])).status).toBe(200);
     const taken = await reserve(sandbox, memberToken, showtimeId, await consecutive(sandbox, memberToken), [seat]);
     expect(taken.status).toBe(422);
-    expect(ValidationErrorAnswerSchema.parse(taken.body).message).toBe(`La silla ${seat.FilRelativa}-${seat.ColRelativa} se encuentra OCUPADA`);
+    expect(ValidationErrorAnswerSchema.parse(taken.body).message).toBe(
+      `La silla ${seat.FilRelativa}-${seat.ColRelativa} se encuentra OCUPADA`,
+    );
   });
 
   it('refuses a started showtime', async () => {
@@ -124,7 +141,9 @@ describe('reserve and cancel', () => {
     const { seat } = seatOf(await bookingData(sandbox, started.id));
     const answer = await reserve(sandbox, token, started.id, await consecutive(sandbox, token), [seat]);
     expect(answer.status).toBe(422);
-    expect(ValidationErrorAnswerSchema.parse(answer.body).errors.showtime).toEqual(['No es posible reservar asientos en funciones en curso.']);
+    expect(ValidationErrorAnswerSchema.parse(answer.body).errors.showtime).toEqual([
+      'No es posible reservar asientos en funciones en curso.',
+    ]);
   });
 
   it('refuses more than maximo_entradas seats, aisles, disabled seats, wrong tariffs and member tariffs for non-members', async () => {
@@ -133,13 +152,19 @@ describe('reserve and cancel', () => {
     const secuencia = await consecutive(sandbox, token);
     const eleven = Array.from({ length: 11 }, (_, index) => seatOf(data, 20 + index).seat);
     const tooMany = await reserve(sandbox, token, showtimeId, secuencia, eleven);
-    expect(ValidationErrorAnswerSchema.parse(tooMany.body).errors.seats).toContain('Solo puedes seleccionar 10 asientos.');
+    expect(ValidationErrorAnswerSchema.parse(tooMany.body).errors.seats).toContain(
+      'Solo puedes seleccionar 10 asientos.',
+    );
 
     const aisle = data.layout.find((cell) => cell.TipoSilla === 'pasillo');
     const disabled = data.layout.find((cell) => cell.TipoSilla === 'Discapacitado');
     if (aisle === undefined || disabled === undefined) throw new Error('layout has both');
     const asSeat = (cell: typeof aisle, Tarifa: string): SelectedSeat => ({
-      Fila: cell.FilaTotal, Columna: cell.ColumnaTotal, FilRelativa: cell.FilaRelativa, ColRelativa: cell.ColumnaRelativa, Tarifa,
+      Fila: cell.FilaTotal,
+      Columna: cell.ColumnaTotal,
+      FilRelativa: cell.FilaRelativa,
+      ColRelativa: cell.ColumnaRelativa,
+      Tarifa,
     });
     const general = seatOf(data, 40).seat;
     const answer = await reserve(sandbox, token, showtimeId, secuencia, [
@@ -151,7 +176,13 @@ describe('reserve and cancel', () => {
     ]);
     expect(answer.status).toBe(422);
     const errors = ValidationErrorAnswerSchema.parse(answer.body).errors;
-    expect(Object.keys(errors).sort()).toEqual(['seats.0', 'seats.1', 'seats.2.Tarifa', 'seats.3.Tarifa', 'seats.4.Tarifa']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'seats.0',
+      'seats.1',
+      'seats.2.Tarifa',
+      'seats.3.Tarifa',
+      'seats.4.Tarifa',
+    ]);
     expect(errors['seats.3.Tarifa']?.[0]).toContain('exclusiva para miembros');
   });
 
@@ -159,7 +190,9 @@ describe('reserve and cancel', () => {
     const showtimeId = await tomorrowShowtime(sandbox);
     const { seat } = seatOf(await bookingData(sandbox, showtimeId), 50, 'General', true);
     expect(seat.Tarifa).toBe('GEN-CF');
-    expect((await reserve(sandbox, memberToken, showtimeId, await consecutive(sandbox, memberToken), [seat])).status).toBe(200);
+    expect(
+      (await reserve(sandbox, memberToken, showtimeId, await consecutive(sandbox, memberToken), [seat])).status,
+    ).toBe(200);
   });
 
   it('refuses a consecutive of another user and an empty seat list', async () => {
@@ -170,7 +203,11 @@ describe('reserve and cancel', () => {
     const empty = await reserve(sandbox, token, showtimeId, await consecutive(sandbox, token), []);
     expect(empty.status).toBe(422);
     expect((await reserve(sandbox, token, 999999, 1, [seat])).status).toBe(404);
-    const cancel = await sandbox.call('reserve/cancel/999999', { method: 'POST', token, body: { score_consecutive: 1, device: 'web' } });
+    const cancel = await sandbox.call('reserve/cancel/999999', {
+      method: 'POST',
+      token,
+      body: { score_consecutive: 1, device: 'web' },
+    });
     expect(cancel.status).toBe(404);
     const badCancel = await sandbox.call(`reserve/cancel/${showtimeId}`, { method: 'POST', token, body: {} });
     expect(badCancel.status).toBe(422);
@@ -187,7 +224,9 @@ describe('concurrency and expiry', () => {
         return { buyer, secuencia: await consecutive(sandbox, buyer) };
       }),
     );
-    const answers = await Promise.all(buyers.map(({ buyer, secuencia }) => reserve(sandbox, buyer, showtimeId, secuencia, [seat])));
+    const answers = await Promise.all(
+      buyers.map(({ buyer, secuencia }) => reserve(sandbox, buyer, showtimeId, secuencia, [seat])),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 422)).toHaveLength(49);
@@ -206,14 +245,20 @@ describe('concurrency and expiry', () => {
       const { seat } = seatOf(await bookingData(local, showtimeId), 1);
       expect((await reserve(local, owner, showtimeId, await consecutive(local, owner), [seat])).status).toBe(200);
 
-      const advance = (seconds: number) => local.tool('clock', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }),
-      });
+      const advance = (seconds: number) =>
+        local.tool('clock', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ advanceSeconds: seconds }),
+        });
       await advance(599);
       expect((await reserve(local, other, showtimeId, await consecutive(local, other), [seat])).status).toBe(422);
       await advance(2);
       const status = RoomStatusAnswerSchema.parse((await local.call(`room/${showtimeId}/status`)).body).data;
-      expect(status.find((row) => row.filTot === seat.Fila)?.DescripcionSilla.find((cell) => cell.Columna === seat.Columna)?.EstadoSilla).toBe('S');
+      expect(
+        status.find((row) => row.filTot === seat.Fila)?.DescripcionSilla.find((cell) => cell.Columna === seat.Columna)
+          ?.EstadoSilla,
+      ).toBe('S');
       expect((await reserve(local, other, showtimeId, await consecutive(local, other), [seat])).status).toBe(200);
     } finally {
       await local.close();

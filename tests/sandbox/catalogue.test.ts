@@ -32,12 +32,19 @@ describe('dates and billboard', () => {
   it('dates/viziona lists today and the next seven days under data.dates', async () => {
     const { data } = DatesAnswerSchema.parse(await get('dates/viziona'));
     expect(data.dates.map((date) => date.function_date)).toEqual([
-      '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15', '2026-03-16', '2026-03-17',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-14',
+      '2026-03-15',
+      '2026-03-16',
+      '2026-03-17',
     ]);
     expect(data.dates[0]?.date_string).toBe('Martes, 2026-03-10');
   });
 
-  it('movies by date carry only that day\'s showtimes, one of them already started', async () => {
+  it("movies by date carry only that day's showtimes, one of them already started", async () => {
     const { data } = MoviesAnswerSchema.parse(await get(`movies/theater/viziona/showtimes?date=${TODAY}`));
     expect(data.length).toBeGreaterThanOrEqual(10);
     const showtimes = data.flatMap((movie) => movie.showtimes);

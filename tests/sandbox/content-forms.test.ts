@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ValidationErrorAnswerSchema } from '../../shared/cinema-api/common.ts';
-import { ContentItemsAnswerSchema, ContentPageAnswerSchema, SETTING_KEYS, SettingsAnswerSchema } from '../../shared/cinema-api/content.ts';
+import {
+  ContentItemsAnswerSchema,
+  ContentPageAnswerSchema,
+  SETTING_KEYS,
+  SettingsAnswerSchema,
+} from '../../shared/cinema-api/content.ts';
 import { SubmissionAnswerSchema } from '../../shared/cinema-api/forms.ts';
 import { BanksAnswerSchema } from '../../shared/cinema-api/payments.ts';
 import { startSandbox, type Sandbox } from './harness.ts';
@@ -24,10 +29,16 @@ describe('content', () => {
       expect(answer.status).toBe(200);
       expect(ContentItemsAnswerSchema.parse(answer.body).data.length).toBeGreaterThan(0);
     }
-    const first = ContentItemsAnswerSchema.parse((await sandbox.call('content-types/pie-de-pagina-1/contents')).body).data;
-    expect(first.map((item) => item.slug)).toEqual(expect.arrayContaining([
-      'terminos-y-condiciones', 'politica-de-privacidad', 'terminos-y-condiciones-club-vizionarios',
-    ]));
+    const first = ContentItemsAnswerSchema.parse(
+      (await sandbox.call('content-types/pie-de-pagina-1/contents')).body,
+    ).data;
+    expect(first.map((item) => item.slug)).toEqual(
+      expect.arrayContaining([
+        'terminos-y-condiciones',
+        'politica-de-privacidad',
+        'terminos-y-condiciones-club-vizionarios',
+      ]),
+    );
   });
 
   it('an unknown content type is 404', async () => {
@@ -74,34 +85,57 @@ describe('settings and banks', () => {
 
 function pqrForm(files: File[] = [], overrides: Record<string, string> = {}): FormData {
   const form = new FormData();
-  const fields = { name: 'Juan Soto', email: 'juan@correo.test', phone: '3001234567', type_pqr: 'Queja', message: 'La sala estaba fría.', accept_terms: '1', ...overrides };
+  const fields = {
+    name: 'Juan Soto',
+    email: 'juan@correo.test',
+    phone: '3001234567',
+    type_pqr: 'Queja',
+    message: 'La sala estaba fría.',
+    accept_terms: '1',
+    ...overrides,
+  };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const file of files) form.append('attachments[]', file);
   return form;
 }
 
-const file = (name: string, size: number) => new File([new Uint8Array(size).fill(7)], name, { type: 'application/pdf' });
+const file = (name: string, size: number) =>
+  new File([new Uint8Array(size).fill(7)], name, { type: 'application/pdf' });
 
 describe('PQR', () => {
   it('stores fields and attachments, inspectable with name, size and sha256', async () => {
-    const answer = await sandbox.call('pqrs', { method: 'POST', form: pqrForm([file('factura.PDF', 1200), file('foto.jpg', 300)]) });
+    const answer = await sandbox.call('pqrs', {
+      method: 'POST',
+      form: pqrForm([file('factura.PDF', 1200), file('foto.jpg', 300)]),
+    });
     expect(answer.status).toBe(201);
     const created = SubmissionAnswerSchema.parse(answer.body).data;
     const list = await sandbox.tool<{ data: (Submission & { id: number })[] }>('submissions');
     const stored = list.body.data.find((submission) => submission.id === created.id);
     expect(stored?.kind).toBe('pqrs');
     expect(stored?.fields.type_pqr).toBe('Queja');
-    expect(stored?.attachments.map((attachment) => [attachment.name, attachment.size])).toEqual([['factura.PDF', 1200], ['foto.jpg', 300]]);
+    expect(stored?.attachments.map((attachment) => [attachment.name, attachment.size])).toEqual([
+      ['factura.PDF', 1200],
+      ['foto.jpg', 300],
+    ]);
     expect(stored?.attachments[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('refuses more than five files, a bad extension, a bad type and unaccepted terms', async () => {
-    const tooMany = await sandbox.call('pqrs', { method: 'POST', form: pqrForm(Array.from({ length: 6 }, (_, i) => file(`a${i}.pdf`, 10))) });
+    const tooMany = await sandbox.call('pqrs', {
+      method: 'POST',
+      form: pqrForm(Array.from({ length: 6 }, (_, i) => file(`a${i}.pdf`, 10))),
+    });
     expect(tooMany.status).toBe(422);
-    expect(ValidationErrorAnswerSchema.parse(tooMany.body).errors.attachments).toEqual(['Máximo 5 archivos permitidos']);
+    expect(ValidationErrorAnswerSchema.parse(tooMany.body).errors.attachments).toEqual([
+      'Máximo 5 archivos permitidos',
+    ]);
     const badExtension = await sandbox.call('pqrs', { method: 'POST', form: pqrForm([file('virus.exe', 10)]) });
     expect(badExtension.status).toBe(422);
-    const badFields = await sandbox.call('pqrs', { method: 'POST', form: pqrForm([], { type_pqr: 'Otro', accept_terms: '0' }) });
+    const badFields = await sandbox.call('pqrs', {
+      method: 'POST',
+      form: pqrForm([], { type_pqr: 'Otro', accept_terms: '0' }),
+    });
     expect(badFields.status).toBe(422);
     const errors = ValidationErrorAnswerSchema.parse(badFields.body).errors;
     expect(errors.type_pqr).toBeDefined();
@@ -116,7 +150,13 @@ describe('PQR', () => {
 
 function ethicsForm(files: File[] = [], overrides: Record<string, string> = {}): FormData {
   const form = new FormData();
-  const fields = { details: 'Cobro irregular en taquilla.', company: 'Viziona', whistleblower: 'Visitante', captcha: 'prueba-captcha', ...overrides };
+  const fields = {
+    details: 'Cobro irregular en taquilla.',
+    company: 'Viziona',
+    whistleblower: 'Visitante',
+    captcha: 'prueba-captcha',
+    ...overrides,
+  };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const item of files) form.append('attachments[]', item);
   return form;
@@ -135,9 +175,14 @@ describe('ethics', () => {
   });
 
   it('refuses files over 5 MB in total, a bad name and a missing captcha', async () => {
-    const big = await sandbox.call('ethics', { method: 'POST', form: ethicsForm([file('a.pdf', 3 * 1024 * 1024), file('b.pdf', 3 * 1024 * 1024)]) });
+    const big = await sandbox.call('ethics', {
+      method: 'POST',
+      form: ethicsForm([file('a.pdf', 3 * 1024 * 1024), file('b.pdf', 3 * 1024 * 1024)]),
+    });
     expect(big.status).toBe(422);
-    expect(ValidationErrorAnswerSchema.parse(big.body).errors.attachments).toEqual(['El tamaño total de los archivos no debe superar 5 MB']);
+    expect(ValidationErrorAnswerSchema.parse(big.body).errors.attachments).toEqual([
+      'El tamaño total de los archivos no debe superar 5 MB',
+    ]);
     const bad = await sandbox.call('ethics', { method: 'POST', form: ethicsForm([], { name: 'R2-D2', captcha: '' }) });
     expect(bad.status).toBe(422);
     const errors = ValidationErrorAnswerSchema.parse(bad.body).errors;

@@ -20,9 +20,17 @@ export async function registerUser(sandbox: Sandbox): Promise<{ token: string; e
   const answer = await sandbox.call<SessionAnswer>('register', {
     method: 'POST',
     body: {
-      name: 'Laura', lastname: 'Pérez', email, password: 'Clave1234', doc_type: 'CC',
-      doc_number: String(10_000_000 + registered * 7919 + (Date.now() % 1000)), phone: '3109876543',
-      birthday: '1990-01-31', sex: 'F', device: 'web', register_token: tokenAnswer.body.token,
+      name: 'Laura',
+      lastname: 'Pérez',
+      email,
+      password: 'Clave1234',
+      doc_type: 'CC',
+      doc_number: String(10_000_000 + registered * 7919 + (Date.now() % 1000)),
+      phone: '3109876543',
+      birthday: '1990-01-31',
+      sex: 'F',
+      device: 'web',
+      register_token: tokenAnswer.body.token,
     },
   });
   expect(answer.status).toBe(201);
@@ -52,18 +60,37 @@ export async function bookingData(sandbox: Sandbox, showtimeId: number): Promise
 }
 
 /** The n-th sellable seat of a zone, as a SelectedSeat with the ordinary tariff. */
-export function seatOf(data: BookingData, index = 0, zona = 'General', member = false): { seat: SelectedSeat; price: PriceZone } {
+export function seatOf(
+  data: BookingData,
+  index = 0,
+  zona = 'General',
+  member = false,
+): { seat: SelectedSeat; price: PriceZone } {
   const cells = data.layout.filter((cell) => cell.TipoSilla === 'Normal' && cell.TipoZona === zona);
   const cell = cells[index];
-  const price = data.prices.find((zone) => zone.zona === zona && zone.ClienteFrecuente === (member ? 'habilitado' : 'deshabilitado'));
+  const price = data.prices.find(
+    (zone) => zone.zona === zona && zone.ClienteFrecuente === (member ? 'habilitado' : 'deshabilitado'),
+  );
   if (cell === undefined || price === undefined) throw new Error('no seat');
   return {
-    seat: { Fila: cell.FilaTotal, Columna: cell.ColumnaTotal, FilRelativa: cell.FilaRelativa, ColRelativa: cell.ColumnaRelativa, Tarifa: price.codigo },
+    seat: {
+      Fila: cell.FilaTotal,
+      Columna: cell.ColumnaTotal,
+      FilRelativa: cell.FilaRelativa,
+      ColRelativa: cell.ColumnaRelativa,
+      Tarifa: price.codigo,
+    },
     price,
   };
 }
 
-export async function reserve(sandbox: Sandbox, token: string, showtimeId: number, secuencia: number, seats: SelectedSeat[]) {
+export async function reserve(
+  sandbox: Sandbox,
+  token: string,
+  showtimeId: number,
+  secuencia: number,
+  seats: SelectedSeat[],
+) {
   return sandbox.call<{ message: string; data: { seats: string[] } }>(`reserve/${showtimeId}`, {
     method: 'POST',
     token,
@@ -96,7 +123,13 @@ export async function holdSeats(sandbox: Sandbox, token: string, count = 2, firs
   const data = await bookingData(sandbox, showtimeId);
   const picks = Array.from({ length: count }, (_, index) => seatOf(data, firstSeat + index));
   const secuencia = await consecutive(sandbox, token);
-  const answer = await reserve(sandbox, token, showtimeId, secuencia, picks.map((pick) => pick.seat));
+  const answer = await reserve(
+    sandbox,
+    token,
+    showtimeId,
+    secuencia,
+    picks.map((pick) => pick.seat),
+  );
   expect(answer.status).toBe(200);
   return {
     token,
@@ -118,9 +151,26 @@ export function cardPayload(held: HeldPurchase, payTokenValue: string, cardNumbe
   const subtotal = held.ticketsTotal;
   const totalService = TICKET_FEE * held.seats.length;
   return {
-    pay_type: 1, card_name: 'LAURA PEREZ', card_number: cardNumber, cvc: '123', exp_month: '12', exp_year: '2030', dues: 1,
-    subtotal, total_service: totalService, total: subtotal + totalService, device: 'web',
-    score_consecutive: held.secuencia, score_payment_method: 7, theater_id: 1, showtime_id: held.showtimeId,
-    seats: held.seats, products: [], products_detail: '', products_description: '', keyPay: 1, pay_token: payTokenValue,
+    pay_type: 1,
+    card_name: 'LAURA PEREZ',
+    card_number: cardNumber,
+    cvc: '123',
+    exp_month: '12',
+    exp_year: '2030',
+    dues: 1,
+    subtotal,
+    total_service: totalService,
+    total: subtotal + totalService,
+    device: 'web',
+    score_consecutive: held.secuencia,
+    score_payment_method: 7,
+    theater_id: 1,
+    showtime_id: held.showtimeId,
+    seats: held.seats,
+    products: [],
+    products_detail: '',
+    products_description: '',
+    keyPay: 1,
+    pay_token: payTokenValue,
   };
 }

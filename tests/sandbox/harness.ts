@@ -58,7 +58,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const read = async <T>(response: Response): Promise<Answer<T>> => {
     const text = await response.text();
     let body: unknown = text;
-    if ((response.headers.get('content-type') ?? '').includes('application/json') && text !== '') body = JSON.parse(text);
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text !== '')
+      body = JSON.parse(text);
     return { status: response.status, body: body as T, headers: response.headers, text };
   };
 

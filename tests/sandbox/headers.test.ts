@@ -77,7 +77,11 @@ describe('secret headers on every call', () => {
   });
 
   it.each(CALLS)('%s %s without X-Custom-Action is 403 Forbidden', async (method, path) => {
-    const answer = await sandbox.call(path, { method, body: method === 'GET' ? undefined : {}, omit: ['X-Custom-Action'] });
+    const answer = await sandbox.call(path, {
+      method,
+      body: method === 'GET' ? undefined : {},
+      omit: ['X-Custom-Action'],
+    });
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({ message: 'Forbidden.' });
   });

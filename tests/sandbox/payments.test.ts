@@ -36,12 +36,14 @@ const hold = async (buyer = token, count = 2): Promise<HeldPurchase> => {
   return holdSeats(sandbox, buyer, count, seatCursor + 80);
 };
 
-const payCard = (body: unknown, buyer = token) => sandbox.call('epayco/card/pay', { method: 'POST', token: buyer, body });
+const payCard = (body: unknown, buyer = token) =>
+  sandbox.call('epayco/card/pay', { method: 'POST', token: buyer, body });
 
 async function seatState(held: HeldPurchase, index = 0): Promise<string | undefined> {
   const seat = held.seats[index];
   const rows = RoomStatusAnswerSchema.parse((await sandbox.call(`room/${held.showtimeId}/status`)).body).data;
-  return rows.find((row) => row.filTot === seat?.Fila)?.DescripcionSilla.find((cell) => cell.Columna === seat?.Columna)?.EstadoSilla;
+  return rows.find((row) => row.filTot === seat?.Fila)?.DescripcionSilla.find((cell) => cell.Columna === seat?.Columna)
+    ?.EstadoSilla;
 }
 
 describe('pay brands and pay token', () => {
@@ -51,19 +53,30 @@ describe('pay brands and pay token', () => {
     expect(PayBrandsAnswerSchema.parse(answer.body).data.data.map((brand) => brand.id)).toContain(1);
   });
 
-  it('issues a pay token for the caller\'s consecutive only', async () => {
+  it("issues a pay token for the caller's consecutive only", async () => {
     const secuencia = await consecutive(sandbox, token);
     const answer = await sandbox.call('pay-token', {
-      method: 'POST', token, headers: { 'X-Registration-Key': SECRETS.registrationKey }, body: { score_consecutive: secuencia },
+      method: 'POST',
+      token,
+      headers: { 'X-Registration-Key': SECRETS.registrationKey },
+      body: { score_consecutive: secuencia },
     });
     expect(answer.status).toBe(200);
     expect(TokenAnswerSchema.parse(answer.body).token.length).toBeGreaterThan(20);
     const other = await login(sandbox, MEMBER);
     const foreign = await sandbox.call('pay-token', {
-      method: 'POST', token: other, headers: { 'X-Registration-Key': SECRETS.registrationKey }, body: { score_consecutive: secuencia },
+      method: 'POST',
+      token: other,
+      headers: { 'X-Registration-Key': SECRETS.registrationKey },
+      body: { score_consecutive: secuencia },
     });
     expect(foreign.status).toBe(422);
-    const missing = await sandbox.call('pay-token', { method: 'POST', token, headers: { 'X-Registration-Key': SECRETS.registrationKey }, body: {} });
+    const missing = await sandbox.call('pay-token', {
+      method: 'POST',
+      token,
+      headers: { 'X-Registration-Key': SECRETS.registrationKey },
+      body: {},
+    });
     expect(missing.status).toBe(422);
   });
 });
@@ -85,12 +98,17 @@ describe('card payment', () => {
     expect(bill.showtime?.id).toBe(held.showtimeId);
     expect(bill.theater.name).toBe('viziona');
     expect(bill.created_at).toBe('2026-03-10 10:00:00');
-    const codes = TicketCodesAnswerSchema.parse((await sandbox.call(`bills/${result.bill}/codes`, { token })).body).data;
+    const codes = TicketCodesAnswerSchema.parse(
+      (await sandbox.call(`bills/${result.bill}/codes`, { token })).body,
+    ).data;
     expect(codes.map((code) => code.seat).sort()).toEqual([...bill.seats].sort());
     expect(new Set(codes.map((code) => code.code)).size).toBe(2);
 
     const spent = await sandbox.call('pay-token', {
-      method: 'POST', token, headers: { 'X-Registration-Key': SECRETS.registrationKey }, body: { score_consecutive: held.secuencia },
+      method: 'POST',
+      token,
+      headers: { 'X-Registration-Key': SECRETS.registrationKey },
+      body: { score_consecutive: held.secuencia },
     });
     expect(spent.status).toBe(422);
     const again = await payCard(cardPayload(held, 'cualquiera', APPROVED_CARD));
@@ -125,23 +143,37 @@ describe('card payment', () => {
     const result = CardPayAnswerSchema.parse(answer.body);
     expect(result.pay_status).toEqual({ id: 3, name: 'Pendiente' });
     expect(await seatState(held)).toBe('O');
-    const status = BillAnswerSchema.parse((await sandbox.call(`pay-responses/${result.bill}/status`, { token })).body).data;
+    const status = BillAnswerSchema.parse(
+      (await sandbox.call(`pay-responses/${result.bill}/status`, { token })).body,
+    ).data;
     expect(status.pay_status.id).toBe(3);
   });
 
   it('settles pending card payments three minutes later: accepted or rejected by the card number', async () => {
     const accepted = await hold();
     const rejected = await hold();
-    const first = CardPayAnswerSchema.parse((await payCard(cardPayload(accepted, await payToken(sandbox, token, accepted.secuencia), PENDING_CARD))).body);
+    const first = CardPayAnswerSchema.parse(
+      (await payCard(cardPayload(accepted, await payToken(sandbox, token, accepted.secuencia), PENDING_CARD))).body,
+    );
     const second = CardPayAnswerSchema.parse(
-      (await payCard(cardPayload(rejected, await payToken(sandbox, token, rejected.secuencia), PENDING_REJECTED_CARD))).body,
+      (await payCard(cardPayload(rejected, await payToken(sandbox, token, rejected.secuencia), PENDING_REJECTED_CARD)))
+        .body,
     );
     expect([first.pay_status.id, second.pay_status.id]).toEqual([3, 3]);
-    const statusOf = async (bill: string) => BillAnswerSchema.parse((await sandbox.call(`pay-responses/${bill}/status`, { token })).body).data;
-    await sandbox.tool('clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 170 }) });
+    const statusOf = async (bill: string) =>
+      BillAnswerSchema.parse((await sandbox.call(`pay-responses/${bill}/status`, { token })).body).data;
+    await sandbox.tool('clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceSeconds: 170 }),
+    });
     try {
       expect((await statusOf(first.bill)).pay_status.id).toBe(3);
-      await sandbox.tool('clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 11 }) });
+      await sandbox.tool('clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceSeconds: 11 }),
+      });
       const settled = await statusOf(first.bill);
       expect(settled.pay_status).toEqual({ id: 1, name: 'Aceptada' });
       expect(settled.codes).toHaveLength(2);
@@ -149,13 +181,22 @@ describe('card payment', () => {
       expect((await statusOf(second.bill)).pay_status).toEqual({ id: 2, name: 'Rechazada' });
       expect(await seatState(rejected)).toBe('S');
     } finally {
-      await sandbox.tool('clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: -181 }) });
+      await sandbox.tool('clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceSeconds: -181 }),
+      });
     }
   });
 
   it('a number failing Luhn is a 422, as are bad card fields', async () => {
     const held = await hold();
-    const payload = { ...cardPayload(held, await payToken(sandbox, token, held.secuencia), '4575623182290327'), cvc: '12', exp_month: '13', dues: 40 };
+    const payload = {
+      ...cardPayload(held, await payToken(sandbox, token, held.secuencia), '4575623182290327'),
+      cvc: '12',
+      exp_month: '13',
+      dues: 40,
+    };
     const answer = await payCard(payload);
     expect(answer.status).toBe(422);
     const errors = ValidationErrorAnswerSchema.parse(answer.body).errors;
@@ -165,11 +206,18 @@ describe('card payment', () => {
 
   it('refuses an expired card, a missing or reused pay token and wrong totals', async () => {
     const held = await hold();
-    const expired = await payCard({ ...cardPayload(held, await payToken(sandbox, token, held.secuencia), APPROVED_CARD), exp_year: '2026', exp_month: '02' });
+    const expired = await payCard({
+      ...cardPayload(held, await payToken(sandbox, token, held.secuencia), APPROVED_CARD),
+      exp_year: '2026',
+      exp_month: '02',
+    });
     expect(ValidationErrorAnswerSchema.parse(expired.body).errors.exp_year).toEqual(['La tarjeta está vencida.']);
     const noToken = await payCard(cardPayload(held, 'inventado', APPROVED_CARD));
     expect(ValidationErrorAnswerSchema.parse(noToken.body).errors.pay_token).toBeDefined();
-    const wrongTotal = await payCard({ ...cardPayload(held, await payToken(sandbox, token, held.secuencia), APPROVED_CARD), total: 1000 });
+    const wrongTotal = await payCard({
+      ...cardPayload(held, await payToken(sandbox, token, held.secuencia), APPROVED_CARD),
+      total: 1000,
+    });
     expect(ValidationErrorAnswerSchema.parse(wrongTotal.body).errors.total).toBeDefined();
     expect((await payCard({})).status).toBe(422);
   });
@@ -177,21 +225,38 @@ describe('card payment', () => {
   it('charges snacks with chosen recipes and refuses incomplete combos and member-only items', async () => {
     const held = await hold();
     const products = [
-      { Codigo: 'COMBO-PAREJA', Cantidad: 1, Receta: [{ Codigo: 'CRIS-DUL' }, { Codigo: 'GAS-COLA' }, { Codigo: 'AGUA' }] },
+      {
+        Codigo: 'COMBO-PAREJA',
+        Cantidad: 1,
+        Receta: [{ Codigo: 'CRIS-DUL' }, { Codigo: 'GAS-COLA' }, { Codigo: 'AGUA' }],
+      },
       { Codigo: 'CHOCOLATINA', Cantidad: 2, Receta: [] },
     ];
     const snacks = 32000 + 2 * 5000;
     const base = cardPayload(held, await payToken(sandbox, token, held.secuencia), APPROVED_CARD);
-    const incomplete = await payCard({ ...base, products: [{ Codigo: 'COMBO-PAREJA', Cantidad: 1, Receta: [{ Codigo: 'CRIS-DUL' }] }] });
-    expect(ValidationErrorAnswerSchema.parse(incomplete.body).errors['products.0.Receta']).toEqual(['Debes seleccionar la receta del combo']);
+    const incomplete = await payCard({
+      ...base,
+      products: [{ Codigo: 'COMBO-PAREJA', Cantidad: 1, Receta: [{ Codigo: 'CRIS-DUL' }] }],
+    });
+    expect(ValidationErrorAnswerSchema.parse(incomplete.body).errors['products.0.Receta']).toEqual([
+      'Debes seleccionar la receta del combo',
+    ]);
     const memberOnly = await payCard({ ...base, products: [{ Codigo: 'CF-CRIS-GRANDE', Cantidad: 1 }] });
     expect(ValidationErrorAnswerSchema.parse(memberOnly.body).errors['products.0.Codigo']?.[0]).toContain('exclusivo');
 
     const subtotal = held.ticketsTotal + snacks;
     const totalService = TICKET_FEE * 2 + SNACK_FEE * 3;
-    const answer = await payCard({ ...base, products, subtotal, total_service: totalService, total: subtotal + totalService });
+    const answer = await payCard({
+      ...base,
+      products,
+      subtotal,
+      total_service: totalService,
+      total: subtotal + totalService,
+    });
     expect(answer.status).toBe(200);
-    const bill = BillAnswerSchema.parse((await sandbox.call(`bills/${CardPayAnswerSchema.parse(answer.body).bill}`, { token })).body).data;
+    const bill = BillAnswerSchema.parse(
+      (await sandbox.call(`bills/${CardPayAnswerSchema.parse(answer.body).bill}`, { token })).body,
+    ).data;
     const combo = bill.products.find((product) => product.Codigo === 'COMBO-PAREJA');
     expect(combo?.Receta.map((item) => item.Codigo)).toEqual(['CRIS-DUL', 'GAS-COLA', 'AGUA']);
     expect(bill.total).toBe(subtotal + totalService);
@@ -203,8 +268,16 @@ describe('card payment', () => {
       const buyer = await login(local, DEMO);
       const held = await holdSeats(local, buyer, 1);
       const tokenValue = await payToken(local, buyer, held.secuencia);
-      await local.tool('clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 601 }) });
-      const answer = await local.call('epayco/card/pay', { method: 'POST', token: buyer, body: cardPayload(held, tokenValue, APPROVED_CARD) });
+      await local.tool('clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceSeconds: 601 }),
+      });
+      const answer = await local.call('epayco/card/pay', {
+        method: 'POST',
+        token: buyer,
+        body: cardPayload(held, tokenValue, APPROVED_CARD),
+      });
       expect(answer.status).toBe(422);
       expect(ValidationErrorAnswerSchema.parse(answer.body).errors.seats).toBeDefined();
     } finally {
@@ -214,18 +287,35 @@ describe('card payment', () => {
 });
 
 function psePayload(held: HeldPurchase) {
-  const { pay_token: _token, card_name: _name, card_number: _number, cvc: _cvc, exp_month: _month, exp_year: _year, dues: _dues, ...common } =
-    cardPayload(held, '', APPROVED_CARD);
+  const {
+    pay_token: _token,
+    card_name: _name,
+    card_number: _number,
+    cvc: _cvc,
+    exp_month: _month,
+    exp_year: _year,
+    dues: _dues,
+    ...common
+  } = cardPayload(held, '', APPROVED_CARD);
   return {
-    ...common, bank: '1022', name: 'Laura', lastname: 'Pérez', doc_type: 'CC', doc_number: '52123456',
-    email: 'laura@correo.test', phone: '3001234567',
+    ...common,
+    bank: '1022',
+    name: 'Laura',
+    lastname: 'Pérez',
+    doc_type: 'CC',
+    doc_number: '52123456',
+    email: 'laura@correo.test',
+    phone: '3001234567',
   };
 }
 
 describe('PSE payment', () => {
   const decide = (url: string, decision: string) =>
     fetch(`${url}/decision`, {
-      method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `decision=${decision}`,
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `decision=${decision}`,
     });
 
   it('answers a bank page; approving sells the seats and returns to the site', async () => {
@@ -254,7 +344,9 @@ describe('PSE payment', () => {
 
   it('rejecting frees the seats', async () => {
     const held = await hold();
-    const pse = PsePayAnswerSchema.parse((await sandbox.call('epayco/pse/pay', { method: 'POST', token, body: psePayload(held) })).body);
+    const pse = PsePayAnswerSchema.parse(
+      (await sandbox.call('epayco/pse/pay', { method: 'POST', token, body: psePayload(held) })).body,
+    );
     const redirect = await decide(pse.pse_url, 'reject');
     expect(redirect.status).toBe(303);
     const bill = BillAnswerSchema.parse((await sandbox.call(`bills/${pse.bill}`, { token })).body).data;
@@ -264,7 +356,11 @@ describe('PSE payment', () => {
 
   it('refuses bad payer data and an unknown bank page', async () => {
     const held = await hold();
-    const answer = await sandbox.call('epayco/pse/pay', { method: 'POST', token, body: { ...psePayload(held), bank: '9999', email: 'x', doc_type: 'XX' } });
+    const answer = await sandbox.call('epayco/pse/pay', {
+      method: 'POST',
+      token,
+      body: { ...psePayload(held), bank: '9999', email: 'x', doc_type: 'XX' },
+    });
     expect(answer.status).toBe(422);
     const errors = ValidationErrorAnswerSchema.parse(answer.body).errors;
     expect(errors.doc_type).toBeDefined();
@@ -273,16 +369,31 @@ describe('PSE payment', () => {
 });
 
 describe('purchases, bills and membership', () => {
-  it('lists only the caller\'s purchases, newest first; another user gets 404 for them', async () => {
+  it("lists only the caller's purchases, newest first; another user gets 404 for them", async () => {
     const buyer = await registerUser(sandbox);
     const held = await holdSeats(sandbox, buyer.token, 1, 120);
-    const paid = CardPayAnswerSchema.parse((await payCard(cardPayload(held, await payToken(sandbox, buyer.token, held.secuencia), APPROVED_CARD), buyer.token)).body);
+    const paid = CardPayAnswerSchema.parse(
+      (
+        await payCard(
+          cardPayload(held, await payToken(sandbox, buyer.token, held.secuencia), APPROVED_CARD),
+          buyer.token,
+        )
+      ).body,
+    );
     const list = BillsAnswerSchema.parse((await sandbox.call('profile/purchases', { token: buyer.token })).body).data;
     expect(list.map((bill) => bill.bill)).toEqual([paid.bill]);
-    const detail = BillAnswerSchema.parse((await sandbox.call(`profile/purchases/${paid.bill}`, { token: buyer.token })).body).data;
+    const detail = BillAnswerSchema.parse(
+      (await sandbox.call(`profile/purchases/${paid.bill}`, { token: buyer.token })).body,
+    ).data;
     expect(detail.codes).toHaveLength(1);
     expect((await sandbox.call(`profile/purchases/${detail.id}`, { token: buyer.token })).status).toBe(200);
-    for (const path of [`profile/purchases/${paid.bill}`, `bills/${paid.bill}`, `bills/${paid.bill}/codes`, `pay-responses/${paid.bill}/status`, `epayco/card/status/${paid.bill}`]) {
+    for (const path of [
+      `profile/purchases/${paid.bill}`,
+      `bills/${paid.bill}`,
+      `bills/${paid.bill}/codes`,
+      `pay-responses/${paid.bill}/status`,
+      `epayco/card/status/${paid.bill}`,
+    ]) {
       expect((await sandbox.call(path, { token })).status, path).toBe(404);
     }
     expect((await sandbox.call('epayco/bitcoin/status/VZ000001', { token })).status).toBe(404);
@@ -292,18 +403,40 @@ describe('purchases, bills and membership', () => {
     const buyer = await registerUser(sandbox);
     const secuencia = await consecutive(sandbox, buyer.token);
     const payload = {
-      pay_type: 3, card_name: 'LAURA PEREZ', card_number: APPROVED_CARD, cvc: '123', exp_month: '12', exp_year: '2030', dues: 1,
-      subtotal: 60000, total_service: 3000, total: 63000, device: 'web', score_consecutive: secuencia, score_payment_method: 7,
-      theater_id: 1, showtime_id: null, seats: [], products: [], keyPay: 1,
+      pay_type: 3,
+      card_name: 'LAURA PEREZ',
+      card_number: APPROVED_CARD,
+      cvc: '123',
+      exp_month: '12',
+      exp_year: '2030',
+      dues: 1,
+      subtotal: 60000,
+      total_service: 3000,
+      total: 63000,
+      device: 'web',
+      score_consecutive: secuencia,
+      score_payment_method: 7,
+      theater_id: 1,
+      showtime_id: null,
+      seats: [],
+      products: [],
+      keyPay: 1,
       pay_token: await payToken(sandbox, buyer.token, secuencia),
     };
     const wrong = await payCard({ ...payload, total: 60000 }, buyer.token);
     expect(wrong.status).toBe(422);
     const answer = await payCard(payload, buyer.token);
     expect(answer.status).toBe(200);
-    const status = MembershipStatusAnswerSchema.parse((await sandbox.call('profile/membership-status', { token: buyer.token })).body).data[0];
-    expect(status).toEqual({ Estado: 'Usuario con tarjeta activa', CineFan: 'vigente', Vencimiento: '2027-03-10 10:00:00' });
-    const bill = BillsAnswerSchema.parse((await sandbox.call('profile/purchases', { token: buyer.token })).body).data[0];
+    const status = MembershipStatusAnswerSchema.parse(
+      (await sandbox.call('profile/membership-status', { token: buyer.token })).body,
+    ).data[0];
+    expect(status).toEqual({
+      Estado: 'Usuario con tarjeta activa',
+      CineFan: 'vigente',
+      Vencimiento: '2027-03-10 10:00:00',
+    });
+    const bill = BillsAnswerSchema.parse((await sandbox.call('profile/purchases', { token: buyer.token })).body)
+      .data[0];
     expect(bill?.showtime).toBeNull();
     expect(bill?.pay_type).toEqual({ id: 3, name: 'Membresía Club Vizionarios' });
   });

@@ -12,11 +12,12 @@ import { SECRETS, TODAY, TOMORROW, startSandbox } from './harness.ts';
 const HOURS = ['00:30', '06:00', '12:00', '18:00', '23:50'];
 
 describe.each(HOURS)('at %s in Bogotá', (hour) => {
-  it('lists Bogotá\'s today first, keeps a started showtime and offers every kind of showtime two hours ahead', async () => {
+  it("lists Bogotá's today first, keeps a started showtime and offers every kind of showtime two hours ahead", async () => {
     const now = bogotaInstant(TODAY, `${hour}:00`);
     const sandbox = await startSandbox({ now: () => now });
     try {
-      const dates = (await sandbox.call<{ data: { dates: { function_date: string }[] } }>('dates/viziona')).body.data.dates;
+      const dates = (await sandbox.call<{ data: { dates: { function_date: string }[] } }>('dates/viziona')).body.data
+        .dates;
       expect(dates[0]?.function_date).toBe(TODAY);
       expect(dates).toHaveLength(8);
 
@@ -45,9 +46,14 @@ describe('a sandbox that lives past midnight', () => {
     try {
       const showtimes = new SandboxShowtimes(sandbox.origin, { secrets: SECRETS, wallClock: false });
       expect((await showtimes.started()).date).toBe(TODAY);
-      await sandbox.tool('clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 40 * 60 }) });
-      expect(bogotaDate(new Date((await showtimes.sandboxNow())))).toBe(TOMORROW);
-      const dates = (await sandbox.call<{ data: { dates: { function_date: string }[] } }>('dates/viziona')).body.data.dates;
+      await sandbox.tool('clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceSeconds: 40 * 60 }),
+      });
+      expect(bogotaDate(new Date(await showtimes.sandboxNow()))).toBe(TOMORROW);
+      const dates = (await sandbox.call<{ data: { dates: { function_date: string }[] } }>('dates/viziona')).body.data
+        .dates;
       expect(dates[0]?.function_date).toBe(TOMORROW);
       expect(dates).toHaveLength(8);
       expect((await showtimes.started()).date).toBe(TOMORROW);

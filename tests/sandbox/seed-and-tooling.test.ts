@@ -35,7 +35,8 @@ describe('seed', () => {
   });
 
   it('programmes every room on every day of the week ahead', async () => {
-    const dates = (await sandbox.call<{ data: { dates: { function_date: string }[] } }>('dates/viziona')).body.data.dates;
+    const dates = (await sandbox.call<{ data: { dates: { function_date: string }[] } }>('dates/viziona')).body.data
+      .dates;
     expect(dates[0]?.function_date).toBe(TODAY);
     expect(dates).toHaveLength(8);
   });
@@ -54,8 +55,17 @@ describe('seed', () => {
   it('points every URL it serves at itself, the site, or a YouTube trailer', async () => {
     const token = await login(sandbox, DEMO);
     const paths = [
-      'movies/theater/viziona', 'movies/releases', 'banners/web', 'room-details', 'confectioneries/2', 'confectioneries',
-      'galleries', 'pay-brands', 'settings', 'contents/3', 'room/1',
+      'movies/theater/viziona',
+      'movies/releases',
+      'banners/web',
+      'room-details',
+      'confectioneries/2',
+      'confectioneries',
+      'galleries',
+      'pay-brands',
+      'settings',
+      'contents/3',
+      'room/1',
     ];
     const urls: string[] = [];
     for (const path of paths) {
@@ -63,7 +73,9 @@ describe('seed', () => {
       expect(answer.status, path).toBe(200);
       urls.push(...(answer.text.match(/https?:\/\/[^"\s]+/g) ?? []));
     }
-    const outside = urls.filter((url) => !url.startsWith(`${sandbox.origin}/`) && !/^https:\/\/(youtu\.be|www\.youtube\.com)\//.test(url));
+    const outside = urls.filter(
+      (url) => !url.startsWith(`${sandbox.origin}/`) && !/^https:\/\/(youtu\.be|www\.youtube\.com)\//.test(url),
+    );
     expect(outside).toEqual([]);
     const images = [...new Set(urls.filter((url) => url.includes('/sandbox/images/')))];
     expect(images.length).toBeGreaterThan(30);
@@ -81,15 +93,25 @@ describe('tooling routes', () => {
     const before = await sandbox.tool<{ bogota: string; offset_seconds: number }>('clock');
     expect(before.body.bogota).toBe('2026-03-10 10:00:00');
     const after = await sandbox.tool<{ bogota: string; offset_seconds: number }>('clock', {
-      method: 'POST', headers: json, body: JSON.stringify({ advanceSeconds: 90 }),
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ advanceSeconds: 90 }),
     });
     expect(after.body).toMatchObject({ bogota: '2026-03-10 10:01:30', offset_seconds: 90 });
-    const bad = await sandbox.tool('clock', { method: 'POST', headers: json, body: JSON.stringify({ advanceSeconds: 'mucho' }) });
+    const bad = await sandbox.tool('clock', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ advanceSeconds: 'mucho' }),
+    });
     expect(bad.status).toBe(422);
   });
 
   it('drops API connections during a simulated outage and answers again afterwards', async () => {
-    const down = await sandbox.tool<{ down: boolean }>('outage', { method: 'POST', headers: json, body: JSON.stringify({ down: true }) });
+    const down = await sandbox.tool<{ down: boolean }>('outage', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ down: true }),
+    });
     expect(down.body).toEqual({ down: true, hung: false });
     try {
       await expect(sandbox.call('settings')).rejects.toThrow();
@@ -106,12 +128,19 @@ describe('tooling routes', () => {
     await sandbox.tool('outage', { method: 'POST', headers: json, body: JSON.stringify({ down: false, hung: true }) });
     try {
       const waited = await Promise.race([
-        sandbox.call('settings').then(() => 'answered', () => 'dropped'),
+        sandbox.call('settings').then(
+          () => 'answered',
+          () => 'dropped',
+        ),
         new Promise((resolve) => setTimeout(() => resolve('still waiting'), 300)),
       ]);
       expect(waited).toBe('still waiting');
     } finally {
-      await sandbox.tool('outage', { method: 'POST', headers: json, body: JSON.stringify({ down: false, hung: false }) });
+      await sandbox.tool('outage', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ down: false, hung: false }),
+      });
     }
     expect((await sandbox.call('settings')).status).toBe(200);
   });
@@ -131,7 +160,14 @@ describe('tooling routes', () => {
 
   it('serves stored attachments back byte for byte', async () => {
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name: 'Ana', email: 'ana@correo.test', phone: '3001112222', type_pqr: 'Sugerencia', message: 'Más funciones.', accept_terms: '1' })) {
+    for (const [key, value] of Object.entries({
+      name: 'Ana',
+      email: 'ana@correo.test',
+      phone: '3001112222',
+      type_pqr: 'Sugerencia',
+      message: 'Más funciones.',
+      accept_terms: '1',
+    })) {
       form.append(key, value);
     }
     const bytes = new Uint8Array([1, 2, 3, 250, 251]);
@@ -139,7 +175,9 @@ describe('tooling routes', () => {
     const created = await sandbox.call<{ data: { id: number } }>('pqrs', { method: 'POST', form });
     const list = await sandbox.tool<{ data: { id: number; attachments: { id: number }[] }[] }>('submissions');
     const attachment = list.body.data.find((submission) => submission.id === created.body.data.id)?.attachments[0];
-    const download = await fetch(`${sandbox.origin}/sandbox/submissions/${created.body.data.id}/attachments/${attachment?.id ?? 0}`);
+    const download = await fetch(
+      `${sandbox.origin}/sandbox/submissions/${created.body.data.id}/attachments/${attachment?.id ?? 0}`,
+    );
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
   });
 

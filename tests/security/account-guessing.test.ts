@@ -23,7 +23,13 @@ beforeAll(async () => {
   sandbox = buildSandbox({ db: ':memory:' });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', UPSTREAM_URL: `${sandboxUrl}/api/v1`, SITE_ORIGIN, REDIS_URL: redis.url });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    UPSTREAM_URL: `${sandboxUrl}/api/v1`,
+    SITE_ORIGIN,
+    REDIS_URL: redis.url,
+  });
   replicas = [await buildApp(config), await buildApp(config)];
   await Promise.all(replicas.map((app) => app.ready()));
 });
@@ -37,7 +43,10 @@ let address = 0;
 /** Each attempt from a new address, alternating replicas. */
 const attempt = (method: 'GET' | 'POST', url: string, options: { body?: unknown; cookie?: string } = {}) => {
   address += 1;
-  return call(replicas[address % 2]!, method, url, { ...options, remoteAddress: `198.18.${Math.floor(address / 250)}.${(address % 250) + 1}` });
+  return call(replicas[address % 2]!, method, url, {
+    ...options,
+    remoteAddress: `198.18.${Math.floor(address / 250)}.${(address % 250) + 1}`,
+  });
 };
 const mailbox = (to: string) => outbox({ sandboxUrl } as Stack, to);
 
@@ -46,12 +55,16 @@ describe('guessing one account from many addresses', () => {
     const person = await registerPerson(replicas[0]!);
     const statuses: number[] = [];
     for (let index = 0; index < 30; index += 1) {
-      statuses.push((await attempt('POST', '/bff/auth/login', { body: { email: person.email, password: 'Mala12345' } })).status);
+      statuses.push(
+        (await attempt('POST', '/bff/auth/login', { body: { email: person.email, password: 'Mala12345' } })).status,
+      );
     }
     expect(statuses.filter((status) => status === 422)).toHaveLength(ATTEMPT_LIMITS.login.lockAfter);
     expect(statuses.slice(ATTEMPT_LIMITS.login.lockAfter).every((status) => status === 429)).toBe(true);
 
-    const right = await attempt('POST', '/bff/auth/login', { body: { email: person.email.toUpperCase(), password: person.password } });
+    const right = await attempt('POST', '/bff/auth/login', {
+      body: { email: person.email.toUpperCase(), password: person.password },
+    });
     expect(right.status).toBe(429);
     expect(right.body).toEqual({ error: { code: 'ACCOUNT_LOCKED', message: ATTEMPT_MESSAGES.accountLocked } });
     expect(right.cookie).toBeUndefined();
@@ -60,10 +73,16 @@ describe('guessing one account from many addresses', () => {
   it('counts concurrent guesses too: 30 at once reach the API at most as often as the lock allows', async () => {
     const person = await registerPerson(replicas[1]!);
     const statuses = await Promise.all(
-      Array.from({ length: 30 }, () => attempt('POST', '/bff/auth/login', { body: { email: person.email, password: 'Mala12345' } }).then((answer) => answer.status)),
+      Array.from({ length: 30 }, () =>
+        attempt('POST', '/bff/auth/login', { body: { email: person.email, password: 'Mala12345' } }).then(
+          (answer) => answer.status,
+        ),
+      ),
     );
     expect(statuses.filter((status) => status === 422).length).toBeLessThanOrEqual(ATTEMPT_LIMITS.login.lockAfter);
-    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(30 - ATTEMPT_LIMITS.login.lockAfter);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(
+      30 - ATTEMPT_LIMITS.login.lockAfter,
+    );
   }, 60_000);
 
   it('kills a verification code after a few wrong tries; a new code works', async () => {
@@ -72,17 +91,27 @@ describe('guessing one account from many addresses', () => {
     const statuses: number[] = [];
     for (let index = 0; index < 60; index += 1) {
       const wrong = String((Number(first!.code) + 1 + index) % 1_000_000).padStart(first!.code!.length, '0');
-      statuses.push((await attempt('POST', '/bff/verification/validate', { body: { code: wrong }, cookie: person.cookie })).status);
+      statuses.push(
+        (await attempt('POST', '/bff/verification/validate', { body: { code: wrong }, cookie: person.cookie })).status,
+      );
     }
     expect(statuses.every((status) => status === 422)).toBe(true);
-    const right = await attempt('POST', '/bff/verification/validate', { body: { code: first!.code }, cookie: person.cookie });
+    const right = await attempt('POST', '/bff/verification/validate', {
+      body: { code: first!.code },
+      cookie: person.cookie,
+    });
     expect(right.status).toBe(422);
-    expect(right.body).toMatchObject({ error: { code: 'CODE_EXHAUSTED', fields: { code: ATTEMPT_MESSAGES.codeExhausted } } });
+    expect(right.body).toMatchObject({
+      error: { code: 'CODE_EXHAUSTED', fields: { code: ATTEMPT_MESSAGES.codeExhausted } },
+    });
 
     expect((await attempt('POST', '/bff/verification/send', { cookie: person.cookie })).status).toBe(200);
     const [fresh] = await mailbox(person.email);
     expect(fresh!.code).not.toBe(first!.code);
-    const verified = await attempt('POST', '/bff/verification/validate', { body: { code: fresh!.code }, cookie: person.cookie });
+    const verified = await attempt('POST', '/bff/verification/validate', {
+      body: { code: fresh!.code },
+      cookie: person.cookie,
+    });
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ user: { verified: true } });
   }, 60_000);

@@ -18,7 +18,12 @@ afterAll(async () => {
 const postLogin = (target: string, forwardedFor: string, attempt: number) =>
   fetch(`${target}/bff/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-viziona-client': 'web', origin: SITE_ORIGIN, 'x-forwarded-for': forwardedFor },
+    headers: {
+      'content-type': 'application/json',
+      'x-viziona-client': 'web',
+      origin: SITE_ORIGIN,
+      'x-forwarded-for': forwardedFor,
+    },
     body: JSON.stringify({ email: `nadie${attempt}@example.com`, password: 'Mala12345' }),
   });
 

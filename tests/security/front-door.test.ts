@@ -16,14 +16,29 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function post(url: string, path: string, headers: Record<string, string>, body: Buffer, agent: http.Agent): Promise<{ status: number; connection: string | undefined }> {
+function post(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer,
+  agent: http.Agent,
+): Promise<{ status: number; connection: string | undefined }> {
   const target = new URL(url);
   return new Promise((resolve) => {
     const request = http.request(
-      { host: target.hostname, port: target.port, method: 'POST', path, agent, headers: { ...headers, 'content-length': String(body.length) } },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: 'POST',
+        path,
+        agent,
+        headers: { ...headers, 'content-length': String(body.length) },
+      },
       (response) => {
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+        );
       },
     );
     request.on('error', () => resolve({ status: -1, connection: undefined }));
@@ -42,7 +57,13 @@ describe('the front door', () => {
       Array.from({ length: 500 }, (_, index) =>
         index % 50 === 0
           ? post(stack.frontUrl, '/bff/forms/pqr', multipartHeaders, upload, agent)
-          : post(stack.frontUrl, '/bff/auth/login', { 'x-viziona-client': 'web', 'content-type': 'application/json' }, json, agent),
+          : post(
+              stack.frontUrl,
+              '/bff/auth/login',
+              { 'x-viziona-client': 'web', 'content-type': 'application/json' },
+              json,
+              agent,
+            ),
       ),
     );
     agent.destroy();
@@ -53,8 +74,17 @@ describe('the front door', () => {
   }, 120_000);
 
   it('refuses TRACE and other unusual methods with 405 and no stack', async () => {
-    for (const [method, path] of [['TRACE', '/'], ['TRACE', '/bff/health'], ['TRACK', '/'], ['CONNECT', '/'], ['PROPFIND', '/cartelera']]) {
-      const answer = await rawRequest(stack.frontUrl, `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    for (const [method, path] of [
+      ['TRACE', '/'],
+      ['TRACE', '/bff/health'],
+      ['TRACK', '/'],
+      ['CONNECT', '/'],
+      ['PROPFIND', '/cartelera'],
+    ]) {
+      const answer = await rawRequest(
+        stack.frontUrl,
+        `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      );
       expect(answer, `${method} ${path}`).toMatch(/^HTTP\/1\.1 (405|400)/);
       expect(answer).not.toMatch(/at .*\.(js|ts|mjs):\d+/);
     }
@@ -62,15 +92,23 @@ describe('the front door', () => {
 
   it('says Connection: close when it refuses an upload it has not read, and the answer arrives', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const refused = await post(stack.bffUrl, '/bff/forms/pqr', multipartHeaders, Buffer.alloc(52 * 1024 * 1024, 'c'), agent);
+    const refused = await post(
+      stack.bffUrl,
+      '/bff/forms/pqr',
+      multipartHeaders,
+      Buffer.alloc(52 * 1024 * 1024, 'c'),
+      agent,
+    );
     expect(refused.status).toBe(413);
     expect(refused.connection).toBe('close');
     // The next request on the same agent gets a fresh connection and its answer.
     const next = await new Promise<number>((resolve) => {
-      http.get(`${stack.bffUrl}/bff/health`, { agent }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      }).on('error', () => resolve(-1));
+      http
+        .get(`${stack.bffUrl}/bff/health`, { agent }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        })
+        .on('error', () => resolve(-1));
     });
     expect(next).toBe(200);
     agent.destroy();

@@ -39,57 +39,190 @@ function random(seed: number): () => number {
 }
 
 const BFF_ROUTES: Array<[string, string]> = [
-  ['GET', '/bff/health'], ['GET', '/bff/session'], ['GET', '/bff/captcha/challenge'],
-  ['GET', '/bff/catalogue/movies'], ['GET', '/bff/catalogue/movies/week'],
-  ['GET', '/bff/catalogue/movies/:theater/:slug'], ['GET', '/bff/catalogue/releases'], ['GET', '/bff/catalogue/rooms'],
-  ['GET', '/bff/catalogue/rooms/:slug'], ['GET', '/bff/catalogue/home'], ['GET', '/bff/catalogue/club'],
-  ['GET', '/bff/catalogue/confectionery'], ['GET', '/bff/catalogue/corporate'], ['GET', '/bff/content/footer'],
-  ['GET', '/bff/content/pages/:slug'], ['POST', '/bff/csp-reports'], ['POST', '/bff/auth/login'], ['POST', '/bff/auth/logout'],
-  ['POST', '/bff/auth/register'], ['POST', '/bff/auth/reset/:code'], ['POST', '/bff/auth/forgot'], ['GET', '/bff/profile'],
-  ['PUT', '/bff/profile'], ['GET', '/bff/profile/membership'], ['GET', '/bff/profile/purchases'], ['GET', '/bff/profile/purchases/:id'],
-  ['GET', '/bff/payments/banks'], ['POST', '/bff/payments/card'], ['POST', '/bff/payments/pse'],
-  ['GET', '/bff/payments/transactions/:bill'], ['GET', '/bff/payments/status/:method/:bill'], ['POST', '/bff/verification/send'],
-  ['POST', '/bff/verification/validate'], ['POST', '/bff/forms/ethics'], ['GET', '/bff/forms/ethics-line'], ['POST', '/bff/forms/pqr'],
-  ['POST', '/bff/booking/cancel'], ['GET', '/bff/booking/:showtimeId'],
-  ['GET', '/bff/booking/:showtimeId/events'], ['POST', '/bff/booking/:showtimeId/reserve'], ['GET', '/bff/tickets/:bill'],
-  ['GET', '/bff/membership/offer'], ['POST', '/bff/membership/purchase'], ['GET', '/bff/no-such-route'],
+  ['GET', '/bff/health'],
+  ['GET', '/bff/session'],
+  ['GET', '/bff/captcha/challenge'],
+  ['GET', '/bff/catalogue/movies'],
+  ['GET', '/bff/catalogue/movies/week'],
+  ['GET', '/bff/catalogue/movies/:theater/:slug'],
+  ['GET', '/bff/catalogue/releases'],
+  ['GET', '/bff/catalogue/rooms'],
+  ['GET', '/bff/catalogue/rooms/:slug'],
+  ['GET', '/bff/catalogue/home'],
+  ['GET', '/bff/catalogue/club'],
+  ['GET', '/bff/catalogue/confectionery'],
+  ['GET', '/bff/catalogue/corporate'],
+  ['GET', '/bff/content/footer'],
+  ['GET', '/bff/content/pages/:slug'],
+  ['POST', '/bff/csp-reports'],
+  ['POST', '/bff/auth/login'],
+  ['POST', '/bff/auth/logout'],
+  ['POST', '/bff/auth/register'],
+  ['POST', '/bff/auth/reset/:code'],
+  ['POST', '/bff/auth/forgot'],
+  ['GET', '/bff/profile'],
+  ['PUT', '/bff/profile'],
+  ['GET', '/bff/profile/membership'],
+  ['GET', '/bff/profile/purchases'],
+  ['GET', '/bff/profile/purchases/:id'],
+  ['GET', '/bff/payments/banks'],
+  ['POST', '/bff/payments/card'],
+  ['POST', '/bff/payments/pse'],
+  ['GET', '/bff/payments/transactions/:bill'],
+  ['GET', '/bff/payments/status/:method/:bill'],
+  ['POST', '/bff/verification/send'],
+  ['POST', '/bff/verification/validate'],
+  ['POST', '/bff/forms/ethics'],
+  ['GET', '/bff/forms/ethics-line'],
+  ['POST', '/bff/forms/pqr'],
+  ['POST', '/bff/booking/cancel'],
+  ['GET', '/bff/booking/:showtimeId'],
+  ['GET', '/bff/booking/:showtimeId/events'],
+  ['POST', '/bff/booking/:showtimeId/reserve'],
+  ['GET', '/bff/tickets/:bill'],
+  ['GET', '/bff/membership/offer'],
+  ['POST', '/bff/membership/purchase'],
+  ['GET', '/bff/no-such-route'],
 ];
 
 const SITE_ROUTES = [
-  '/', '/cartelera', '/proximos-estrenos', '/salas', '/confiteria', '/club-vizionarios', '/corporativo', '/contactanos',
-  '/linea-etica', '/iniciar-sesion', '/registrarme', '/mi-perfil', '/mis-tickets', '/pagina/:slug', '/forgot-password/:code',
-  '/sala/:slug', '/fragmentos/cartelera/:date', '/:theater/pelicula/:slug', '/:theater/pelicula/:slug/funcion/:showtimeId',
-  '/ticket/:bill', '/pay-status/:method/:bill', '/estado-transaccion/:bill', '/robots.txt', '/sitemap.xml', '/404',
-  '/_astro/nada.js', '/no-existe',
+  '/',
+  '/cartelera',
+  '/proximos-estrenos',
+  '/salas',
+  '/confiteria',
+  '/club-vizionarios',
+  '/corporativo',
+  '/contactanos',
+  '/linea-etica',
+  '/iniciar-sesion',
+  '/registrarme',
+  '/mi-perfil',
+  '/mis-tickets',
+  '/pagina/:slug',
+  '/forgot-password/:code',
+  '/sala/:slug',
+  '/fragmentos/cartelera/:date',
+  '/:theater/pelicula/:slug',
+  '/:theater/pelicula/:slug/funcion/:showtimeId',
+  '/ticket/:bill',
+  '/pay-status/:method/:bill',
+  '/estado-transaccion/:bill',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/404',
+  '/_astro/nada.js',
+  '/no-existe',
 ];
 
 const HOSTILE_SEGMENTS = [
-  '', '0', '-1', '1.5', '1e309', 'NaN', '99999999999999999999', '2147483648', '%00', '%0a%0d', '%0aSet-Cookie:%20x=1',
-  '..', '..%2f..%2fetc%2fpasswd', '%2e%2e', '%252e%252e', '%ff', '%c0%ae', '%e2%80%ae', 'ñandú', '😀', '<script>alert(1)</script>',
-  "'%20OR%201=1--", '__proto__', 'constructor', 'prototype', '%7B%22a%22:1%7D', 'a'.repeat(500), 'viziona', 'dune', 'pse', 'card',
-  '2026-02-30', '9999-99-99', '@', '%20', '+', '~', '.', 'x;y', 'x,y',
+  '',
+  '0',
+  '-1',
+  '1.5',
+  '1e309',
+  'NaN',
+  '99999999999999999999',
+  '2147483648',
+  '%00',
+  '%0a%0d',
+  '%0aSet-Cookie:%20x=1',
+  '..',
+  '..%2f..%2fetc%2fpasswd',
+  '%2e%2e',
+  '%252e%252e',
+  '%ff',
+  '%c0%ae',
+  '%e2%80%ae',
+  'ñandú',
+  '😀',
+  '<script>alert(1)</script>',
+  "'%20OR%201=1--",
+  '__proto__',
+  'constructor',
+  'prototype',
+  '%7B%22a%22:1%7D',
+  'a'.repeat(500),
+  'viziona',
+  'dune',
+  'pse',
+  'card',
+  '2026-02-30',
+  '9999-99-99',
+  '@',
+  '%20',
+  '+',
+  '~',
+  '.',
+  'x;y',
+  'x,y',
 ];
 
 const HOSTILE_QUERIES = [
-  '', '?', '?date=', '?date=2026-13-45', '?date=%00', '?date[]=1&date[]=2', '?__proto__[x]=1', '?constructor[prototype][x]=1',
-  '?returnTo=//evil.example', '?returnTo=/..//evil.example', '?a=%ff', `?x=${'y'.repeat(3000)}`, '?date=2026-01-01&date=2026-01-02',
-  '?q=%0d%0aX:1', '?page=-1', '?token=secreto',
+  '',
+  '?',
+  '?date=',
+  '?date=2026-13-45',
+  '?date=%00',
+  '?date[]=1&date[]=2',
+  '?__proto__[x]=1',
+  '?constructor[prototype][x]=1',
+  '?returnTo=//evil.example',
+  '?returnTo=/..//evil.example',
+  '?a=%ff',
+  `?x=${'y'.repeat(3000)}`,
+  '?date=2026-01-01&date=2026-01-02',
+  '?q=%0d%0aX:1',
+  '?page=-1',
+  '?token=secreto',
 ];
 
 const JSON_BODIES = [
-  'null', '[]', '"texto"', '0', 'true', '{}', '{', '{"a":', '[[[[[[[[[[', '{"__proto__":{"admin":true}}',
-  '{"constructor":{"prototype":{"x":1}}}', `{"email":"${'a'.repeat(5000)}@x.co","password":"x"}`, '{"email":null,"password":null}',
-  '{"email":["a"],"password":{"$gt":""}}', '{"card":null}', '{"pse":null}', '{"card":{},"pse":{}}', '{"card":"x","products":"y"}',
-  '{"products":[{"code":null,"quantity":-1}],"brandId":"x"}', '{"zone":null,"seats":null}', '{"zone":"General","seats":[1,2,{}]}',
-  '{"seats":["A1","A1","A1"],"zone":"VIP"}', '{"code":12345}', '{"code":"' + 'x'.repeat(300) + '"}', '{"password":"Aa1","confirmPassword":0}',
-  '{"name":1,"lastname":[],"phone":{},"birthday":"ayer","sex":"X"}', `{"a":${'['.repeat(2000)}${']'.repeat(2000)}}`,
-  '\u0000\u0001\u0002', '{"email":"demo@viziona.co","password":"Demo1234","extra":"' + '\u202e'.repeat(50) + '"}',
+  'null',
+  '[]',
+  '"texto"',
+  '0',
+  'true',
+  '{}',
+  '{',
+  '{"a":',
+  '[[[[[[[[[[',
+  '{"__proto__":{"admin":true}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  `{"email":"${'a'.repeat(5000)}@x.co","password":"x"}`,
+  '{"email":null,"password":null}',
+  '{"email":["a"],"password":{"$gt":""}}',
+  '{"card":null}',
+  '{"pse":null}',
+  '{"card":{},"pse":{}}',
+  '{"card":"x","products":"y"}',
+  '{"products":[{"code":null,"quantity":-1}],"brandId":"x"}',
+  '{"zone":null,"seats":null}',
+  '{"zone":"General","seats":[1,2,{}]}',
+  '{"seats":["A1","A1","A1"],"zone":"VIP"}',
+  '{"code":12345}',
+  '{"code":"' + 'x'.repeat(300) + '"}',
+  '{"password":"Aa1","confirmPassword":0}',
+  '{"name":1,"lastname":[],"phone":{},"birthday":"ayer","sex":"X"}',
+  `{"a":${'['.repeat(2000)}${']'.repeat(2000)}}`,
+  '\u0000\u0001\u0002',
+  '{"email":"demo@viziona.co","password":"Demo1234","extra":"' + '\u202e'.repeat(50) + '"}',
 ];
 
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded',
-  'multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=zzz', 'application/csp-report',
-  'application/reports+json', 'application/xml', '', 'application/json; charset=bogus', '*/*',
+  'application/json',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=',
+  'multipart/form-data; boundary=zzz',
+  'application/csp-report',
+  'application/reports+json',
+  'application/xml',
+  '',
+  'application/json; charset=bogus',
+  '*/*',
 ];
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
@@ -126,7 +259,9 @@ function buildRequests(seed: number): FuzzRequest[] {
       path = fill(pick(SITE_ROUTES));
     }
     // Raw bytes outside printable ASCII are percent-encoded, as any client must send them.
-    path = ((path.startsWith('/') ? path : `/${path}`) + pick(HOSTILE_QUERIES)).replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character));
+    path = ((path.startsWith('/') ? path : `/${path}`) + pick(HOSTILE_QUERIES)).replace(/[^\x21-\x7e]/gu, (character) =>
+      encodeURIComponent(character),
+    );
     const headers: Record<string, string> = {};
     if (next() < 0.8) headers['x-viziona-client'] = 'web';
     if (next() < 0.3) headers['sec-fetch-site'] = pick(['same-origin', 'cross-site', 'none', 'garbage']);
@@ -134,7 +269,15 @@ function buildRequests(seed: number): FuzzRequest[] {
     const cookieRoll = next();
     // Never the real session on log-out: that would end it for the rest of the run.
     if (cookieRoll < 0.45 && !path.startsWith('/bff/auth/logout')) headers.cookie = `viziona_session=${cookie}`;
-    else if (cookieRoll < 0.65) headers.cookie = pick(['viziona_session=garbage', 'viziona_session=', 'viziona_session=%ff%fe', `viziona_session=${'A'.repeat(5000)}`, 'a=b; viziona_session=x; viziona_session=y', '=;;=']);
+    else if (cookieRoll < 0.65)
+      headers.cookie = pick([
+        'viziona_session=garbage',
+        'viziona_session=',
+        'viziona_session=%ff%fe',
+        `viziona_session=${'A'.repeat(5000)}`,
+        'a=b; viziona_session=x; viziona_session=y',
+        '=;;=',
+      ]);
     if (next() < 0.1) headers['x-forwarded-for'] = pick(['1.2.3.4', 'garbage', '::ffff:1.1.1.1, 10.0.0.1']);
     if (next() < 0.1) headers['x-request-id'] = pick(['%0a{"forged":1}', 'a'.repeat(300), 'ok-id-123']);
     if (next() < 0.1) headers.accept = pick(['text/event-stream', '*/*', 'application/json', 'x/y;q=foo']);
@@ -145,7 +288,10 @@ function buildRequests(seed: number): FuzzRequest[] {
       const roll = next();
       if (roll < 0.05) body = Buffer.alloc(100 * 1024 + Math.floor(next() * 100_000), 'z');
       else if (roll < 0.12) body = Buffer.from(Array.from({ length: 200 }, () => Math.floor(next() * 256)));
-      else if (roll < 0.2) body = Buffer.from(`--zzz\r\nContent-Disposition: form-data; name="${pick(['name', 'files', 'captcha', '__proto__'])}"; filename="${pick(['a.pdf', '../../x', 'x\u0000.png'])}"\r\nContent-Type: ${pick(['application/pdf', 'image/png', 'text/html'])}\r\n\r\n${pick(['%PDF-1.4', '\u0089PNG', '<html>'])}\r\n--zzz${pick(['--', '', '\r\n'])}`);
+      else if (roll < 0.2)
+        body = Buffer.from(
+          `--zzz\r\nContent-Disposition: form-data; name="${pick(['name', 'files', 'captcha', '__proto__'])}"; filename="${pick(['a.pdf', '../../x', 'x\u0000.png'])}"\r\nContent-Type: ${pick(['application/pdf', 'image/png', 'text/html'])}\r\n\r\n${pick(['%PDF-1.4', '\u0089PNG', '<html>'])}\r\n--zzz${pick(['--', '', '\r\n'])}`,
+        );
       else body = Buffer.from(pick(JSON_BODIES));
       // Framed (Node sends DELETE and OPTIONS bodies unframed otherwise).
       headers['content-length'] = String(body.length);
@@ -166,7 +312,14 @@ function send(url: URL, request: FuzzRequest, agent: http.Agent): Promise<{ stat
       resolve({ status, error });
     };
     const outgoing = http.request(
-      { host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers, agent },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+        agent,
+      },
       (response) => {
         const status = response.statusCode ?? 0;
         if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
@@ -208,7 +361,9 @@ describe('bounded fuzz', () => {
             const answer = await send(target, request, agent);
             statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
             if (answer.status >= 500 || answer.error) {
-              failures.push(`${request.method} ${request.path.slice(0, 120)} ${JSON.stringify(request.body?.subarray(0, 60).toString('latin1') ?? null)} ${request.headers['content-type'] ?? ''} → ${answer.status} ${answer.error ?? ''}`);
+              failures.push(
+                `${request.method} ${request.path.slice(0, 120)} ${JSON.stringify(request.body?.subarray(0, 60).toString('latin1') ?? null)} ${request.headers['content-type'] ?? ''} → ${answer.status} ${answer.error ?? ''}`,
+              );
             }
           }
         }),
@@ -230,11 +385,17 @@ describe('bounded fuzz', () => {
     expect(home.status).toBe(200);
 
     const deadline = Date.now() + 15_000;
-    while ((stack.app.booking.streams.open > 0 || stack.app.booking.statusHub.watchedShowtimes > 0) && Date.now() < deadline) {
+    while (
+      (stack.app.booking.streams.open > 0 || stack.app.booking.statusHub.watchedShowtimes > 0) &&
+      Date.now() < deadline
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const after = await settledHeap();
-    const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
+    const summary = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
     console.log(
       `fuzz: ${requests.length} requests in ${seconds.toFixed(1)} s (${(requests.length / seconds).toFixed(0)}/s); statuses { ${summary} }; ` +
         `5xx or failed: ${failures.length}; BFF heap ${(baseline / 2 ** 20).toFixed(1)} → ${(halfway / 2 ** 20).toFixed(1)} (half) → ${(after / 2 ** 20).toFixed(1)} MiB; ` +

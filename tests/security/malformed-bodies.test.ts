@@ -22,18 +22,44 @@ afterAll(async () => {
 });
 
 const BODIES = [
-  'null', '[]', '"texto"', '0', 'true', '{}', '{', '[1,', '{"card":null}', '{"pse":null}', '{"card":{},"pse":{}}',
-  '{"card":"x"}', '{"products":null,"brandId":null}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}',
-  '{"password":null,"confirmPassword":null}', '{"email":null}', '{"code":null}', '{"zone":null,"seats":null}',
+  'null',
+  '[]',
+  '"texto"',
+  '0',
+  'true',
+  '{}',
+  '{',
+  '[1,',
+  '{"card":null}',
+  '{"pse":null}',
+  '{"card":{},"pse":{}}',
+  '{"card":"x"}',
+  '{"products":null,"brandId":null}',
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '{"password":null,"confirmPassword":null}',
+  '{"email":null}',
+  '{"code":null}',
+  '{"zone":null,"seats":null}',
 ];
 
 describe('malformed bodies', () => {
   const routes = (): Array<[string, string]> => [
-    ['POST', '/bff/auth/login'], ['POST', '/bff/auth/register'], ['POST', '/bff/auth/forgot'], ['POST', '/bff/auth/reset/abc123'],
-    ['PUT', '/bff/profile'], ['POST', '/bff/verification/validate'], ['POST', '/bff/verification/send'],
-    ['POST', '/bff/payments/card'], ['POST', '/bff/payments/pse'], ['POST', '/bff/membership/purchase'],
-    ['POST', `/bff/booking/${showtimeId}/reserve`], ['POST', '/bff/booking/cancel'], ['POST', '/bff/csp-reports'],
-    ['POST', '/bff/forms/pqr'], ['POST', '/bff/forms/ethics'],
+    ['POST', '/bff/auth/login'],
+    ['POST', '/bff/auth/register'],
+    ['POST', '/bff/auth/forgot'],
+    ['POST', '/bff/auth/reset/abc123'],
+    ['PUT', '/bff/profile'],
+    ['POST', '/bff/verification/validate'],
+    ['POST', '/bff/verification/send'],
+    ['POST', '/bff/payments/card'],
+    ['POST', '/bff/payments/pse'],
+    ['POST', '/bff/membership/purchase'],
+    ['POST', `/bff/booking/${showtimeId}/reserve`],
+    ['POST', '/bff/booking/cancel'],
+    ['POST', '/bff/csp-reports'],
+    ['POST', '/bff/forms/pqr'],
+    ['POST', '/bff/forms/ethics'],
   ];
 
   it('are refused with 4xx on every route that takes a body, logged in or not', async () => {
@@ -44,12 +70,19 @@ describe('malformed bodies', () => {
           const answer = await stack.app.inject({
             method: method as 'POST' | 'PUT',
             url,
-            headers: { ...SAME_ORIGIN_HEADERS, 'content-type': 'application/json', ...(withSession ? { cookie: `viziona_session=${cookie}` } : {}) },
+            headers: {
+              ...SAME_ORIGIN_HEADERS,
+              'content-type': 'application/json',
+              ...(withSession ? { cookie: `viziona_session=${cookie}` } : {}),
+            },
             payload,
           });
           if (answer.statusCode >= 500) refused.push(`${method} ${url} ${payload} → ${answer.statusCode}`);
           // Refusals carry the one error shape.
-          else if (answer.statusCode >= 400) expect(answer.json(), `${method} ${url} ${payload}`).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+          else if (answer.statusCode >= 400)
+            expect(answer.json(), `${method} ${url} ${payload}`).toMatchObject({
+              error: { code: expect.any(String), message: expect.any(String) },
+            });
         }
       }
     }
@@ -57,9 +90,19 @@ describe('malformed bodies', () => {
   }, 120_000);
 
   it('names the problem for a program: 422 with fields for a null form, 400 for broken JSON', async () => {
-    const nullForm = await stack.app.inject({ method: 'POST', url: '/bff/auth/register', headers: { ...SAME_ORIGIN_HEADERS, 'content-type': 'application/json' }, payload: 'null' });
+    const nullForm = await stack.app.inject({
+      method: 'POST',
+      url: '/bff/auth/register',
+      headers: { ...SAME_ORIGIN_HEADERS, 'content-type': 'application/json' },
+      payload: 'null',
+    });
     expect([400, 422]).toContain(nullForm.statusCode);
-    const broken = await stack.app.inject({ method: 'POST', url: '/bff/auth/login', headers: { ...SAME_ORIGIN_HEADERS, 'content-type': 'application/json' }, payload: '{' });
+    const broken = await stack.app.inject({
+      method: 'POST',
+      url: '/bff/auth/login',
+      headers: { ...SAME_ORIGIN_HEADERS, 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
     const noCard = await stack.app.inject({

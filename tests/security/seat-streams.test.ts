@@ -97,7 +97,9 @@ describe('live seat streams', () => {
 
     const after = await settledHeap();
     const grownMiB = (after - baseline) / 2 ** 20;
-    console.log(`seat streams: ${total} aborted, heap ${(baseline / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB, open streams ${stack.app.booking.streams.open}, polling showtimes ${stack.app.booking.statusHub.watchedShowtimes}`);
+    console.log(
+      `seat streams: ${total} aborted, heap ${(baseline / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB, open streams ${stack.app.booking.streams.open}, polling showtimes ${stack.app.booking.statusHub.watchedShowtimes}`,
+    );
     expect(grownMiB).toBeLessThan(8);
   }, 180_000);
 
@@ -122,7 +124,10 @@ describe('live seat streams', () => {
 
   it('caps the open streams of one address across many people', async () => {
     const people = await Promise.all(
-      Array.from({ length: Math.ceil(STREAM_SLOT_LIMITS.perAddress / STREAM_SLOT_LIMITS.perPerson) + 1 }, async () => (await registerPerson(stack.app)).cookie),
+      Array.from(
+        { length: Math.ceil(STREAM_SLOT_LIMITS.perAddress / STREAM_SLOT_LIMITS.perPerson) + 1 },
+        async () => (await registerPerson(stack.app)).cookie,
+      ),
     );
     const open = [];
     for (let index = 0; index < STREAM_SLOT_LIMITS.perAddress; index += 1) {

@@ -24,7 +24,13 @@ beforeAll(async () => {
   sandbox = buildSandbox({ db: ':memory:' });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', UPSTREAM_URL: `${sandboxUrl}/api/v1`, SITE_ORIGIN, REDIS_URL: redis.url });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    UPSTREAM_URL: `${sandboxUrl}/api/v1`,
+    SITE_ORIGIN,
+    REDIS_URL: redis.url,
+  });
   one = await buildApp(config);
   two = await buildApp(config);
   await Promise.all([one.ready(), two.ready()]);
@@ -50,7 +56,9 @@ describe('ending sessions', () => {
   it('after log-out, a copy of the old cookie shows nobody, on any replica', async () => {
     const person = await registerPerson(one);
     const copy = person.cookie;
-    expect((await call(two, 'GET', '/bff/session', { cookie: copy })).body).toMatchObject({ user: { email: person.email } });
+    expect((await call(two, 'GET', '/bff/session', { cookie: copy })).body).toMatchObject({
+      user: { email: person.email },
+    });
 
     expect((await call(one, 'POST', '/bff/auth/logout', { cookie: copy })).status).toBe(200);
 
@@ -70,7 +78,15 @@ describe('ending sessions', () => {
 
     const changed = await call(one, 'PUT', '/bff/profile', {
       cookie: laptop,
-      body: { name: 'Laura', lastname: 'Martínez', phone: '3001234567', birthday: '1992-03-04', sex: 'F', password: 'Nueva1234', confirmPassword: 'Nueva1234' },
+      body: {
+        name: 'Laura',
+        lastname: 'Martínez',
+        phone: '3001234567',
+        birthday: '1992-03-04',
+        sex: 'F',
+        password: 'Nueva1234',
+        confirmPassword: 'Nueva1234',
+      },
     });
     expect(changed.status).toBe(200);
     const laptopNow = changed.cookie ?? laptop;
@@ -81,7 +97,9 @@ describe('ending sessions', () => {
       expect((await call(app, 'GET', '/bff/session', { cookie: person.cookie })).body).toEqual({ user: null });
       // The session that changed it goes on; other people are untouched.
       expect((await call(app, 'GET', '/bff/profile', { cookie: laptopNow })).status).toBe(200);
-      expect((await call(app, 'GET', '/bff/session', { cookie: stranger })).body).toMatchObject({ user: { email: expect.any(String) } });
+      expect((await call(app, 'GET', '/bff/session', { cookie: stranger })).body).toMatchObject({
+        user: { email: expect.any(String) },
+      });
     }
     // A new log-in with the new password works as usual.
     const fresh = await logIn(two, person.email, 'Nueva1234');
@@ -91,7 +109,12 @@ describe('ending sessions', () => {
 
 describe('the session cookie over https', () => {
   it('carries the __Host- prefix: Secure, Path=/, no Domain', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', UPSTREAM_URL: `${sandboxUrl}/api/v1`, SITE_ORIGIN: 'https://www.viziona.example' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      UPSTREAM_URL: `${sandboxUrl}/api/v1`,
+      SITE_ORIGIN: 'https://www.viziona.example',
+    });
     const secure = await buildApp(config);
     try {
       const answer = await secure.inject({
@@ -101,16 +124,26 @@ describe('the session cookie over https', () => {
         payload: { email: 'demo@viziona.co', password: 'Demo1234' },
       });
       expect(answer.statusCode).toBe(200);
-      const setCookie = [answer.headers['set-cookie']].flat().find((value) => typeof value === 'string' && value.startsWith(`${SECURE_SESSION_COOKIE}=`));
+      const setCookie = [answer.headers['set-cookie']]
+        .flat()
+        .find((value) => typeof value === 'string' && value.startsWith(`${SECURE_SESSION_COOKIE}=`));
       expect(setCookie).toBeDefined();
       expect(setCookie).toMatch(/; Secure/);
       expect(setCookie).toMatch(/; Path=\//);
       expect(setCookie).not.toMatch(/Domain=/i);
       const value = setCookie!.slice(SECURE_SESSION_COOKIE.length + 1).split(';')[0];
-      const session = await secure.inject({ method: 'GET', url: '/bff/session', headers: { cookie: `${SECURE_SESSION_COOKIE}=${value}` } });
+      const session = await secure.inject({
+        method: 'GET',
+        url: '/bff/session',
+        headers: { cookie: `${SECURE_SESSION_COOKIE}=${value}` },
+      });
       expect(session.json()).toMatchObject({ user: { email: 'demo@viziona.co' } });
       // The unprefixed name (a cookie planted by a sibling or plain-http page) opens nothing.
-      const planted = await secure.inject({ method: 'GET', url: '/bff/session', headers: { cookie: `viziona_session=${value}` } });
+      const planted = await secure.inject({
+        method: 'GET',
+        url: '/bff/session',
+        headers: { cookie: `viziona_session=${value}` },
+      });
       expect(planted.json()).toEqual({ user: null });
     } finally {
       await secure.close();

@@ -15,10 +15,27 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const CACHED_PAGES = ['/', '/cartelera', '/proximos-estrenos', '/salas', '/confiteria', '/club-vizionarios', '/corporativo', '/sitemap.xml', '/robots.txt'];
+const CACHED_PAGES = [
+  '/',
+  '/cartelera',
+  '/proximos-estrenos',
+  '/salas',
+  '/confiteria',
+  '/club-vizionarios',
+  '/corporativo',
+  '/sitemap.xml',
+  '/robots.txt',
+];
 
-async function getWithHeaders(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  const lines = [`GET ${path} HTTP/1.1`, 'Connection: close', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+async function getWithHeaders(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  const lines = [
+    `GET ${path} HTTP/1.1`,
+    'Connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   const answer = await rawRequest(stack.frontUrl, `${lines.join('\r\n')}\r\n\r\n`, 30_000);
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
   return { status, body: answer.slice(answer.indexOf('\r\n\r\n') + 4) };
@@ -29,23 +46,34 @@ describe('absolute URLs come from the configured public origin', () => {
     ['Host', { Host: 'evil.example' }],
     ['Host with port', { Host: 'evil.example:8443' }],
     ['X-Forwarded-Host', { Host: 'localhost:4321', 'X-Forwarded-Host': 'evil.example' }],
-    ['X-Forwarded-Host and -Proto', { Host: 'localhost:4321', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }],
+    [
+      'X-Forwarded-Host and -Proto',
+      { Host: 'localhost:4321', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+    ],
     ['Forwarded', { Host: 'localhost:4321', Forwarded: 'host=evil.example;proto=https' }],
   ];
 
-  it.each(variants)('ignores a forged %s on every cached page', async (_label, headers) => {
-    for (const path of CACHED_PAGES) {
-      const answer = await getWithHeaders(path, headers);
-      expect(answer.status, path).toBeLessThan(500);
-      expect(answer.body, path).not.toContain('evil.example');
-    }
-  }, 120_000);
+  it.each(variants)(
+    'ignores a forged %s on every cached page',
+    async (_label, headers) => {
+      for (const path of CACHED_PAGES) {
+        const answer = await getWithHeaders(path, headers);
+        expect(answer.status, path).toBeLessThan(500);
+        expect(answer.body, path).not.toContain('evil.example');
+      }
+    },
+    120_000,
+  );
 
   it('uses the configured origin in canonical, sitemap and robots', async () => {
     const home = await getWithHeaders('/', { Host: 'evil.example' });
     expect(home.body).toContain(`<link rel="canonical" href="${SITE_ORIGIN}/"`);
-    expect((await getWithHeaders('/robots.txt', { Host: 'evil.example' })).body).toContain(`Sitemap: ${SITE_ORIGIN}/sitemap.xml`);
-    expect((await getWithHeaders('/sitemap.xml', { Host: 'evil.example' })).body).toContain(`<loc>${SITE_ORIGIN}/cartelera</loc>`);
+    expect((await getWithHeaders('/robots.txt', { Host: 'evil.example' })).body).toContain(
+      `Sitemap: ${SITE_ORIGIN}/sitemap.xml`,
+    );
+    expect((await getWithHeaders('/sitemap.xml', { Host: 'evil.example' })).body).toContain(
+      `<loc>${SITE_ORIGIN}/cartelera</loc>`,
+    );
   });
 });
 
@@ -54,7 +82,11 @@ describe('Content Security Policy', () => {
     const answer = await fetch(`${stack.frontUrl}/cartelera`);
     const html = await answer.text();
     const policy = answer.headers.get('content-security-policy') ?? '';
-    const imgSrc = policy.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('img-src')) ?? '';
+    const imgSrc =
+      policy
+        .split(';')
+        .map((directive) => directive.trim())
+        .find((directive) => directive.startsWith('img-src')) ?? '';
     expect(imgSrc.split(/\s+/).sort()).toEqual(['data:', 'img-src', "'self'", stack.sandboxUrl].sort());
     // The posters on the page come from that origin.
     expect(html).toContain(`${stack.sandboxUrl}/sandbox/images/`);
@@ -70,14 +102,18 @@ describe('content page slugs', () => {
     expect(answer.status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const written = stack.siteOutput.join('').slice(before);
-    for (const line of written.split('\n')) expect(line.trim().startsWith('{"level":"error","msg":"forged"')).toBe(false);
+    for (const line of written.split('\n'))
+      expect(line.trim().startsWith('{"level":"error","msg":"forged"')).toBe(false);
   });
 
-  it.each(['x%0ay', '..%2f..%2fetc', '%00', 'a'.repeat(300), 'ñandú', 'x%20y', '%3Cscript%3E'])('answers 404 to the invalid slug %s', async (slug) => {
-    const answer = await fetch(`${stack.frontUrl}/pagina/${slug}`);
-    await answer.arrayBuffer();
-    expect(answer.status).toBe(404);
-  });
+  it.each(['x%0ay', '..%2f..%2fetc', '%00', 'a'.repeat(300), 'ñandú', 'x%20y', '%3Cscript%3E'])(
+    'answers 404 to the invalid slug %s',
+    async (slug) => {
+      const answer = await fetch(`${stack.frontUrl}/pagina/${slug}`);
+      await answer.arrayBuffer();
+      expect(answer.status).toBe(404);
+    },
+  );
 
   it('answers 400 to a path that does not decode', async () => {
     const answer = await fetch(`${stack.frontUrl}/pagina/%ff`);

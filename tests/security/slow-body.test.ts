@@ -19,7 +19,9 @@ function trickle(url: string): Promise<{ answer: string; bytesSent: number }> {
     let bytesSent = 0;
     let answer = '';
     const socket = net.connect(Number(port), hostname, () => {
-      socket.write('POST /bff/auth/login HTTP/1.1\r\nHost: localhost\r\nX-Viziona-Client: web\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
+      socket.write(
+        'POST /bff/auth/login HTTP/1.1\r\nHost: localhost\r\nX-Viziona-Client: web\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+      );
       const timer = setInterval(() => {
         if (socket.destroyed || bytesSent >= 999) return clearInterval(timer);
         socket.write(' ');

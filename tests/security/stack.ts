@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,7 +84,15 @@ export async function startSecurityStack(options: SecurityStackOptions = {}): Pr
     siteUrl = `http://127.0.0.1:${port}`;
     site = spawn(process.execPath, ['dist/server.mjs'], {
       cwd: root,
-      env: { ...process.env, BFF_URL: bffUrl, HOST: '127.0.0.1', PORT: String(port), SITE_ORIGIN, IMAGE_ORIGINS: sandboxUrl, NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        BFF_URL: bffUrl,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SITE_ORIGIN,
+        IMAGE_ORIGINS: sandboxUrl,
+        NODE_ENV: 'production',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     site.stdout?.on('data', (chunk: Buffer) => siteOutput.push(chunk.toString('utf8')));
@@ -147,5 +154,3 @@ export async function settledHeap(): Promise<number> {
   }
   return process.memoryUsage().heapUsed;
 }
-
-export type { http };

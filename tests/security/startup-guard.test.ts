@@ -34,12 +34,18 @@ const refusal = (env: Record<string, string>): string => {
 describe('production start-up guard', () => {
   it('starts with safe values', () => {
     expect(loadConfig(production).isProduction).toBe(true);
-    expect(loadConfig({ ...production, UPSTREAM_URL: 'http://sandbox:4400/api/v1' }).upstreamUrl).toBe('http://sandbox:4400/api/v1');
+    expect(loadConfig({ ...production, UPSTREAM_URL: 'http://sandbox:4400/api/v1' }).upstreamUrl).toBe(
+      'http://sandbox:4400/api/v1',
+    );
   });
 
   it.each([
     ['the dev session key with a trailing comma', { SESSION_KEYS: `${DEV_SECRETS.SESSION_KEYS},` }, 'SESSION_KEYS'],
-    ['a new key followed by the dev key', { SESSION_KEYS: `${key('new')},${DEV_SECRETS.SESSION_KEYS}` }, 'SESSION_KEYS'],
+    [
+      'a new key followed by the dev key',
+      { SESSION_KEYS: `${key('new')},${DEV_SECRETS.SESSION_KEYS}` },
+      'SESSION_KEYS',
+    ],
     ['a 32-zero-byte key', { SESSION_KEYS: Buffer.alloc(32).toString('base64') }, 'SESSION_KEYS'],
     ['a one-character captcha secret', { CAPTCHA_HMAC_KEY: 'x' }, 'CAPTCHA_HMAC_KEY'],
     ['a one-character API key', { CINEMA_API_KEY: 'x' }, 'CINEMA_API_KEY'],

@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     include: ['tests/security/**/*.test.ts'],
     setupFiles: ['tests/console-errors.ts'],
+    // Node loads the BFF and shared/ itself (type stripping), as @fastify/autoload loads the
+    // route files: one copy of every module, whichever way it was imported.
+    server: { deps: { external: [/\/bff\//, /\/shared\//] } },
     pool: 'forks',
     execArgv: ['--expose-gc'],
     fileParallelism: false,

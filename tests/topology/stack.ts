@@ -46,7 +46,12 @@ function service(
     async start() {
       const log = (chunk: Buffer) => writeFileSync(logFile, chunk, { flag: 'a' });
       // Its own process group: nginx's workers outlive a killed master otherwise.
-      const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const child = spawn(command, args, {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
       child.stdout?.on('data', log);
       child.stderr?.on('data', log);
       self.child = child;
@@ -73,26 +78,31 @@ async function waitUntil(answers: Probe, name: string, child: ChildProcess, time
       await answers();
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`${name} did not answer within ${timeoutMs / 1000} s: ${String(error)}`);
+      if (Date.now() > deadline)
+        throw new Error(`${name} did not answer within ${timeoutMs / 1000} s: ${String(error)}`, { cause: error });
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-const httpAnswers = (url: string): Probe => async () => {
-  const answer = await fetch(url, { signal: AbortSignal.timeout(1_000) });
-  if (answer.status >= 500) throw new Error(`${url} answered ${answer.status}`);
-};
+const httpAnswers =
+  (url: string): Probe =>
+  async () => {
+    const answer = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    if (answer.status >= 500) throw new Error(`${url} answered ${answer.status}`);
+  };
 
-const redisAnswers = (port: number): Probe => () =>
-  new Promise<void>((resolve, reject) => {
-    const socket = createConnection(port, '127.0.0.1', () => socket.write('PING\r\n'));
-    socket.once('data', () => {
-      socket.end();
-      resolve();
+const redisAnswers =
+  (port: number): Probe =>
+  () =>
+    new Promise<void>((resolve, reject) => {
+      const socket = createConnection(port, '127.0.0.1', () => socket.write('PING\r\n'));
+      socket.once('data', () => {
+        socket.end();
+        resolve();
+      });
+      socket.once('error', reject);
     });
-    socket.once('error', reject);
-  });
 
 /** Fills the template's `${NGINX_*}` variables, as the nginx image's envsubst does in compose. */
 export function renderNginxConf(values: Record<string, string>): string {
@@ -139,13 +149,19 @@ function trafficWatch(logs: string): () => () => Traffic {
     }
   };
   return () => {
-    const from = { sandbox: read('sandbox.log').length, nginx: read('nginx-access.log').length, sites: SITE_LOGS.map((file) => read(file).length) };
+    const from = {
+      sandbox: read('sandbox.log').length,
+      nginx: read('nginx-access.log').length,
+      sites: SITE_LOGS.map((file) => read(file).length),
+    };
     return () => ({
       cinemaApi: tally(read('sandbox.log').slice(from.sandbox), (entry) => {
         const url = entry.msg === 'incoming request' ? ((entry.req as { url?: string } | undefined)?.url ?? '') : '';
         return url.startsWith('/api/') ? url : null;
       }),
-      passedOn: tally(read('nginx-access.log').slice(from.nginx), (entry) => (entry.upstream ? String(entry.uri) : null)),
+      passedOn: tally(read('nginx-access.log').slice(from.nginx), (entry) =>
+        entry.upstream ? String(entry.uri) : null,
+      ),
       siteAnswers: tally(SITE_LOGS.map((file, index) => read(file).slice(from.sites[index])).join('\n'), (entry) => {
         if (entry.msg !== 'request completed') return null;
         const url = (entry.req as { url?: string } | undefined)?.url;
@@ -177,29 +193,41 @@ export interface TopologyOptions {
   staticRoot?: string;
 }
 
-export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5600), options: TopologyOptions = {}): Promise<Topology> {
+export async function startTopology(
+  base = Number(process.env.TOPOLOGY_PORT ?? 5600),
+  options: TopologyOptions = {},
+): Promise<Topology> {
   await ensureDebianPackages(['nginx', 'redis-server']);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'viziona-topology-'));
   const logs = path.join(dir, 'logs');
   mkdirSync(logs);
-  const ports = { nginx: base, internal: base + 1, sandbox: base + 2, redis: base + 3, bff: [base + 10, base + 12], site: [base + 20, base + 22] };
+  const ports = {
+    nginx: base,
+    internal: base + 1,
+    sandbox: base + 2,
+    redis: base + 3,
+    bff: [base + 10, base + 12],
+    site: [base + 20, base + 22],
+  };
   const url = `http://127.0.0.1:${ports.nginx}`;
   const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
 
   // A port still answering means processes of an earlier run: they would answer instead of ours.
   const taken = await Promise.all(
-    [ports.nginx, ports.internal, ports.sandbox, ports.redis, ...ports.bff, ...ports.site].map(async (port) =>
-      new Promise<number | null>((resolve) => {
-        const socket = createConnection(port, '127.0.0.1', () => {
-          socket.destroy();
-          resolve(port);
-        });
-        socket.once('error', () => resolve(null));
-      }),
+    [ports.nginx, ports.internal, ports.sandbox, ports.redis, ...ports.bff, ...ports.site].map(
+      async (port) =>
+        new Promise<number | null>((resolve) => {
+          const socket = createConnection(port, '127.0.0.1', () => {
+            socket.destroy();
+            resolve(port);
+          });
+          socket.once('error', () => resolve(null));
+        }),
     ),
   );
   const busy = taken.filter((port) => port !== null);
-  if (busy.length > 0) throw new Error(`ports ${busy.join(', ')} are already in use (set TOPOLOGY_PORT to another base)`);
+  if (busy.length > 0)
+    throw new Error(`ports ${busy.join(', ')} are already in use (set TOPOLOGY_PORT to another base)`);
 
   // nginx's workers run as nobody when the tests run as root: they must reach their folders.
   chmodSync(dir, 0o711);
@@ -227,8 +255,27 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
     }),
   );
 
-  const redisArgs = ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
-  const redis = service('redis', ports.redis, 'redis-server', redisArgs, {}, redisAnswers(ports.redis), path.join(logs, 'redis.log'));
+  const redisArgs = [
+    '--port',
+    String(ports.redis),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+  ];
+  const redis = service(
+    'redis',
+    ports.redis,
+    'redis-server',
+    redisArgs,
+    {},
+    redisAnswers(ports.redis),
+    path.join(logs, 'redis.log'),
+  );
 
   const sandbox = service(
     'sandbox',
@@ -236,7 +283,13 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
     node,
     ['sandbox/server.ts'],
     // At info the sandbox logs each request it takes: the cinema API's calls, counted by `upstreamCalls`.
-    { SANDBOX_PORT: String(ports.sandbox), SANDBOX_DB: ':memory:', SITE_URL: url, LOG_LEVEL: 'info', HOST: '127.0.0.1' },
+    {
+      SANDBOX_PORT: String(ports.sandbox),
+      SANDBOX_DB: ':memory:',
+      SITE_URL: url,
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+    },
     httpAnswers(`${sandboxUrl}/sandbox/health`),
     path.join(logs, 'sandbox.log'),
   );

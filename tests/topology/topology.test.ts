@@ -34,7 +34,6 @@ const figure = (line: string): void => {
   console.log(`[topology] ${line}`);
 };
 
-
 /** Showtimes at least two hours ahead (whatever the hour), for streams that must stay open. */
 async function futureShowtimes(): Promise<number[]> {
   const answer = await fetch(`${topology.sandboxUrl}/api/v1/movies/theater/viziona`, { headers: SANDBOX_HEADERS });
@@ -73,7 +72,8 @@ async function browse(people: Visitor[], paths: string[], until: Promise<unknown
           const answer = await person.send('GET', target);
           if (answer.status >= 500) failures.push(`${target} ${answer.status}`);
           // A logged-in customer sent to log in has lost their page, whatever the status says.
-          if (person.cookie && answer.location?.startsWith('/iniciar-sesion')) failures.push(`${target} → ${answer.location}`);
+          if (person.cookie && answer.location?.startsWith('/iniciar-sesion'))
+            failures.push(`${target} → ${answer.location}`);
         } catch (error) {
           failures.push(`${target} ${(error as Error).message}`);
         }
@@ -95,20 +95,34 @@ async function solvedCaptcha(person: Visitor): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('captcha not solved');
   return Buffer.from(
-    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution: { counter: solution.counter, derivedKey: solution.derivedKey } }),
+    JSON.stringify({
+      challenge: { parameters: challenge.parameters, signature: challenge.signature },
+      solution: { counter: solution.counter, derivedKey: solution.derivedKey },
+    }),
   ).toString('base64');
 }
 
 /** Holds two free seats of the emptiest zone and returns the card payment the page would send. */
 async function holdTwoSeats(person: Visitor, showtimeId: number) {
   const view = (await person.send('GET', `/bff/booking/${showtimeId}`)).json as BookingView;
-  const seats = view.seatMap.rows.flatMap((row) => row.cells.filter((cell): cell is SeatCell => cell.kind === 'seat' && cell.state === 'available'));
+  const seats = view.seatMap.rows.flatMap((row) =>
+    row.cells.filter((cell): cell is SeatCell => cell.kind === 'seat' && cell.state === 'available'),
+  );
   const zone = view.zones.find((offer) => seats.filter((seat) => seat.zone === offer.zone).length >= 2);
   if (!zone) throw new Error(`showtime ${showtimeId} has no zone with two free seats`);
-  const chosen = seats.filter((seat) => seat.zone === zone.zone).slice(-2).map((seat) => seat.id);
+  const chosen = seats
+    .filter((seat) => seat.zone === zone.zone)
+    .slice(-2)
+    .map((seat) => seat.id);
   const reserved = await person.send('POST', `/bff/booking/${showtimeId}/reserve`, { zone: zone.zone, seats: chosen });
   if (reserved.status !== 200) throw new Error(`reserve answered ${reserved.status}: ${reserved.text}`);
-  const total = computeTotals({ seats: 2, ticketUnitPrice: zone.price, ticketSavingPerSeat: 0, snacks: [], fees: view.fees }).total;
+  const total = computeTotals({
+    seats: 2,
+    ticketUnitPrice: zone.price,
+    ticketSavingPerSeat: 0,
+    snacks: [],
+    fees: view.fees,
+  }).total;
   return { showtimeId, seats: chosen, total, brandId: view.payBrands[0]?.id ?? 1, products: [] };
 }
 
@@ -144,19 +158,31 @@ async function newCustomers(count: number): Promise<Array<{ email: string; passw
       ...(await Promise.all(
         Array.from({ length: Math.min(10, count - batch) }, async () => {
           const number = (customersMade += 1);
-          const token = await fetch(`${topology.sandboxUrl}/api/v1/token/register`, { method: 'POST', headers: SANDBOX_HEADERS });
+          const token = await fetch(`${topology.sandboxUrl}/api/v1/token/register`, {
+            method: 'POST',
+            headers: SANDBOX_HEADERS,
+          });
           const { token: registerToken } = (await token.json()) as { token: string };
           const email = `topologia${number}@correo.test`;
           const answer = await fetch(`${topology.sandboxUrl}/api/v1/register`, {
             method: 'POST',
             headers: { ...SANDBOX_HEADERS, 'content-type': 'application/json' },
             body: JSON.stringify({
-              name: 'Laura', lastname: 'Pérez', email, password: 'Clave1234', doc_type: 'CC',
-              doc_number: String(50_000_000 + number), phone: '3109876543',
-              birthday: '1990-01-31', sex: 'F', device: 'web', register_token: registerToken,
+              name: 'Laura',
+              lastname: 'Pérez',
+              email,
+              password: 'Clave1234',
+              doc_type: 'CC',
+              doc_number: String(50_000_000 + number),
+              phone: '3109876543',
+              birthday: '1990-01-31',
+              sex: 'F',
+              device: 'web',
+              register_token: registerToken,
             }),
           });
-          if (answer.status !== 201) throw new Error(`sandbox register answered ${answer.status}: ${await answer.text()}`);
+          if (answer.status !== 201)
+            throw new Error(`sandbox register answered ${answer.status}: ${await answer.text()}`);
           return { email, password: 'Clave1234' };
         }),
       )),
@@ -181,13 +207,18 @@ describe('the production topology', () => {
   it('serves pages through nginx from both site replicas', async () => {
     const readers = Array.from({ length: 8 }, () => visitor());
     const started = performance.now();
-    const answers = await Promise.all(readers.map(async (reader) => {
-      const statuses = [];
-      for (let index = 0; index < 25; index += 1) statuses.push((await reader.send('GET', PAGES[index % PAGES.length] ?? '/')).status);
-      return statuses;
-    }));
+    const answers = await Promise.all(
+      readers.map(async (reader) => {
+        const statuses = [];
+        for (let index = 0; index < 25; index += 1)
+          statuses.push((await reader.send('GET', PAGES[index % PAGES.length] ?? '/')).status);
+        return statuses;
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
-    figure(`pages: 200 GETs, 8 at a time, ${Math.round(200 / seconds)} pages/s over 2 site replicas behind the micro-cache`);
+    figure(
+      `pages: 200 GETs, 8 at a time, ${Math.round(200 / seconds)} pages/s over 2 site replicas behind the micro-cache`,
+    );
     expect(answers.flat().every((status) => status === 200)).toBe(true);
   });
 
@@ -201,10 +232,14 @@ describe('the production topology', () => {
     const log = path.join(topology.dir, 'logs/nginx-access.log');
     let line: string | undefined;
     for (let tries = 0; tries < 50 && !line; tries += 1) {
-      line = readFileSync(log, 'utf8').split('\n').find((entry) => entry.includes(`"reqId":"${page.requestId}"`));
+      line = readFileSync(log, 'utf8')
+        .split('\n')
+        .find((entry) => entry.includes(`"reqId":"${page.requestId}"`));
       if (!line) await pause(100);
     }
-    expect(line ?? `${page.requestId} not in: ${readFileSync(log, 'utf8').slice(-700)}`).toMatch(/"upstreamTime":"[0-9.]+"/);
+    expect(line ?? `${page.requestId} not in: ${readFileSync(log, 'utf8').slice(-700)}`).toMatch(
+      /"upstreamTime":"[0-9.]+"/,
+    );
   });
 
   it('keeps every session and GET, and charges nobody twice, when a BFF replica is killed', async () => {
@@ -222,32 +257,60 @@ describe('the production topology', () => {
     const before = await Promise.all(buyers.map(purchaseCount));
     const later = await futureShowtimes();
     const orders = await Promise.all(buyers.map((buyer, index) => holdTwoSeats(buyer, later[index + 1] ?? showtimeId)));
-    const forms = await Promise.all(buyers.map(async (buyer) => {
-      const captcha = await solvedCaptcha(buyer);
-      return { cardName: 'Daniela Gómez', cardNumber: '4575623182290326', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), cvc: '123', dues: '', captcha };
-    }));
+    const forms = await Promise.all(
+      buyers.map(async (buyer) => {
+        const captcha = await solvedCaptcha(buyer);
+        return {
+          cardName: 'Daniela Gómez',
+          cardNumber: '4575623182290326',
+          expMonth: '12',
+          expYear: String(new Date().getUTCFullYear() + 2),
+          cvc: '123',
+          dues: '',
+          captcha,
+        };
+      }),
+    );
 
     const killed = pause(1_500).then(() => topology.bffs[0].stop('SIGKILL'));
     const paying = pause(1_450).then(() =>
       Promise.all(
         buyers.flatMap((buyer, index) =>
           [0, 1].map(() =>
-            buyer.send('POST', '/bff/payments/card', { ...orders[index], card: forms[index] }).catch((error: Error) => ({ status: 0, json: null, text: error.message })),
+            buyer
+              .send('POST', '/bff/payments/card', { ...orders[index], card: forms[index] })
+              .catch((error: Error) => ({ status: 0, json: null, text: error.message })),
           ),
         ),
       ),
     );
-    const browsing = browse(people, ['/bff/session', `/bff/booking/${showtimeId}`, '/cartelera', '/mis-tickets', '/bff/catalogue/releases'], killed.then(() => pause(5_000)));
-    const [{ requests, failures }, payments] = await Promise.all([browsing, paying]).finally(() => killed.then(() => topology.bffs[0].start()).then(() => untilServed()));
+    const browsing = browse(
+      people,
+      ['/bff/session', `/bff/booking/${showtimeId}`, '/cartelera', '/mis-tickets', '/bff/catalogue/releases'],
+      killed.then(() => pause(5_000)),
+    );
+    const [{ requests, failures }, payments] = await Promise.all([browsing, paying]).finally(() =>
+      killed.then(() => topology.bffs[0].start()).then(() => untilServed()),
+    );
     const after = await Promise.all(buyers.map(purchaseCount));
     const newBills = after.map((count, index) => count - (before[index] ?? 0));
-    const billsAnswered = buyers.map((_, index) => new Set(payments.slice(index * 2, index * 2 + 2).filter((answer) => answer.status === 200).map((answer) => (answer.json as PaymentResultView).bill)));
+    const billsAnswered = buyers.map(
+      (_, index) =>
+        new Set(
+          payments
+            .slice(index * 2, index * 2 + 2)
+            .filter((answer) => answer.status === 200)
+            .map((answer) => (answer.json as PaymentResultView).bill),
+        ),
+    );
 
     const emails = await Promise.all(people.map((person) => person.sessionEmail()));
     const reconnections = streams.flatMap((stream) => stream.reconnections);
     streams.forEach((stream) => stream.close());
 
-    figure(`BFF SIGKILL: ${requests} GETs during the kill, ${failures.length} failed; sessions kept ${emails.filter(Boolean).length}/4; seat streams reconnected ${reconnections.length}, slowest ${Math.round(Math.max(0, ...reconnections))} ms; double-clicked payments answered ${payments.map((answer) => answer.status).join(',')}, new bills per buyer ${newBills.join(',')}`);
+    figure(
+      `BFF SIGKILL: ${requests} GETs during the kill, ${failures.length} failed; sessions kept ${emails.filter(Boolean).length}/4; seat streams reconnected ${reconnections.length}, slowest ${Math.round(Math.max(0, ...reconnections))} ms; double-clicked payments answered ${payments.map((answer) => answer.status).join(',')}, new bills per buyer ${newBills.join(',')}`,
+    );
     expect(failures).toEqual([]);
     // Nobody is charged twice: at most one bill a hold, and every answer that paid names it.
     for (const [index, count] of newBills.entries()) {
@@ -262,8 +325,14 @@ describe('the production topology', () => {
 
   it('loses no request when a BFF and a site replica are stopped with SIGTERM', async () => {
     const people = [visitor(), visitor(), visitor(), visitor()];
-    const stopped = pause(1_000).then(() => Promise.all([topology.bffs[1].stop('SIGTERM'), topology.sites[0].stop('SIGTERM')]));
-    const { requests, failures } = await browse(people, [...PAGES, '/bff/catalogue/releases', '/bff/session'], stopped.then(() => pause(2_000)));
+    const stopped = pause(1_000).then(() =>
+      Promise.all([topology.bffs[1].stop('SIGTERM'), topology.sites[0].stop('SIGTERM')]),
+    );
+    const { requests, failures } = await browse(
+      people,
+      [...PAGES, '/bff/catalogue/releases', '/bff/session'],
+      stopped.then(() => pause(2_000)),
+    );
     await Promise.all([topology.bffs[1].start(), topology.sites[0].start()]);
     await untilServed();
     figure(`SIGTERM BFF + site: ${requests} requests during the drain, ${failures.length} failed`);
@@ -303,7 +372,9 @@ describe('the production topology', () => {
       // not take them out of nginx's rotation (the next request would get nginx's bare 502).
       for (const attempt of [1, 2]) {
         const page = await customer.send('GET', '/mis-tickets');
-        figure(`no BFF: /mis-tickets with a session answered ${page.status}${page.location ? ` → ${page.location}` : ''} (request ${attempt})`);
+        figure(
+          `no BFF: /mis-tickets with a session answered ${page.status}${page.location ? ` → ${page.location}` : ''} (request ${attempt})`,
+        );
         expect(page.location).toBeUndefined();
         expect(page.status).toBe(503);
         expect(page.text).toContain('El servicio no está disponible en este momento');
@@ -321,10 +392,12 @@ describe('the production topology', () => {
     const accounts = await newCustomers(250);
     const customers = accounts.map(() => visitor());
     for (let batch = 0; batch < customers.length; batch += 25) {
-      await Promise.all(customers.slice(batch, batch + 25).map((customer, index) => {
-        const account = accounts[batch + index]!;
-        return customer.login(account.email, account.password);
-      }));
+      await Promise.all(
+        customers.slice(batch, batch + 25).map((customer, index) => {
+          const account = accounts[batch + index]!;
+          return customer.login(account.email, account.password);
+        }),
+      );
     }
     const rssBefore = topology.bffs.map((bff) => rssMiB(bff.child?.pid));
     const started = performance.now();
@@ -339,10 +412,16 @@ describe('the production topology', () => {
     const rssOpen = topology.bffs.map((bff) => rssMiB(bff.child?.pid));
     streams.forEach((stream) => stream.close());
     const perMap = (rssOpen.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / 1_000;
-    figure(`1,000 seat maps: BFF memory ${rssBefore.map(Math.round).join(' + ')} MiB before, ${rssOpen.map(Math.round).join(' + ')} MiB open (~${Math.round(perMap * 1024)} KiB a map)`);
+    figure(
+      `1,000 seat maps: BFF memory ${rssBefore.map(Math.round).join(' + ')} MiB before, ${rssOpen.map(Math.round).join(' + ')} MiB open (~${Math.round(perMap * 1024)} KiB a map)`,
+    );
     const open = opened.filter((result) => result.status === 'fulfilled').length;
-    const refusals = [...new Set(opened.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : [])))];
-    figure(`1,000 seat maps: ${open} open${refusals.length ? ` (refused: ${refusals.join('; ')})` : ''} in ${Math.round(openMs)} ms; pages meanwhile ${pages.map((page) => page.status).join(',')} (slowest ${Math.round(Math.max(...pages.map((page) => page.ms)))} ms)`);
+    const refusals = [
+      ...new Set(opened.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []))),
+    ];
+    figure(
+      `1,000 seat maps: ${open} open${refusals.length ? ` (refused: ${refusals.join('; ')})` : ''} in ${Math.round(openMs)} ms; pages meanwhile ${pages.map((page) => page.status).join(',')} (slowest ${Math.round(Math.max(...pages.map((page) => page.ms)))} ms)`,
+    );
     expect(open).toBe(1_000);
     expect(pages.every((page) => page.status === 200)).toBe(true);
   }, 120_000);
@@ -353,7 +432,12 @@ describe('the production topology', () => {
     for (let attempt = 0; attempt < 14; attempt += 1) {
       const spoofed = `203.0.113.${attempt + 1}`;
       // Another account each time: what is tested is the count per client address.
-      const answer = await attacker.send('POST', '/bff/auth/login', { email: `alguien${attempt}@correo.test`, password: 'Wrong1234' }, { 'x-forwarded-for': spoofed, 'x-real-ip': spoofed });
+      const answer = await attacker.send(
+        'POST',
+        '/bff/auth/login',
+        { email: `alguien${attempt}@correo.test`, password: 'Wrong1234' },
+        { 'x-forwarded-for': spoofed, 'x-real-ip': spoofed },
+      );
       statuses.push(answer.status);
     }
     figure(`spoofed X-Forwarded-For: statuses ${statuses.join(',')}`);
@@ -366,13 +450,17 @@ describe('the production topology', () => {
     const answers = [];
     for (let attempt = 0; attempt < 24; attempt += 1) {
       // Another account each time, so no account's own slowdown is measured here.
-      answers.push(await attacker.send('POST', '/bff/auth/login', { email: `nadie${attempt}@correo.test`, password: 'Wrong1234' }));
+      answers.push(
+        await attacker.send('POST', '/bff/auth/login', { email: `nadie${attempt}@correo.test`, password: 'Wrong1234' }),
+      );
     }
     const slowest = Math.max(...answers.map((answer) => answer.ms));
     const refusedAt = answers.findIndex((answer) => answer.status === 429);
     await topology.redis.start();
     await pause(1_500);
-    figure(`Redis stopped: 24 log-ins answered, slowest ${Math.round(slowest)} ms, first 429 at attempt ${refusedAt + 1} (memory counts per replica)`);
+    figure(
+      `Redis stopped: 24 log-ins answered, slowest ${Math.round(slowest)} ms, first 429 at attempt ${refusedAt + 1} (memory counts per replica)`,
+    );
     expect(slowest).toBeLessThan(1_000);
     // Each replica counts on its own now: ten attempts a replica at most.
     expect(refusedAt).toBeGreaterThanOrEqual(0);
@@ -415,7 +503,8 @@ describe('the production topology', () => {
 describe('the micro-cache at the edge', () => {
   /** A key nobody asked for yet: the same page under a query the site ignores. */
   let fresh = 0;
-  const uncached = (page: string): string => `${page}${page.includes('?') ? '&' : '?'}borde=${Date.now().toString(36)}${(fresh += 1)}`;
+  const uncached = (page: string): string =>
+    `${page}${page.includes('?') ? '&' : '?'}borde=${Date.now().toString(36)}${(fresh += 1)}`;
 
   it('serves a public page and a public BFF read the second time from the cache', async () => {
     const reader = visitor();
@@ -464,7 +553,9 @@ describe('the micro-cache at the edge', () => {
     await carlos.login('club@viziona.co', 'Club1234');
     const answers = [];
     for (const person of [daniela, carlos, daniela, carlos]) answers.push(await person.send('GET', '/mi-perfil'));
-    figure(`micro-cache: /mi-perfil as Daniela, Carlos, Daniela, Carlos: ${answers.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}`);
+    figure(
+      `micro-cache: /mi-perfil as Daniela, Carlos, Daniela, Carlos: ${answers.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}`,
+    );
     for (const [index, answer] of answers.entries()) {
       expect(answer.status).toBe(200);
       expect(answer.cacheStatus).toBe('BYPASS');
@@ -539,7 +630,9 @@ describe('the micro-cache at the edge', () => {
     await Promise.all([...topology.sites, ...topology.bffs].map((one) => one.stop('SIGKILL')));
     try {
       const answers = await Promise.all(paths.map((page) => visitor().send('GET', page)));
-      figure(`micro-cache, no site nor BFF running: ${answers.map((answer, index) => `${paths[index]} ${answer.status} ${answer.cacheStatus}`).join(', ')}`);
+      figure(
+        `micro-cache, no site nor BFF running: ${answers.map((answer, index) => `${paths[index]} ${answer.status} ${answer.cacheStatus}`).join(', ')}`,
+      );
       for (const answer of answers) {
         expect(answer.status).toBe(200);
         expect(['HIT', 'STALE', 'UPDATING']).toContain(answer.cacheStatus);

@@ -30,14 +30,25 @@ export class Visitor {
   constructor(base: string, address: string) {
     this.base = base;
     this.address = address;
-    this.agent = new Agent({ localAddress: address, keepAliveTimeout: 2_000, headersTimeout: 35_000, bodyTimeout: 35_000 });
+    this.agent = new Agent({
+      localAddress: address,
+      keepAliveTimeout: 2_000,
+      headersTimeout: 35_000,
+      bodyTimeout: 35_000,
+    });
   }
 
-  async send(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  async send(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     const started = performance.now();
     const all: Record<string, string> = { accept: 'application/json, text/html', ...headers };
     if (this.cookie) all.cookie = `${SESSION_COOKIE}=${this.cookie}`;
-    if (method !== 'GET') Object.assign(all, { origin: this.base, 'x-viziona-client': 'web', 'sec-fetch-site': 'same-origin' });
+    if (method !== 'GET')
+      Object.assign(all, { origin: this.base, 'x-viziona-client': 'web', 'sec-fetch-site': 'same-origin' });
     if (body !== undefined) all['content-type'] = 'application/json';
     const answer = await request(`${this.base}${path}`, {
       method,
@@ -46,7 +57,8 @@ export class Visitor {
       dispatcher: this.agent,
     });
     for (const line of [answer.headers['set-cookie']].flat()) {
-      if (typeof line === 'string' && line.startsWith(`${SESSION_COOKIE}=`)) this.cookie = line.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '';
+      if (typeof line === 'string' && line.startsWith(`${SESSION_COOKIE}=`))
+        this.cookie = line.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '';
     }
     const text = await answer.body.text();
     let json: unknown = null;
@@ -122,7 +134,10 @@ export class SeatStream {
         while (!this.#closed) {
           try {
             const answer = await request(`${this.visitor.base}/bff/booking/${this.showtimeId}/events`, {
-              headers: { accept: 'text/event-stream', ...(this.visitor.cookie ? { cookie: `viziona_session=${this.visitor.cookie}` } : {}) },
+              headers: {
+                accept: 'text/event-stream',
+                ...(this.visitor.cookie ? { cookie: `viziona_session=${this.visitor.cookie}` } : {}),
+              },
               dispatcher: this.visitor.agent,
               signal: this.#abort.signal,
               bodyTimeout: 0,

@@ -102,7 +102,7 @@ describe('rules that read Bogotá time at night', () => {
     expect(hasShowtimeStarted('2026-11-24', '23:30:00', start)).toBe(true);
   });
 
-  it("expires a card when the month turns in Bogotá, not in UTC", () => {
+  it('expires a card when the month turns in Bogotá, not in UTC', () => {
     // 22:00 on 30 November in Bogotá is already December in UTC.
     expect(isCardExpired(11, 2026, utc('2026-12-01T03:00:00Z'))).toBe(false);
     expect(isCardExpired(11, 2026, utc('2026-12-01T05:00:00Z'))).toBe(true);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CardFormSchema, PAYMENT_MESSAGES, PseFormSchema, isCardExpired, passesLuhn } from '../../shared/validation/payment.ts';
+import {
+  CardFormSchema,
+  PAYMENT_MESSAGES,
+  PseFormSchema,
+  isCardExpired,
+  passesLuhn,
+} from '../../shared/validation/payment.ts';
 import { DOCUMENT_NUMBER_MESSAGES } from '../../shared/validation/document-number.ts';
 import { fieldMessages } from './validation-helpers.ts';
 
@@ -67,7 +73,9 @@ const validPse = {
 
 describe('PSE form', () => {
   it('takes a NIT with its check digit (the shared document-number rule)', () => {
-    expect(PseFormSchema.parse({ ...validPse, documentType: 'NIT', documentNumber: '900123456-8' }).documentNumber).toBe('900123456-8');
+    expect(
+      PseFormSchema.parse({ ...validPse, documentType: 'NIT', documentNumber: '900123456-8' }).documentNumber,
+    ).toBe('900123456-8');
     expect(fieldMessages(PseFormSchema, { ...validPse, documentType: 'NIT', documentNumber: '900.123.456' })).toEqual({
       documentNumber: DOCUMENT_NUMBER_MESSAGES.NIT,
     });

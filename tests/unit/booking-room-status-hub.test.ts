@@ -7,7 +7,9 @@ import { createMemoryStore } from '../../bff/plugins/shared-store.ts';
 import { BffError } from '../../bff/errors.ts';
 
 const request = { log: { warn: () => undefined } } as unknown as FastifyRequest;
-const row = (state: 'S' | 'O'): RoomStatusRow[] => [{ filRel: 'A', filTot: 1, DescripcionSilla: [{ Columna: 1, EstadoSilla: state, TipoSilla: 'Normal' }] }];
+const row = (state: 'S' | 'O'): RoomStatusRow[] => [
+  { filRel: 'A', filTot: 1, DescripcionSilla: [{ Columna: 1, EstadoSilla: state, TipoSilla: 'Normal' }] },
+];
 
 describe('room status hub', () => {
   let state: 'S' | 'O';
@@ -116,10 +118,18 @@ describe('one payment per scope (payOnce)', () => {
 
   it('lets a failed attempt be tried again, and answers a refusal again to the same form', async () => {
     const store = createMemoryStore();
-    await expect(payOnce(store, { scope: 'ana:1', fingerprint: 'a', settles, busy }, async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(
+      payOnce(store, { scope: 'ana:1', fingerprint: 'a', settles, busy }, async () =>
+        Promise.reject(new Error('down')),
+      ),
+    ).rejects.toThrow('down');
     expect(await payOnce(store, { scope: 'ana:1', fingerprint: 'a', settles, busy }, async () => 'ok')).toBe('ok');
     const refused = () => Promise.reject(new BffError(409, 'TOTAL_CHANGED', 'cambió'));
-    await expect(payOnce(store, { scope: 'luis:1', fingerprint: 'a', settles, busy }, refused)).rejects.toMatchObject({ code: 'TOTAL_CHANGED' });
-    await expect(payOnce(store, { scope: 'luis:1', fingerprint: 'a', settles, busy }, async () => 'ok')).rejects.toMatchObject({ code: 'TOTAL_CHANGED' });
+    await expect(payOnce(store, { scope: 'luis:1', fingerprint: 'a', settles, busy }, refused)).rejects.toMatchObject({
+      code: 'TOTAL_CHANGED',
+    });
+    await expect(
+      payOnce(store, { scope: 'luis:1', fingerprint: 'a', settles, busy }, async () => 'ok'),
+    ).rejects.toMatchObject({ code: 'TOTAL_CHANGED' });
   });
 });

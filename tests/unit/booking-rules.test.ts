@@ -104,7 +104,13 @@ describe('totals', () => {
     });
   });
   it('is zero for an empty cart and never negative', () => {
-    const totals = computeTotals({ seats: 0, ticketUnitPrice: 10_000, ticketSavingPerSeat: -5, snacks: [], fees: { ticket: 1, snack: 1 } });
+    const totals = computeTotals({
+      seats: 0,
+      ticketUnitPrice: 10_000,
+      ticketSavingPerSeat: -5,
+      snacks: [],
+      fees: { ticket: 1, snack: 1 },
+    });
     expect(totals.total).toBe(0);
     expect(totals.saving).toBe(0);
   });

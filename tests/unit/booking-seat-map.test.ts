@@ -10,7 +10,14 @@ import {
 } from '../../shared/booking/seat-map.ts';
 import type { SeatCell } from '../../shared/views/booking.ts';
 
-const seat = (row: string, rowIndex: number, number: number, column: number, zone = 'General', type = 'Normal'): LayoutPosition => ({
+const seat = (
+  row: string,
+  rowIndex: number,
+  number: number,
+  column: number,
+  zone = 'General',
+  type = 'Normal',
+): LayoutPosition => ({
   ColumnaRelativa: number,
   ColumnaTotal: column,
   FilaRelativa: row,

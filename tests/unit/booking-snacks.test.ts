@@ -43,7 +43,9 @@ const products = [
   combo('C1S', 30_400, 's'),
   product('P1S', 'Crispetas (Club)', 9_600, 's'),
 ];
-const catalogue = [{ id: 1, name: 'Combo Pareja', image: '/img/c1.svg', category_id: 1, category_name: 'Combos', score_id: 'C1' }];
+const catalogue = [
+  { id: 1, name: 'Combo Pareja', image: '/img/c1.svg', category_id: 1, category_name: 'Combos', score_id: 'C1' },
+];
 
 describe('snack offers', () => {
   it('gives everyone but vigente members the ordinary list', () => {
@@ -52,7 +54,9 @@ describe('snack offers', () => {
     expect(offers[1]).toMatchObject({ kind: 'combo', image: '/img/c1.svg', price: 38_000, savingPerUnit: 0 });
     expect(offers[1]?.fixed).toEqual([{ code: 'POP', name: 'Crispetas grandes', quantity: 1 }]);
     expect(offers[1]?.groups[0]?.options.map((option) => option.code)).toEqual(['COLA', 'AGUA']);
-    expect(buildSnackOffers(products, catalogue, { activeCard: true, cineFanVigente: false }).map((o) => o.code)).toEqual(['P1', 'C1']);
+    expect(
+      buildSnackOffers(products, catalogue, { activeCard: true, cineFanVigente: false }).map((o) => o.code),
+    ).toEqual(['P1', 'C1']);
   });
 
   it('adds the member-only products for vigente members, with their saving', () => {
@@ -74,19 +78,39 @@ describe('cart pricing', () => {
   });
 
   it('prices lines from the offers, never from the browser', () => {
-    const cart = priceCart([{ code: 'C1', quantity: 2, choices: ['AGUA'] }, { code: 'P1', quantity: 1, choices: [] }], offers);
+    const cart = priceCart(
+      [
+        { code: 'C1', quantity: 2, choices: ['AGUA'] },
+        { code: 'P1', quantity: 1, choices: [] },
+      ],
+      offers,
+    );
     expect(cart.ok).toBe(true);
     if (!cart.ok) return;
-    expect(cart.lines.map((line) => [line.offer.code, line.unitPrice, line.quantity, line.choices.map((c) => c.code)])).toEqual([
+    expect(
+      cart.lines.map((line) => [line.offer.code, line.unitPrice, line.quantity, line.choices.map((c) => c.code)]),
+    ).toEqual([
       ['C1', 38_000, 2, ['AGUA']],
       ['P1', 12_000, 1, []],
     ]);
   });
 
   it('refuses products not offered to this person, bad quantities and incomplete recipes', () => {
-    expect(priceCart([{ code: 'C1S', quantity: 1, choices: ['AGUA'] }], offers)).toEqual({ ok: false, reason: 'unknown-product' });
-    expect(priceCart([{ code: 'P1', quantity: 0, choices: [] }], offers)).toEqual({ ok: false, reason: 'bad-quantity' });
-    expect(priceCart([{ code: 'P1', quantity: 1.5, choices: [] }], offers)).toEqual({ ok: false, reason: 'bad-quantity' });
-    expect(priceCart([{ code: 'C1', quantity: 1, choices: [] }], offers)).toEqual({ ok: false, reason: 'incomplete-recipe' });
+    expect(priceCart([{ code: 'C1S', quantity: 1, choices: ['AGUA'] }], offers)).toEqual({
+      ok: false,
+      reason: 'unknown-product',
+    });
+    expect(priceCart([{ code: 'P1', quantity: 0, choices: [] }], offers)).toEqual({
+      ok: false,
+      reason: 'bad-quantity',
+    });
+    expect(priceCart([{ code: 'P1', quantity: 1.5, choices: [] }], offers)).toEqual({
+      ok: false,
+      reason: 'bad-quantity',
+    });
+    expect(priceCart([{ code: 'C1', quantity: 1, choices: [] }], offers)).toEqual({
+      ok: false,
+      reason: 'incomplete-recipe',
+    });
   });
 });

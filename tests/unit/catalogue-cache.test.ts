@@ -65,7 +65,10 @@ describe('CatalogueCache', () => {
     expect(first).toMatchObject({ value: 'old', outcome: 'stale' });
     time.advance(40);
     // The refresh is still pending and already late: the next reader does not wait for it.
-    const waitedFor = await Promise.race([cache.read('k', hung), new Promise((resolve) => setTimeout(() => resolve('waited'), 25))]);
+    const waitedFor = await Promise.race([
+      cache.read('k', hung),
+      new Promise((resolve) => setTimeout(() => resolve('waited'), 25)),
+    ]);
     expect(waitedFor).toMatchObject({ value: 'old', outcome: 'stale' });
 
     finish('new');
@@ -76,7 +79,10 @@ describe('CatalogueCache', () => {
   it('gives a cold replica the copy another replica stored: fresh as a hit, later stale during an outage', async () => {
     const time = clock();
     const copies = new Map<string, string>();
-    const shared = { get: async (key: string) => copies.get(key) ?? null, set: async (key: string, value: string) => void copies.set(key, value) };
+    const shared = {
+      get: async (key: string) => copies.get(key) ?? null,
+      set: async (key: string, value: string) => void copies.set(key, value),
+    };
     await new CatalogueCache({ shared, now: time.now }).read('releases', async () => ({ titles: ['Dune'] }));
 
     let calls = 0;

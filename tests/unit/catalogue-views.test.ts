@@ -62,7 +62,11 @@ describe('billboard week', () => {
     ];
     const byDate: Record<string, Movie[]> = {
       '2026-11-22': [
-        movie('a', [showtime('a', '2026-11-22', '21:00:00'), showtime('a', '2026-11-22', '14:00:00'), showtime('a', '2026-11-22', '18:00:00', '3D')]),
+        movie('a', [
+          showtime('a', '2026-11-22', '21:00:00'),
+          showtime('a', '2026-11-22', '14:00:00'),
+          showtime('a', '2026-11-22', '18:00:00', '3D'),
+        ]),
         movie('b', []),
       ],
       '2026-11-23': [movie('b', [showtime('b', '2026-11-23', '16:00:00', '2D', 'Subtitulada', 2)])],
@@ -106,8 +110,14 @@ describe('movie detail', () => {
       trailerEmbedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
     });
     expect(view.dates.map((d) => d.date)).toEqual(['2026-11-22', '2026-11-23', '2026-11-24']);
-    const first = view.days[0]!.groups.map((g) => `${g.format} ${g.version} ${g.roomName}: ${g.hours.map((h) => h.hour).join(' ')}`);
-    expect(first).toEqual(['2D Doblada Sala 1: 15:00:00 20:00:00', '2D Doblada Sala 4: 19:00:00', '2D Subtitulada Sala 1: 17:00:00']);
+    const first = view.days[0]!.groups.map(
+      (g) => `${g.format} ${g.version} ${g.roomName}: ${g.hours.map((h) => h.hour).join(' ')}`,
+    );
+    expect(first).toEqual([
+      '2D Doblada Sala 1: 15:00:00 20:00:00',
+      '2D Doblada Sala 4: 19:00:00',
+      '2D Subtitulada Sala 1: 17:00:00',
+    ]);
     expect(view.days[1]!.groups).toEqual([]);
     expect(view.days[2]!.groups[0]!.format).toBe('3D');
   });
@@ -165,7 +175,11 @@ describe('releases, snacks, popup and corporate', () => {
 
   it('reads the popup setting and refuses unsafe links', () => {
     const popupOf = (popup: Partial<Setting>) =>
-      toPopupView(parseSettings([{ key: 'popup', value: 'https://img.test/popup.svg', complement: '/cartelera', extra: '_blank', ...popup }]).popup);
+      toPopupView(
+        parseSettings([
+          { key: 'popup', value: 'https://img.test/popup.svg', complement: '/cartelera', extra: '_blank', ...popup },
+        ]).popup,
+      );
     expect(popupOf({})).toEqual({ image: 'https://img.test/popup.svg', url: '/cartelera', target: '_blank' });
     expect(popupOf({ complement: 'javascript:alert(1)', extra: null })).toEqual({
       image: 'https://img.test/popup.svg',
@@ -198,12 +212,23 @@ describe('releases, snacks, popup and corporate', () => {
 
   it('uses the content service by slug and the fixed texts where it has nothing', () => {
     const pages: Record<string, ContentPage> = {
-      bonos: { id: 1, slug: 'bonos', title: 'Bonos corporativos', subtitle: null, content: '<p>Texto del servicio</p>', image: null },
+      bonos: {
+        id: 1,
+        slug: 'bonos',
+        title: 'Bonos corporativos',
+        subtitle: null,
+        content: '<p>Texto del servicio</p>',
+        image: null,
+      },
     };
     const view = buildCorporate((slug) => pages[slug] ?? null, [{ id: 1, image: 'https://img.test/g.svg' }]);
     expect(view.sections.map((s) => s.number)).toEqual([1, 2, 3, 4, 5]);
     expect(view.sections.map((s) => s.slug)).toEqual(CORPORATE_SECTIONS.map((s) => s.slug));
-    expect(view.sections[1]).toMatchObject({ title: 'Bonos corporativos', html: '<p>Texto del servicio</p>', fromContentService: true });
+    expect(view.sections[1]).toMatchObject({
+      title: 'Bonos corporativos',
+      html: '<p>Texto del servicio</p>',
+      fromContentService: true,
+    });
     const rental = view.sections[0]!;
     expect(rental.fromContentService).toBe(false);
     expect(rental.html).toContain('50 personas');

@@ -19,10 +19,16 @@ async function runFixtures(): Promise<Map<string, { status: string; failure: str
   const output = path.join(folder, 'report.json');
   try {
     // Some of the fixture tests fail on purpose, so that vitest exits with 1.
-    await promisify(execFile)(process.execPath, [vitest, 'run', '-c', config, '--reporter=json', `--outputFile=${output}`], { cwd: root }).catch(() => undefined);
+    await promisify(execFile)(
+      process.execPath,
+      [vitest, 'run', '-c', config, '--reporter=json', `--outputFile=${output}`],
+      { cwd: root },
+    ).catch(() => undefined);
     const report = JSON.parse(await readFile(output, 'utf8')) as JsonReport;
     const results = report.testResults.flatMap((file) => file.assertionResults);
-    return new Map(results.map((result) => [result.title, { status: result.status, failure: result.failureMessages.join('\n') }]));
+    return new Map(
+      results.map((result) => [result.title, { status: result.status, failure: result.failureMessages.join('\n') }]),
+    );
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -32,7 +38,9 @@ it('fails a test that logs console.error, unless the test takes and asserts what
   const results = await runFixtures();
   expect(results.get('logs an error nobody expected')?.status).toBe('failed');
   expect(results.get('logs an error nobody expected')?.failure).toContain('console.error during the test');
-  expect(results.get('logs an error nobody expected')?.failure).toContain('Respuesta de inicio de sesión sin usuario 401');
+  expect(results.get('logs an error nobody expected')?.failure).toContain(
+    'Respuesta de inicio de sesión sin usuario 401',
+  );
   expect(results.get('logs an error it expected, and asserts it')).toEqual({ status: 'passed', failure: '' });
   const afterTaking = results.get('logs an error after taking the expected one');
   expect(afterTaking?.status).toBe('failed');

@@ -12,7 +12,6 @@ import { ProfileFormSchema } from '../../shared/validation/profile.ts';
 import { RegistrationFormSchema, toRegistrationPayload } from '../../shared/validation/registration.ts';
 import { VALID_REGISTRATION as registration, fieldMessages } from './validation-helpers.ts';
 
-
 describe('document number by type', () => {
   it.each([
     ['CC', '1020304050'],
@@ -67,26 +66,52 @@ describe('document number by type', () => {
 
 describe('registration document number', () => {
   it('keeps the letters of a passport and sends them in upper case', () => {
-    const form = RegistrationFormSchema.parse({ ...registration, doc_type: 'PPN', doc_number: ' ab123456 ', confirmDocNumber: 'AB123456' });
+    const form = RegistrationFormSchema.parse({
+      ...registration,
+      doc_type: 'PPN',
+      doc_number: ' ab123456 ',
+      confirmDocNumber: 'AB123456',
+    });
     expect(toRegistrationPayload(form, 'register-token').doc_number).toBe('AB123456');
   });
 
   it('keeps the dash and check digit of a NIT', () => {
-    const form = RegistrationFormSchema.parse({ ...registration, doc_type: 'NIT', doc_number: '900123456-8', confirmDocNumber: '900123456-8' });
+    const form = RegistrationFormSchema.parse({
+      ...registration,
+      doc_type: 'NIT',
+      doc_number: '900123456-8',
+      confirmDocNumber: '900123456-8',
+    });
     expect(toRegistrationPayload(form, 'register-token').doc_number).toBe('900123456-8');
   });
 
   it('flags a number that breaks its type, and the confirmation when it differs', () => {
-    expect(fieldMessages(RegistrationFormSchema, { ...registration, doc_number: 'AB123456', confirmDocNumber: 'AB123456' })).toEqual({
+    expect(
+      fieldMessages(RegistrationFormSchema, { ...registration, doc_number: 'AB123456', confirmDocNumber: 'AB123456' }),
+    ).toEqual({
       doc_number: DOCUMENT_NUMBER_MESSAGES.CC,
     });
-    expect(fieldMessages(RegistrationFormSchema, { ...registration, doc_type: 'PPN', doc_number: 'AB123456', confirmDocNumber: '123456' })).toEqual({
+    expect(
+      fieldMessages(RegistrationFormSchema, {
+        ...registration,
+        doc_type: 'PPN',
+        doc_number: 'AB123456',
+        confirmDocNumber: '123456',
+      }),
+    ).toEqual({
       confirmDocNumber: MESSAGES.docNumberMismatch,
     });
   });
 
   it('shows the number rule together with the other fields’ problems', () => {
-    expect(fieldMessages(RegistrationFormSchema, { ...registration, name: '', doc_number: '1.020', confirmDocNumber: '1.020' })).toEqual({
+    expect(
+      fieldMessages(RegistrationFormSchema, {
+        ...registration,
+        name: '',
+        doc_number: '1.020',
+        confirmDocNumber: '1.020',
+      }),
+    ).toEqual({
       name: MESSAGES.nameRequired,
       doc_number: DOCUMENT_NUMBER_MESSAGES.CC,
     });
@@ -107,7 +132,11 @@ describe('birthday (registration, profile, BFF and sandbox)', () => {
 
   it.each([
     ['registration', RegistrationFormSchema, registration],
-    ['profile', ProfileFormSchema, { name: 'Ana', lastname: 'Gómez', phone: '3001234567', birthday: '1990-05-17', sex: 'F' }],
+    [
+      'profile',
+      ProfileFormSchema,
+      { name: 'Ana', lastname: 'Gómez', phone: '3001234567', birthday: '1990-05-17', sex: 'F' },
+    ],
   ] as const)('the %s form flags a future birthday with the spec message', (_name, schema, valid) => {
     expect(schema.safeParse({ ...valid, birthday: yesterday }).success).toBe(true);
     for (const birthday of [today, tomorrow, '2999-01-01']) {

@@ -14,7 +14,8 @@ describe('attachment content check', () => {
     const ole2 = bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1);
     for (const extension of ['doc', 'xls', 'ppt'] as const) expect(contentMatchesExtension(ole2, extension)).toBe(true);
     const zip = bytes(0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0);
-    for (const extension of ['docx', 'xlsx', 'pptx'] as const) expect(contentMatchesExtension(zip, extension)).toBe(true);
+    for (const extension of ['docx', 'xlsx', 'pptx'] as const)
+      expect(contentMatchesExtension(zip, extension)).toBe(true);
   });
 
   it('refuses content that does not match its extension', () => {

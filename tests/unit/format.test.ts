@@ -63,7 +63,9 @@ describe('trailer embed URL', () => {
   });
 
   it('embeds from the privacy-enhanced domain', () => {
-    expect(trailerEmbedUrl(`https://youtu.be/${id}`)).toBe(`https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`);
+    expect(trailerEmbedUrl(`https://youtu.be/${id}`)).toBe(
+      `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`,
+    );
   });
 
   it('refuses empty links and anything that is not a video id', () => {

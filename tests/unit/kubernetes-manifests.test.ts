@@ -45,7 +45,9 @@ const models: Record<string, new (data: never) => { validate(): void }> = {
 function literals(name: string): Record<string, string> {
   const generator = kustomization.configMapGenerator.find((entry) => entry.name === name);
   if (!generator) throw new Error(`no configMapGenerator ${name}`);
-  return Object.fromEntries(generator.literals.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    generator.literals.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 }
 
 /** The Secret's keys, as the example env file lists them, with fresh values. */
@@ -55,14 +57,23 @@ function secretValues(): Record<string, string> {
     .filter((line) => /^[A-Z_]+=/.test(line))
     .map((line) => line.slice(0, line.indexOf('=')));
   return Object.fromEntries(
-    keys.map((key) => [key, key === 'SESSION_KEYS' ? randomBytes(32).toString('base64') : randomBytes(24).toString('base64url')]),
+    keys.map((key) => [
+      key,
+      key === 'SESSION_KEYS' ? randomBytes(32).toString('base64') : randomBytes(24).toString('base64url'),
+    ]),
   );
 }
 
-type Container = { name: string; ports: Array<{ name: string; containerPort: number }>; readinessProbe: { httpGet: { path: string; port: string } }; livenessProbe: { httpGet: { path: string; port: string } } };
+type Container = {
+  name: string;
+  ports: Array<{ name: string; containerPort: number }>;
+  readinessProbe: { httpGet: { path: string; port: string } };
+  livenessProbe: { httpGet: { path: string; port: string } };
+};
 const containerOf = (name: string): Container => {
   const deployment = manifests.find((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === name);
-  return (deployment?.spec as { template: { spec: { containers: Container[] } } }).template.spec.containers[0] as Container;
+  return (deployment?.spec as { template: { spec: { containers: Container[] } } }).template.spec
+    .containers[0] as Container;
 };
 
 describe('Kubernetes manifests', () => {
@@ -71,7 +82,10 @@ describe('Kubernetes manifests', () => {
     for (const manifest of manifests) {
       const Model = models[`${manifest.apiVersion}/${manifest.kind}`];
       expect(Model, `${manifest.apiVersion} ${manifest.kind} has a schema here`).toBeDefined();
-      expect(() => new (Model as new (data: Manifest) => { validate(): void })(manifest).validate(), manifest.metadata.name).not.toThrow();
+      expect(
+        () => new (Model as new (data: Manifest) => { validate(): void })(manifest).validate(),
+        manifest.metadata.name,
+      ).not.toThrow();
     }
   });
 

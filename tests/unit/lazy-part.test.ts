@@ -11,7 +11,9 @@ function Greeting({ name }: { name: string }) {
 const loaderOf = (failures = 0) => countingLoader(() => Greeting, failures);
 
 async function render(part: ReturnType<typeof lazyPart<{ name: string }>>): Promise<string> {
-  const stream = await renderToReadableStream(createElement(Suspense, { fallback: 'cargando' }, createElement(part.Component, { name: 'Ana' })));
+  const stream = await renderToReadableStream(
+    createElement(Suspense, { fallback: 'cargando' }, createElement(part.Component, { name: 'Ana' })),
+  );
   await stream.allReady;
   return new Response(stream).text();
 }

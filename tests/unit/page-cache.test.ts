@@ -5,7 +5,9 @@ import { entityTag, matchesEntityTag } from '../../shared/http/entity-tags.ts';
 
 describe('page cache headers', () => {
   it('lets shared caches keep a public page, serve it stale while refreshing and while failing; browsers revalidate', () => {
-    expect(PUBLIC_PAGE_CACHE_CONTROL).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=300, stale-if-error=86400');
+    expect(PUBLIC_PAGE_CACHE_CONTROL).toBe(
+      'public, max-age=0, s-maxage=30, stale-while-revalidate=300, stale-if-error=86400',
+    );
     expect(PRIVATE_CACHE_CONTROL).toBe('private, no-store');
     const headers = new Headers({ vary: 'Accept-Encoding' });
     cachePublicly(headers);

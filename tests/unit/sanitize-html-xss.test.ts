@@ -21,18 +21,29 @@ describe('the executable-markup check itself', () => {
     expect(executableParts('<!-- x -->')).toContain('a comment');
     expect(executableParts('<a href="jav&#x61;script:alert(1)">x</a>')).toContain('<a href> leads to javascript:');
     expect(executableParts('<a href=" &#14;java\tscript:alert(1)">x</a>')).toContain('<a href> leads to javascript:');
-    expect(executableParts('<a href="/\\evil.example/">x</a>')).toContain('<a href> leaves the site without a scheme (evil.example)');
-    expect(executableParts('<a href="/x" target="_blank">x</a>')).toContain('<a target="_blank"> without rel="noopener"');
+    expect(executableParts('<a href="/\\evil.example/">x</a>')).toContain(
+      '<a href> leaves the site without a scheme (evil.example)',
+    );
+    expect(executableParts('<a href="/x" target="_blank">x</a>')).toContain(
+      '<a target="_blank"> without rel="noopener"',
+    );
   });
 
   it('stays quiet on a clean body', () => {
-    expect(executableParts('<p>Sala <strong>VIP</strong> &amp; más</p><a href="https://viziona.co/x" target="_blank" rel="noopener noreferrer">ver</a>')).toEqual([]);
+    expect(
+      executableParts(
+        '<p>Sala <strong>VIP</strong> &amp; más</p><a href="https://viziona.co/x" target="_blank" rel="noopener noreferrer">ver</a>',
+      ),
+    ).toEqual([]);
   });
 
   it('flags every live URL vector before sanitizing, so the corpus can fail', () => {
     const missed = urlVectors()
       .filter((vector) => vector.liveInAllowedPosition)
-      .filter((vector) => !executableParts(vector.markup).some((finding) => / leads to (javascript|vbscript|data):$/.test(finding)))
+      .filter(
+        (vector) =>
+          !executableParts(vector.markup).some((finding) => / leads to (javascript|vbscript|data):$/.test(finding)),
+      )
       .map((vector) => vector.label);
     expect(missed).toEqual([]);
   });
@@ -55,7 +66,9 @@ describe('sanitizeHtml against the XSS corpus', () => {
 
   it('still keeps the safe part of a vector: text, allowed elements, the link without its URL', () => {
     expect(sanitizeHtml('<a href="jav&#x61;script:alert(1)" title="t">ver</a>')).toBe('<a title="t">ver</a>');
-    expect(sanitizeHtml('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(sanitizeHtml('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')).toBe(
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    );
     expect(sanitizeHtml('<svg><p>oculto</p></svg><p>visible</p>')).toBe('<p>visible</p>');
     expect(sanitizeHtml('<table><img src=x onerror=alert(1)><tr><td>celda</td></tr></table>')).toBe(
       '<table><img src="x" loading="lazy" decoding="async" /><tr><td>celda</td></tr></table>',

@@ -3,14 +3,16 @@ import { sanitizeHtml } from '../../bff/catalogue/sanitize-html.ts';
 
 describe('sanitizeHtml', () => {
   it('keeps formatting, lists and safe links', () => {
-    const html = '<p>Sala <strong>VIP</strong> &amp; más</p><ul><li>Uno</li></ul><a href="https://viziona.co/x" target="_blank">ver</a>';
+    const html =
+      '<p>Sala <strong>VIP</strong> &amp; más</p><ul><li>Uno</li></ul><a href="https://viziona.co/x" target="_blank">ver</a>';
     expect(sanitizeHtml(html)).toBe(
       '<p>Sala <strong>VIP</strong> &amp; más</p><ul><li>Uno</li></ul><a href="https://viziona.co/x" target="_blank" rel="noopener noreferrer">ver</a>',
     );
   });
 
   it('drops scripts, styles, iframes and event handlers', () => {
-    const html = '<p onclick="steal()" style="color:red">Hola</p><script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe>';
+    const html =
+      '<p onclick="steal()" style="color:red">Hola</p><script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe>';
     expect(sanitizeHtml(html)).toBe('<p>Hola</p>');
   });
 
@@ -18,7 +20,9 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<a href="java\tscript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<a href=" JAVASCRIPT:alert(1)">x</a>')).toBe('<a>x</a>');
-    expect(sanitizeHtml('<img src="data:text/html;base64,xx" alt="a">')).toBe('<img alt="a" loading="lazy" decoding="async" />');
+    expect(sanitizeHtml('<img src="data:text/html;base64,xx" alt="a">')).toBe(
+      '<img alt="a" loading="lazy" decoding="async" />',
+    );
   });
 
   it('escapes attribute values and stray angle brackets', () => {
@@ -33,13 +37,17 @@ describe('sanitizeHtml', () => {
   });
 
   it('reads markup as a browser does: unquoted values, stray end tags, </br>', () => {
-    expect(sanitizeHtml('<img src=/sala.jpg alt=Sala>')).toBe('<img src="/sala.jpg" alt="Sala" loading="lazy" decoding="async" />');
+    expect(sanitizeHtml('<img src=/sala.jpg alt=Sala>')).toBe(
+      '<img src="/sala.jpg" alt="Sala" loading="lazy" decoding="async" />',
+    );
     expect(sanitizeHtml('</p><p>Hola</p></div>')).toBe('<p></p><p>Hola</p>');
     expect(sanitizeHtml('<p>uno</br>dos</p>')).toBe('<p>uno<br />dos</p>');
   });
 
-  it('adds rel to every _blank target, whatever its case or spaces, and drops the body\'s own rel', () => {
-    expect(sanitizeHtml('<a TARGET=" _blank " rel="opener" href="/x">x</a>')).toBe('<a target="_blank" href="/x" rel="noopener noreferrer">x</a>');
+  it("adds rel to every _blank target, whatever its case or spaces, and drops the body's own rel", () => {
+    expect(sanitizeHtml('<a TARGET=" _blank " rel="opener" href="/x">x</a>')).toBe(
+      '<a target="_blank" href="/x" rel="noopener noreferrer">x</a>',
+    );
     expect(sanitizeHtml('<a target="_top" href="/x">x</a>')).toBe('<a href="/x">x</a>');
   });
 

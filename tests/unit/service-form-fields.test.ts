@@ -57,7 +57,9 @@ describe('an ethics report on the wire', () => {
   it('sends name and e-mail upstream only when filled, and the spent captcha', () => {
     const without = toEthicsUpstreamFields(EthicsFieldsSchema.parse(readEthicsFields(sent(ethics))));
     expect(without.map(([name]) => name)).toEqual(['details', 'company', 'whistleblower', 'captcha']);
-    const withBoth = toEthicsUpstreamFields(EthicsFieldsSchema.parse(readEthicsFields(sent({ ...ethics, name: ' Ana ', email: 'ana@example.com' }))));
+    const withBoth = toEthicsUpstreamFields(
+      EthicsFieldsSchema.parse(readEthicsFields(sent({ ...ethics, name: ' Ana ', email: 'ana@example.com' }))),
+    );
     expect(Object.fromEntries(withBoth)).toMatchObject({ name: 'Ana', email: 'ana@example.com' });
   });
 

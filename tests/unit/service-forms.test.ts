@@ -78,8 +78,7 @@ describe('PQR form', () => {
 
   it('refuses other file types with the spec text, whatever the case of the extension', () => {
     expect(fieldMessages(PqrFormSchema, { ...validPqr, attachments: [file('setup.exe')] })).toEqual({
-      attachments:
-        'Solo se permiten archivos: PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, JPG, JPEG, PNG o MP4.',
+      attachments: 'Solo se permiten archivos: PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, JPG, JPEG, PNG o MP4.',
     });
     expect(PqrFormSchema.safeParse({ ...validPqr, attachments: [file('FOTO.JPG')] }).success).toBe(true);
   });
@@ -104,10 +103,20 @@ describe('ethics report', () => {
   });
 
   it('takes the seven reporter types only', () => {
-    for (const type of ['Visitante', 'Comunidad', 'Empleado', 'Proveedor', 'Contratista', 'Inversionista', 'Otro interesado']) {
+    for (const type of [
+      'Visitante',
+      'Comunidad',
+      'Empleado',
+      'Proveedor',
+      'Contratista',
+      'Inversionista',
+      'Otro interesado',
+    ]) {
       expect(EthicsFormSchema.safeParse({ ...validEthics, whistleblower: type }).success).toBe(true);
     }
-    expect(fieldMessages(EthicsFormSchema, { ...validEthics, whistleblower: 'Anónimo' })).toHaveProperty('whistleblower');
+    expect(fieldMessages(EthicsFormSchema, { ...validEthics, whistleblower: 'Anónimo' })).toHaveProperty(
+      'whistleblower',
+    );
   });
 
   it('takes a name of letters and spaces only, accents included', () => {
@@ -129,9 +138,9 @@ describe('ethics report', () => {
   it('allows 5 MB of attachments in total and refuses more with the spec text', () => {
     const exactly = [file('a.pdf', 3 * MB), file('b.png', 2 * MB)];
     expect(EthicsFormSchema.safeParse({ ...validEthics, attachments: exactly }).success).toBe(true);
-    expect(
-      fieldMessages(EthicsFormSchema, { ...validEthics, attachments: [...exactly, file('c.jpg', 1)] }),
-    ).toEqual({ attachments: 'El tamaño total de los archivos no debe superar 5 MB' });
+    expect(fieldMessages(EthicsFormSchema, { ...validEthics, attachments: [...exactly, file('c.jpg', 1)] })).toEqual({
+      attachments: 'El tamaño total de los archivos no debe superar 5 MB',
+    });
     expect(ETHICS_ATTACHMENT_RULES.maxTotalBytes).toBe(5_242_880);
   });
 });

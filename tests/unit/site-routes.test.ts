@@ -2,7 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fragmentRoutes, isGuestOnlyPath, isProtectedPath, loginPath, routes, safeReturnTo, type RouteName } from '../../site/lib/routes.ts';
+import {
+  fragmentRoutes,
+  isGuestOnlyPath,
+  isProtectedPath,
+  loginPath,
+  routes,
+  safeReturnTo,
+  type RouteName,
+} from '../../site/lib/routes.ts';
 
 describe('safeReturnTo: only ever a path of this site', () => {
   it.each(['/mi-perfil', '/viziona/pelicula/x/funcion/12?a=1#top', '/'])('keeps %s', (value) => {
@@ -31,10 +39,14 @@ describe('safeReturnTo: only ever a path of this site', () => {
 });
 
 describe('guards', () => {
-  it.each(['/mi-perfil', '/mis-tickets', '/ticket/VZ1', '/estado-transaccion/VZ1', '/pay-status/1/VZ1', '/viziona/pelicula/dune/funcion/7'])(
-    '%s needs a session',
-    (path) => expect(isProtectedPath(path)).toBe(true),
-  );
+  it.each([
+    '/mi-perfil',
+    '/mis-tickets',
+    '/ticket/VZ1',
+    '/estado-transaccion/VZ1',
+    '/pay-status/1/VZ1',
+    '/viziona/pelicula/dune/funcion/7',
+  ])('%s needs a session', (path) => expect(isProtectedPath(path)).toBe(true));
 
   it.each(['/', '/cartelera', '/viziona/pelicula/dune', '/pagina/terminos-y-condiciones', '/iniciar-sesion'])(
     '%s is public',
@@ -64,7 +76,9 @@ describe('the route registry covers every page', () => {
   /** A page file's URL pattern: `[param]` takes one path segment, `index` is its folder. */
   const patternOf = (file: string): RegExp => {
     const route = `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`;
-    const source = route.split('/').map((part) => (/^\[[^\]]+\]$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    const source = route
+      .split('/')
+      .map((part) => (/^\[[^\]]+\]$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     return new RegExp(`^${source.join('/')}$`);
   };
   const samplePath = (name: RouteName): string => {
@@ -83,8 +97,12 @@ describe('the route registry covers every page', () => {
   });
 
   it('names the fragment pages (partial) and only them', () => {
-    const partials = pageFiles.filter((file) => /export const partial = true/.test(readFileSync(path.join(pagesDir, file), 'utf8')));
-    const fragmentFiles = [...fragmentRoutes].flatMap((name) => pageFiles.filter((file) => patternOf(file).test(samplePath(name))));
+    const partials = pageFiles.filter((file) =>
+      /export const partial = true/.test(readFileSync(path.join(pagesDir, file), 'utf8')),
+    );
+    const fragmentFiles = [...fragmentRoutes].flatMap((name) =>
+      pageFiles.filter((file) => patternOf(file).test(samplePath(name))),
+    );
     expect(fragmentFiles.sort()).toEqual(partials.sort());
   });
 });

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ForgotPasswordFormSchema,
-  toForgotPasswordPayload,
-} from '../../shared/validation/forgot-password.ts';
+import { ForgotPasswordFormSchema, toForgotPasswordPayload } from '../../shared/validation/forgot-password.ts';
 import { LoginFormSchema, toLoginPayload } from '../../shared/validation/login.ts';
 import { MESSAGES } from '../../shared/validation/messages.ts';
 import { ProfileFormSchema, toProfilePayload } from '../../shared/validation/profile.ts';
-import {
-  ResetPasswordFormSchema,
-  toResetPasswordPayload,
-} from '../../shared/validation/reset-password.ts';
+import { ResetPasswordFormSchema, toResetPasswordPayload } from '../../shared/validation/reset-password.ts';
 import { VerificationCodeFormSchema } from '../../shared/validation/verification-code.ts';
 import { fieldMessages } from './validation-helpers.ts';
 
@@ -50,12 +44,12 @@ describe('reset password form', () => {
     expect(fieldMessages(ResetPasswordFormSchema, { password: '', confirmPassword: '' })).toEqual({
       password: MESSAGES.passwordRequired,
     });
-    expect(
-      fieldMessages(ResetPasswordFormSchema, { password: 'clave', confirmPassword: 'clave' }),
-    ).toEqual({ password: MESSAGES.passwordRule });
-    expect(
-      fieldMessages(ResetPasswordFormSchema, { password: 'Clave1234', confirmPassword: 'Clave12' }),
-    ).toEqual({ confirmPassword: 'Las contraseñas no coinciden' });
+    expect(fieldMessages(ResetPasswordFormSchema, { password: 'clave', confirmPassword: 'clave' })).toEqual({
+      password: MESSAGES.passwordRule,
+    });
+    expect(fieldMessages(ResetPasswordFormSchema, { password: 'Clave1234', confirmPassword: 'Clave12' })).toEqual({
+      confirmPassword: 'Las contraseñas no coinciden',
+    });
     const form = ResetPasswordFormSchema.parse({
       password: 'Clave1234',
       confirmPassword: 'Clave1234',
@@ -124,9 +118,9 @@ describe('profile form', () => {
   });
 
   it('applies the password rule to a typed password', () => {
-    expect(
-      fieldMessages(ProfileFormSchema, { ...profile, password: 'abc', confirmPassword: 'abc' }),
-    ).toEqual({ password: MESSAGES.passwordRule });
+    expect(fieldMessages(ProfileFormSchema, { ...profile, password: 'abc', confirmPassword: 'abc' })).toEqual({
+      password: MESSAGES.passwordRule,
+    });
   });
 
   it('sends a typed and confirmed password upstream', () => {

@@ -10,13 +10,28 @@ export interface BannerSeed {
 }
 
 export const BANNERS: BannerSeed[] = [
-  { id: 1, image: 'banner-galaxia-perdida', name: 'Galaxia Perdida en 3D', url: '/viziona/pelicula/galaxia-perdida', target: '_self' },
+  {
+    id: 1,
+    image: 'banner-galaxia-perdida',
+    name: 'Galaxia Perdida en 3D',
+    url: '/viziona/pelicula/galaxia-perdida',
+    target: '_self',
+  },
   { id: 2, image: 'banner-club', name: 'Únete al Club Vizionarios', url: '/club-vizionarios', target: '_self' },
-  { id: 3, image: 'banner-tormenta-solar', name: 'Preventa: Tormenta Solar', url: '/viziona/pelicula/tormenta-solar', target: '_self' },
+  {
+    id: 3,
+    image: 'banner-tormenta-solar',
+    name: 'Preventa: Tormenta Solar',
+    url: '/viziona/pelicula/tormenta-solar',
+    target: '_self',
+  },
   { id: 4, image: 'banner-corporativo', name: 'Eventos corporativos', url: '/corporativo', target: '_self' },
 ];
 
-export const GALLERY: { id: number; image: string }[] = [1, 2, 3, 4, 5, 6].map((id) => ({ id, image: `galeria-${id}` }));
+export const GALLERY: { id: number; image: string }[] = [1, 2, 3, 4, 5, 6].map((id) => ({
+  id,
+  image: `galeria-${id}`,
+}));
 
 export const PAY_BRANDS: { id: number; name: string; image: string }[] = [
   { id: 1, name: 'ePayco', image: 'marca-epayco' },

@@ -7,11 +7,20 @@ function single(Codigo: string, Descripcion: string, general: number, CineFanPlu
 }
 
 const alternative = (Codigo: string, Descripcion: string): RecipeAlternative => ({
-  Codigo, Descripcion, Tipo: 'P', Cantidad: 1, Precios: price(0),
+  Codigo,
+  Descripcion,
+  Tipo: 'P',
+  Cantidad: 1,
+  Precios: price(0),
 });
 
 const fixed = (Codigo: string, Descripcion: string, Cantidad = 1): RecipeItem => ({
-  Codigo, Descripcion, Tipo: 'P', Cantidad, Precios: price(0), Receta: [],
+  Codigo,
+  Descripcion,
+  Tipo: 'P',
+  Cantidad,
+  Precios: price(0),
+  Receta: [],
 });
 
 const DRINKS = [
@@ -27,10 +36,21 @@ const POPCORN = [
 ];
 
 const group = (Codigo: string, Descripcion: string, Receta: RecipeAlternative[]): RecipeItem => ({
-  Codigo, Descripcion, Tipo: 'A', Cantidad: 1, Precios: price(0), Receta,
+  Codigo,
+  Descripcion,
+  Tipo: 'A',
+  Cantidad: 1,
+  Precios: price(0),
+  Receta,
 });
 
-function combo(Codigo: string, Descripcion: string, general: number, Receta: RecipeItem[], CineFanPlus: 's' | 'n' = 'n'): SnackProduct {
+function combo(
+  Codigo: string,
+  Descripcion: string,
+  general: number,
+  Receta: RecipeItem[],
+  CineFanPlus: 's' | 'n' = 'n',
+): SnackProduct {
   return { Codigo, Descripcion, Tipo: 'A', Cantidad: 1, Precios: price(general), Receta, CineFanPlus };
 }
 
@@ -56,11 +76,17 @@ export const SNACKS: SnackProduct[] = [
     group('GRP-BEB-1', 'Primera bebida', DRINKS),
     group('GRP-BEB-2', 'Segunda bebida', DRINKS),
   ]),
-  combo('CF-COMBO-VIZIONARIO', 'Combo Vizionario (Club)', 24000, [
-    group('GRP-CRIS-G', 'Crispetas grandes', POPCORN),
-    group('GRP-BEB-1', 'Primera bebida', DRINKS),
-    group('GRP-BEB-2', 'Segunda bebida', DRINKS),
-  ], 's'),
+  combo(
+    'CF-COMBO-VIZIONARIO',
+    'Combo Vizionario (Club)',
+    24000,
+    [
+      group('GRP-CRIS-G', 'Crispetas grandes', POPCORN),
+      group('GRP-BEB-1', 'Primera bebida', DRINKS),
+      group('GRP-BEB-2', 'Segunda bebida', DRINKS),
+    ],
+    's',
+  ),
   single('CF-CRIS-GRANDE', 'Crispetas grandes (Club)', 9500, 's'),
   single('CRIS-MEDIANA', 'Crispetas medianas', 11000),
   single('CRIS-GRANDE', 'Crispetas grandes', 14000),

@@ -6,9 +6,33 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** Demo accounts (documented in sandbox/README.md). Passwords follow the spec's rule. */
 export const DEMO_USERS = [
-  { email: 'demo@viziona.co', password: 'Demo1234', name: 'Daniela', lastname: 'Gómez', docNumber: '1010101010', verified: true, member: false },
-  { email: 'club@viziona.co', password: 'Club1234', name: 'Carlos', lastname: 'Rincón', docNumber: '2020202020', verified: true, member: true },
-  { email: 'nuevo@viziona.co', password: 'Nuevo1234', name: 'Natalia', lastname: 'Ruiz', docNumber: '3030303030', verified: false, member: false },
+  {
+    email: 'demo@viziona.co',
+    password: 'Demo1234',
+    name: 'Daniela',
+    lastname: 'Gómez',
+    docNumber: '1010101010',
+    verified: true,
+    member: false,
+  },
+  {
+    email: 'club@viziona.co',
+    password: 'Club1234',
+    name: 'Carlos',
+    lastname: 'Rincón',
+    docNumber: '2020202020',
+    verified: true,
+    member: true,
+  },
+  {
+    email: 'nuevo@viziona.co',
+    password: 'Nuevo1234',
+    name: 'Natalia',
+    lastname: 'Ruiz',
+    docNumber: '3030303030',
+    verified: false,
+    member: false,
+  },
 ] as const;
 
 export function seedUsers(db: Database, nowMs: number): void {

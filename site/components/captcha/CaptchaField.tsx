@@ -1,4 +1,4 @@
-import { useEffect, useId, useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
 import type {} from 'altcha/types/react';
 import { FieldError } from '../Field.tsx';
 
@@ -43,7 +43,9 @@ export function CaptchaField({ ref, onChange, error, label }: CaptchaFieldProps)
   const boxRef = useRef<HTMLDivElement>(null);
   const widgetRef = useRef<AltchaElement>(null);
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
   const errorId = useId();
 
   useImperativeHandle(ref, () => ({
@@ -63,9 +65,12 @@ export function CaptchaField({ ref, onChange, error, label }: CaptchaFieldProps)
     let requested = false;
     let verifyWhenReady = false;
 
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) load();
-    }, { rootMargin: '200px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) load();
+      },
+      { rootMargin: '200px 0px' },
+    );
     const onTurnToForm = () => load();
     const onPlaceholderTick = () => {
       verifyWhenReady = true;

@@ -1,20 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
+import { useWantedOnce } from '../../components/use-wanted-once.ts';
 import { $forgotDialogOpen, $loginDialogOpen, $sessionUser, $verifyDialogOpen } from './stores.ts';
 
 // Each dialog (and the form library it uses) loads only when first opened.
 const LoginDialog = lazy(() => import('./LoginDialog.tsx'));
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog.tsx'));
 const VerifyEmailDialog = lazy(() => import('./VerifyEmailDialog.tsx'));
-
-/** Stays true once the flag has been true, so a loaded dialog stays mounted and can close. */
-function useOnceTrue(flag: boolean): boolean {
-  const [seen, setSeen] = useState(flag);
-  useEffect(() => {
-    if (flag) setSeen(true);
-  }, [flag]);
-  return seen || flag;
-}
 
 /**
  * The account island: the login, forgot-password and e-mail verification dialogs. The account
@@ -23,9 +15,9 @@ function useOnceTrue(flag: boolean): boolean {
  */
 export default function AccountDialogs() {
   const user = useStore($sessionUser);
-  const loginOpen = useOnceTrue(useStore($loginDialogOpen));
-  const forgotOpen = useOnceTrue(useStore($forgotDialogOpen));
-  const verifyOpen = useOnceTrue(useStore($verifyDialogOpen));
+  const loginOpen = useWantedOnce(useStore($loginDialogOpen));
+  const forgotOpen = useWantedOnce(useStore($forgotDialogOpen));
+  const verifyOpen = useWantedOnce(useStore($verifyDialogOpen));
   return (
     <Suspense fallback={null}>
       {loginOpen && <LoginDialog />}

@@ -7,7 +7,9 @@ import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { Button } from '../../components/Button.tsx';
 import { $forgotDialogOpen, backToLoginDialog, closeForgotDialog, requestPasswordReset } from './stores.ts';
 
-const validation = lazyZodResolver(async () => (await import('../../../shared/validation/forgot-password.ts')).ForgotPasswordFormSchema);
+const validation = lazyZodResolver(
+  async () => (await import('../../../shared/validation/forgot-password.ts')).ForgotPasswordFormSchema,
+);
 
 /** 'Olvidé mi contraseña': asks for the e-mail that receives the reset link. */
 export default function ForgotPasswordDialog() {
@@ -16,7 +18,8 @@ export default function ForgotPasswordDialog() {
   return (
     <Modal open={open} onClose={closeForgotDialog} title="Olvidé mi contraseña">
       <p className="mb-4 text-muted">
-        Escribe el correo electrónico con el que te registraste y te enviaremos un enlace para restablecer tu contraseña.
+        Escribe el correo electrónico con el que te registraste y te enviaremos un enlace para restablecer tu
+        contraseña.
       </p>
       <Form
         validation={validation}
@@ -31,7 +34,14 @@ export default function ForgotPasswordDialog() {
           <>
             <Field label="Correo electrónico" error={errors.email?.message}>
               {(control) => (
-                <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses} />
+                <input
+                  {...control}
+                  {...register('email')}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  className={inputClasses}
+                />
               )}
             </Field>
             <Button type="submit" disabled={isSubmitting}>
@@ -42,7 +52,11 @@ export default function ForgotPasswordDialog() {
       </Form>
       <p className="mt-6 text-center text-sm text-muted">
         ¿Recordaste tu contraseña?{' '}
-        <button type="button" onClick={backToLoginDialog} className="font-semibold text-brand underline-offset-4 hover:underline">
+        <button
+          type="button"
+          onClick={backToLoginDialog}
+          className="font-semibold text-brand underline-offset-4 hover:underline"
+        >
           Inicia sesión
         </button>
       </p>

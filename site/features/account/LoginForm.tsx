@@ -33,12 +33,24 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   };
 
   return (
-    <Form validation={validation} defaultValues={{ email: '', password: '' }} onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form
+      validation={validation}
+      defaultValues={{ email: '', password: '' }}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+    >
       {({ register, formState: { errors, isSubmitting } }) => (
         <>
           <Field label="Correo electrónico" error={errors.email?.message}>
             {(control) => (
-              <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses} />
+              <input
+                {...control}
+                {...register('email')}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                className={inputClasses}
+              />
             )}
           </Field>
           <Field label="Contraseña" error={errors.password?.message}>
@@ -58,7 +70,11 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
                 {serverMessage}
               </p>
             )}
-            {succeeded && <p className="rounded-lg bg-success/10 px-3 py-2 text-sm font-semibold text-success">{LOGIN_SUCCESS_TEXT}</p>}
+            {succeeded && (
+              <p className="rounded-lg bg-success/10 px-3 py-2 text-sm font-semibold text-success">
+                {LOGIN_SUCCESS_TEXT}
+              </p>
+            )}
           </div>
           <Button type="submit" disabled={isSubmitting || succeeded}>
             Ingresar

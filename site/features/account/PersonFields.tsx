@@ -35,17 +35,28 @@ export function PersonFields({ register, errors, sex, children }: PersonFieldsPr
         {(control) => <input {...control} {...register('name')} autoComplete="given-name" className={inputClasses} />}
       </Field>
       <Field label="Apellido" error={errors.lastname?.message}>
-        {(control) => <input {...control} {...register('lastname')} autoComplete="family-name" className={inputClasses} />}
+        {(control) => (
+          <input {...control} {...register('lastname')} autoComplete="family-name" className={inputClasses} />
+        )}
       </Field>
       {children}
       <Field label="Celular" error={errors.phone?.message}>
         {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
       </Field>
       <Field label="Fecha de nacimiento" error={errors.birthday?.message}>
-        {(control) => <input {...control} {...register('birthday')} type="date" autoComplete="bday" className={inputClasses} />}
+        {(control) => (
+          <input {...control} {...register('birthday')} type="date" autoComplete="bday" className={inputClasses} />
+        )}
       </Field>
       <Field label="Sexo" error={errors.sex?.message}>
-        {(control) => <SelectInput {...control} {...register('sex')} {...SEX_SELECT[sex]} options={labelledOptions(SEXES, SEX_LABELS)} />}
+        {(control) => (
+          <SelectInput
+            {...control}
+            {...register('sex')}
+            {...SEX_SELECT[sex]}
+            options={labelledOptions(SEXES, SEX_LABELS)}
+          />
+        )}
       </Field>
     </div>
   );

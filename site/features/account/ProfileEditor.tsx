@@ -19,7 +19,9 @@ export interface ProfileEditorProps {
 
 // zod and the schema load when the person turns to editing (see lazy-resolver.ts): the profile
 // is read far more often than it is changed.
-const validation = lazyZodResolver(async () => (await import('../../../shared/validation/profile.ts')).ProfileFormSchema);
+const validation = lazyZodResolver(
+  async () => (await import('../../../shared/validation/profile.ts')).ProfileFormSchema,
+);
 
 const toFormValues = (profile: ProfileView): ProfileFormInput => ({
   name: profile.name,
@@ -33,7 +35,12 @@ const toFormValues = (profile: ProfileView): ProfileFormInput => ({
 
 /** The BFF names the confirmation as the cinema API does. */
 const formFieldNames = (fields: ServerFieldErrors | undefined): ServerFieldErrors =>
-  Object.fromEntries(Object.entries(fields ?? {}).map(([field, message]) => [field === 'password_confirmation' ? 'confirmPassword' : field, message]));
+  Object.fromEntries(
+    Object.entries(fields ?? {}).map(([field, message]) => [
+      field === 'password_confirmation' ? 'confirmPassword' : field,
+      message,
+    ]),
+  );
 
 const docTypeLabel = (docType: string): string =>
   docType in DOC_TYPE_LABELS ? DOC_TYPE_LABELS[docType as DocType] : docType;
@@ -103,7 +110,13 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
             </div>
           ))}
         </dl>
-        <Button ref={editButtonRef} onClick={startEditing} onFocus={validation.preload} onPointerDown={validation.preload} className="self-start">
+        <Button
+          ref={editButtonRef}
+          onClick={startEditing}
+          onFocus={validation.preload}
+          onPointerDown={validation.preload}
+          className="self-start"
+        >
           Actualizar mi prefil
         </Button>
       </div>
@@ -112,7 +125,13 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
 
   // The form exists while editing: 'Cancelar' drops what was typed, and the next edit starts from the saved profile.
   return (
-    <Form validation={validation} defaultValues={toFormValues(profile)} onSubmit={onSubmit} initialFocus="name" className="flex flex-col gap-6">
+    <Form
+      validation={validation}
+      defaultValues={toFormValues(profile)}
+      onSubmit={onSubmit}
+      initialFocus="name"
+      className="flex flex-col gap-6"
+    >
       {({ register, setValue, formState: { errors, isSubmitting } }) => {
         const closePasswordSection = () => {
           setPasswordOpen(false);
@@ -138,7 +157,14 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
                 className="flex w-full min-h-11 items-center justify-between gap-3 text-left font-semibold"
               >
                 Cambiar contraseña
-                <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 transition-transform ${passwordOpen ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth="2">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className={`size-5 transition-transform ${passwordOpen ? 'rotate-180' : ''}`}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
                   <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
               </button>
@@ -146,10 +172,14 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
                 {passwordOpen && (
                   <>
                     <Field label="Nueva contraseña" error={errors.password?.message}>
-                      {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
+                      {(control) => (
+                        <PasswordInput {...control} {...register('password')} autoComplete="new-password" />
+                      )}
                     </Field>
                     <Field label="Confirmar nueva contraseña" error={errors.confirmPassword?.message}>
-                      {(control) => <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" />}
+                      {(control) => (
+                        <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" />
+                      )}
                     </Field>
                   </>
                 )}

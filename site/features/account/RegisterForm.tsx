@@ -32,7 +32,9 @@ const defaultValues: Partial<RegistrationFormInput> = {
 };
 
 // zod and the schema load when the person turns to the form (see lazy-resolver.ts).
-const validation = lazyZodResolver(async () => (await import('../../../shared/validation/registration.ts')).RegistrationFormSchema);
+const validation = lazyZodResolver(
+  async () => (await import('../../../shared/validation/registration.ts')).RegistrationFormSchema,
+);
 
 const linkClass = 'font-semibold text-brand underline underline-offset-4';
 
@@ -76,7 +78,14 @@ export default function RegisterForm() {
             <PersonFields register={register} errors={errors} sex="required">
               <Field label="Correo electrónico" error={errors.email?.message}>
                 {(control) => (
-                  <input {...control} {...register('email')} type="email" inputMode="email" autoComplete="email" className={inputClasses} />
+                  <input
+                    {...control}
+                    {...register('email')}
+                    type="email"
+                    inputMode="email"
+                    autoComplete="email"
+                    className={inputClasses}
+                  />
                 )}
               </Field>
               <Field label="Confirmar correo electrónico" error={errors.confirmEmail?.message}>
@@ -97,7 +106,12 @@ export default function RegisterForm() {
               </Field>
               <Field label="Confirmar contraseña" error={errors.confirmPassword?.message}>
                 {(control) => (
-                  <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" onPaste={blockPaste} />
+                  <PasswordInput
+                    {...control}
+                    {...register('confirmPassword')}
+                    autoComplete="new-password"
+                    onPaste={blockPaste}
+                  />
                 )}
               </Field>
               <Field label="Tipo de documento" error={errors.doc_type?.message}>
@@ -113,7 +127,9 @@ export default function RegisterForm() {
                 )}
               </Field>
               <Field label="Número de documento" error={errors.doc_number?.message}>
-                {(control) => <DocumentNumberInput {...control} {...register('doc_number')} docType={docType} autoComplete="off" />}
+                {(control) => (
+                  <DocumentNumberInput {...control} {...register('doc_number')} docType={docType} autoComplete="off" />
+                )}
               </Field>
               <Field label="Confirmar número de documento" error={errors.confirmDocNumber?.message}>
                 {(control) => (
@@ -142,7 +158,9 @@ export default function RegisterForm() {
                     </>
                   }
                 >
-                  {(control) => <input {...control} {...register(consent.field)} type="checkbox" className={checkboxClasses} />}
+                  {(control) => (
+                    <input {...control} {...register(consent.field)} type="checkbox" className={checkboxClasses} />
+                  )}
                 </CheckboxField>
               ))}
               <CaptchaField
@@ -162,7 +180,9 @@ export default function RegisterForm() {
                   {serverMessage}
                 </p>
               )}
-              {succeeded && <p className="rounded-lg bg-success/10 px-3 py-2 font-semibold text-success">{REGISTER_SUCCESS_TEXT}</p>}
+              {succeeded && (
+                <p className="rounded-lg bg-success/10 px-3 py-2 font-semibold text-success">{REGISTER_SUCCESS_TEXT}</p>
+              )}
             </div>
           </>
         );

@@ -7,7 +7,9 @@ import { Button } from '../../components/Button.tsx';
 import { resetPassword } from './stores.ts';
 
 // zod and the schema load when the person turns to the form (see lazy-resolver.ts).
-const validation = lazyZodResolver(async () => (await import('../../../shared/validation/reset-password.ts')).ResetPasswordFormSchema);
+const validation = lazyZodResolver(
+  async () => (await import('../../../shared/validation/reset-password.ts')).ResetPasswordFormSchema,
+);
 
 export interface ResetPasswordFormProps {
   /** The code from the reset link (the route's last segment). */
@@ -19,7 +21,12 @@ export default function ResetPasswordForm({ code }: ResetPasswordFormProps) {
   const onSubmit = (values: ResetPasswordValues) => resetPassword(code, values);
 
   return (
-    <Form validation={validation} defaultValues={{ password: '', confirmPassword: '' }} onSubmit={onSubmit} className="flex flex-col gap-5">
+    <Form
+      validation={validation}
+      defaultValues={{ password: '', confirmPassword: '' }}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+    >
       {({ register, formState: { errors, isSubmitting } }) => (
         <>
           <Field label="Nueva contraseña" error={errors.password?.message}>

@@ -50,8 +50,8 @@ export default function VerifyEmailDialog({ email }: VerifyEmailDialogProps) {
   return (
     <Modal open={open} onClose={closeVerifyDialog} title="Verifica el correo">
       <p className="mb-4 text-muted">
-        Al registrarte te enviamos un código de verificación a <strong className="text-text wrap-anywhere">{email}</strong>.
-        Escríbelo aquí para confirmar tu correo.
+        Al registrarte te enviamos un código de verificación a{' '}
+        <strong className="text-text wrap-anywhere">{email}</strong>. Escríbelo aquí para confirmar tu correo.
       </p>
       <form method="post" noValidate onSubmit={onVerify} className="flex flex-col gap-4">
         <Field label="Código de verificación">
@@ -69,7 +69,16 @@ export default function VerifyEmailDialog({ email }: VerifyEmailDialogProps) {
         <div className="flex min-h-11 items-center justify-center" aria-live="polite">
           {busy ? (
             <svg role="img" aria-label="Verificando..." viewBox="0 0 50 50" className="size-11 animate-spin text-brand">
-              <circle cx="25" cy="25" r="20" fill="none" stroke="currentColor" strokeWidth="5" strokeDasharray="90 150" strokeLinecap="round" />
+              <circle
+                cx="25"
+                cy="25"
+                r="20"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="5"
+                strokeDasharray="90 150"
+                strokeLinecap="round"
+              />
             </svg>
           ) : (
             <Button type="submit" className="w-full">

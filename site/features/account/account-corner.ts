@@ -21,8 +21,8 @@ let dialogs: Promise<void> | null = null;
 
 /** Loads and mounts the account island (AccountDialogs.tsx) once. */
 export function loadAccountDialogs(): Promise<void> {
-  dialogs ??= Promise.all([import('./AccountDialogs.tsx'), import('../../components/mount-island.tsx')]).then(([island, host]) =>
-    host.mountIsland(island.default, {}),
+  dialogs ??= Promise.all([import('./AccountDialogs.tsx'), import('../../components/mount-island.tsx')]).then(
+    ([island, host]) => host.mountIsland(island.default, {}),
   );
   return dialogs;
 }
@@ -36,7 +36,8 @@ function showSession(user: SessionUserView | null | undefined): void {
 
 /** A plain left click on a same-site link, which the page may take over. */
 function followedLink(event: MouseEvent): URL | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return null;
   const url = new URL(link.href);

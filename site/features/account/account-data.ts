@@ -3,7 +3,12 @@
  * the session is gone (it expired after the middleware looked), so the page can send the
  * person to log in.
  */
-import type { MembershipStatusView, ProfileView, PurchaseCardView, PurchasesView } from '../../../shared/views/accounts.ts';
+import type {
+  MembershipStatusView,
+  ProfileView,
+  PurchaseCardView,
+  PurchasesView,
+} from '../../../shared/views/accounts.ts';
 import type { MembershipView } from '../../../shared/views/session.ts';
 import { bffGet, type BffCaller } from '../../lib/bff-server.ts';
 import { logServerError } from '../../lib/server-log.ts';
@@ -25,7 +30,10 @@ export interface ProfilePageData {
   purchases: PurchaseCardView[] | null;
 }
 
-export async function loadProfilePage(caller: BffCaller, fallbackMembership: MembershipView | null): Promise<Loaded<ProfilePageData>> {
+export async function loadProfilePage(
+  caller: BffCaller,
+  fallbackMembership: MembershipView | null,
+): Promise<Loaded<ProfilePageData>> {
   // The profile first: the BFF refreshes the session cookie with it, and the next calls send that.
   const profile = await bffGet<ProfileView>('/bff/profile', caller);
   if (!profile.ok) {

@@ -144,7 +144,10 @@ export async function register(form: RegistrationForm): Promise<ActionResult> {
   if (!result.ok) return { ok: false, failure: result.failure };
   if (!result.data.user) {
     console.error('Respuesta de registro sin usuario');
-    return { ok: false, failure: { code: 'NO_USER', message: 'No fue posible completar el registro. Inténtalo de nuevo.' } };
+    return {
+      ok: false,
+      failure: { code: 'NO_USER', message: 'No fue posible completar el registro. Inténtalo de nuevo.' },
+    };
   }
   $sessionUser.set(result.data.user);
   return { ok: true };
@@ -196,7 +199,8 @@ export async function resetPassword(code: string, form: ResetPasswordForm): Prom
     openStatusModal({
       type: 'error',
       title: 'Error al actualizar la contraseña',
-      subtitle: 'No se pudo actualizar tu contraseña. Por favor, inténtalo de nuevo o contacta a soporte si el problema persiste.',
+      subtitle:
+        'No se pudo actualizar tu contraseña. Por favor, inténtalo de nuevo o contacta a soporte si el problema persiste.',
     });
   }
 }
@@ -216,7 +220,8 @@ export async function updateProfile(
     openStatusModal({
       type: 'error',
       title: 'Error al actualizar el perfil',
-      subtitle: 'Ha ocurrido un problema al actualizar tu información. Por favor, inténtalo nuevamente o contacta a soporte.',
+      subtitle:
+        'Ha ocurrido un problema al actualizar tu información. Por favor, inténtalo nuevamente o contacta a soporte.',
     });
     return { ok: false, failure: saved.failure };
   }

@@ -67,7 +67,13 @@ class CarouselElement extends HTMLElement {
 
   /** Starts or stops the autoplay timer to match the current state. */
   #schedule = (): void => {
-    const playing = !this.#hovered && !this.#focused && this.#visible && !document.hidden && !reducedMotion() && this.#slideCount() > 1;
+    const playing =
+      !this.#hovered &&
+      !this.#focused &&
+      this.#visible &&
+      !document.hidden &&
+      !reducedMotion() &&
+      this.#slideCount() > 1;
     this.toggleAttribute('data-playing', playing);
     window.clearInterval(this.#timer);
     this.#timer = playing ? window.setInterval(() => this.#step(1, false), this.#interval) : undefined;

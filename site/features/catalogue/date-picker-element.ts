@@ -32,7 +32,10 @@ class DatePickerElement extends HTMLElement {
       button.addEventListener('click', () => {
         if (button.getAttribute('aria-disabled') === 'true') return;
         const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-        strip.scrollBy({ left: Number(button.dataset.scrollDates) * strip.clientWidth * 0.8, behavior: reduceMotion ? 'auto' : 'smooth' });
+        strip.scrollBy({
+          left: Number(button.dataset.scrollDates) * strip.clientWidth * 0.8,
+          behavior: reduceMotion ? 'auto' : 'smooth',
+        });
       });
     }
     watchOverflowEdges(strip, ({ before, after }) => {

@@ -44,7 +44,17 @@ export function movieJsonLd(detail: MovieDetailView, origin: string): JsonLd {
     director: movie.director ? { '@type': 'Person', name: movie.director } : undefined,
     inLanguage: movie.language,
     countryOfOrigin: movie.country ? { '@type': 'Country', name: movie.country } : undefined,
-    ...(movie.trailer ? { trailer: { '@type': 'VideoObject', name: `Tráiler de ${movie.title}`, embedUrl: movie.trailerEmbedUrl, thumbnailUrl: movie.poster, uploadDate: movie.releaseDate } } : {}),
+    ...(movie.trailer
+      ? {
+          trailer: {
+            '@type': 'VideoObject',
+            name: `Tráiler de ${movie.title}`,
+            embedUrl: movie.trailerEmbedUrl,
+            thumbnailUrl: movie.poster,
+            uploadDate: movie.releaseDate,
+          },
+        }
+      : {}),
   };
 }
 
@@ -66,7 +76,12 @@ export function screeningEventsJsonLd(
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       url: `${origin}${routes.showtime(theater, movie.slug, hour.id)}`,
-      location: { '@type': 'MovieTheater', '@id': `${origin}/#cine`, name: THEATER_INFO.name, screenCount: THEATER_INFO.screenCount },
+      location: {
+        '@type': 'MovieTheater',
+        '@id': `${origin}/#cine`,
+        name: THEATER_INFO.name,
+        screenCount: THEATER_INFO.screenCount,
+      },
       workPresented: movieBase(movie, origin, theater),
     })),
   );
@@ -77,6 +92,10 @@ export function movieListJsonLd(movies: ReadonlyArray<MovieCardView>, theater: s
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
-    itemListElement: movies.map((movie, index) => ({ '@type': 'ListItem', position: index + 1, item: movieBase(movie, origin, theater) })),
+    itemListElement: movies.map((movie, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      item: movieBase(movie, origin, theater),
+    })),
   };
 }

@@ -21,7 +21,16 @@ export interface AttachmentUploaderProps extends AttachmentOptions {
  * naming it, and the others are kept, so the list always satisfies the rules. The same file
  * chosen twice is listed once. A file the BFF still refused is marked in the list.
  */
-export function AttachmentUploader({ files, onChange, accept, rules, hint, error, refused, disabled = false }: AttachmentUploaderProps) {
+export function AttachmentUploader({
+  files,
+  onChange,
+  accept,
+  rules,
+  hint,
+  error,
+  refused,
+  disabled = false,
+}: AttachmentUploaderProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const addFiles = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -77,7 +86,14 @@ export function AttachmentUploader({ files, onChange, accept, rules, hint, error
                   aria-label={`Quitar ${file.name}`}
                   className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-text"
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="size-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  >
                     <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
                   </svg>
                 </button>

@@ -20,7 +20,16 @@ export function ContactFields({ register, errors, optional = false }: ContactFie
         {(control) => <input {...control} {...register('name')} autoComplete="name" className={inputClasses} />}
       </Field>
       <Field label={`Correo electrónico${suffix}`} error={errors.email?.message}>
-        {(control) => <input {...control} {...register('email')} type="email" inputMode="email" autoComplete="email" className={inputClasses} />}
+        {(control) => (
+          <input
+            {...control}
+            {...register('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            className={inputClasses}
+          />
+        )}
       </Field>
     </>
   );

@@ -40,7 +40,13 @@ export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFo
   });
 
   return (
-    <Form validation={validation} defaultValues={defaultValues} onSubmit={onSubmit} aria-label="Formulario de reporte" className="flex flex-col gap-5">
+    <Form
+      validation={validation}
+      defaultValues={defaultValues}
+      onSubmit={onSubmit}
+      aria-label="Formulario de reporte"
+      className="flex flex-col gap-5"
+    >
       {(form) => {
         const {
           register,
@@ -56,7 +62,13 @@ export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFo
             </Field>
             <Field label="Tipo de denunciante" error={errors.whistleblower?.message}>
               {(control) => (
-                <SelectInput {...control} {...register('whistleblower')} defaultValue="" placeholder="Selecciona" options={optionsOf(whistleblowerTypes)} />
+                <SelectInput
+                  {...control}
+                  {...register('whistleblower')}
+                  defaultValue=""
+                  placeholder="Selecciona"
+                  options={optionsOf(whistleblowerTypes)}
+                />
               )}
             </Field>
             <div className="grid gap-5 sm:grid-cols-2">

@@ -44,7 +44,13 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
   });
 
   return (
-    <Form validation={validation} defaultValues={defaultValues} onSubmit={onSubmit} aria-label="Formulario PQR" className="flex flex-col gap-5">
+    <Form
+      validation={validation}
+      defaultValues={defaultValues}
+      onSubmit={onSubmit}
+      aria-label="Formulario PQR"
+      className="flex flex-col gap-5"
+    >
       {(form) => {
         const {
           register,
@@ -58,7 +64,15 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
                 {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
               </Field>
               <Field label="Tipo de PQR" error={errors.type_pqr?.message}>
-                {(control) => <SelectInput {...control} {...register('type_pqr')} defaultValue="" placeholder="Selecciona" options={optionsOf(types)} />}
+                {(control) => (
+                  <SelectInput
+                    {...control}
+                    {...register('type_pqr')}
+                    defaultValue=""
+                    placeholder="Selecciona"
+                    options={optionsOf(types)}
+                  />
+                )}
               </Field>
             </div>
             <Field label="Mensaje" error={errors.message?.message}>
@@ -78,7 +92,9 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
                 </>
               }
             >
-              {(control) => <input {...control} {...register('accept_terms')} type="checkbox" className={checkboxClasses} />}
+              {(control) => (
+                <input {...control} {...register('accept_terms')} type="checkbox" className={checkboxClasses} />
+              )}
             </CheckboxField>
 
             <ServiceFormSend {...sendProps(form)} />

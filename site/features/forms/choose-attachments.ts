@@ -7,7 +7,10 @@
 import type { AttachmentRules } from '../../../shared/validation/service-forms.ts';
 
 const loadChecks = () =>
-  Promise.all([import('../../../shared/validation/service-forms.ts'), import('../../../shared/validation/magic-bytes.ts')]);
+  Promise.all([
+    import('../../../shared/validation/service-forms.ts'),
+    import('../../../shared/validation/magic-bytes.ts'),
+  ]);
 
 /** The same file chosen again (from the same folder, unchanged). */
 export const sameFile = (a: File, b: File): boolean =>

@@ -40,5 +40,9 @@ export const pqrFormOptions: PqrFormOptions = {
 
 export const ethicsFormOptions: EthicsFormOptions = {
   whistleblowerTypes: WHISTLEBLOWER_TYPES,
-  attachments: { accept: ATTACHMENT_ACCEPT, rules: ETHICS_ATTACHMENT_RULES, hint: SERVICE_FORM_MESSAGES.ethicsMaxTotalHint },
+  attachments: {
+    accept: ATTACHMENT_ACCEPT,
+    rules: ETHICS_ATTACHMENT_RULES,
+    hint: SERVICE_FORM_MESSAGES.ethicsMaxTotalHint,
+  },
 };

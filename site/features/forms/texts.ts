@@ -19,7 +19,6 @@ export const ETHICS_SUCCESS = {
 /** PQR or ethics failure: a warning with an 'Ok' button. */
 export const SUBMIT_FAILURE = {
   title: '¡Error al enviar el reporte!',
-  subtitle:
-    'Ha ocurrido un problema al procesar tu solicitud. Por favor, intenta nuevamente o contacta a soporte.',
+  subtitle: 'Ha ocurrido un problema al procesar tu solicitud. Por favor, intenta nuevamente o contacta a soporte.',
   actionLabel: 'Ok',
 } as const;

@@ -24,7 +24,10 @@ export interface ServiceFormOptions<TInput extends ServiceFormFields, TValues> {
  * failure the files the BFF refused and a new captcha (a proof is spent once the BFF has seen
  * it, so its message would only confuse).
  */
-export function useServiceForm<TInput extends ServiceFormFields, TValues>({ defaultValues, send }: ServiceFormOptions<TInput, TValues>) {
+export function useServiceForm<TInput extends ServiceFormFields, TValues>({
+  defaultValues,
+  send,
+}: ServiceFormOptions<TInput, TValues>) {
   const captchaRef = useRef<CaptchaFieldHandle>(null);
   // Files the BFF refused in the last attempt, with its message (marked in the list).
   const [refusedFiles, setRefusedFiles] = useState<ReadonlyMap<File, string>>(() => new Map());
@@ -38,7 +41,10 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({ defa
   // The uploader only ever puts browser Files in the field.
   const filesOf = (form: UseFormReturn<TInput, unknown, TValues>) => (form.watch(attachmentsPath) ?? []) as File[];
 
-  const onSubmit = async (values: TValues, form: UseFormReturn<TInput, unknown, TValues>): Promise<ServerFieldErrors | null> => {
+  const onSubmit = async (
+    values: TValues,
+    form: UseFormReturn<TInput, unknown, TValues>,
+  ): Promise<ServerFieldErrors | null> => {
     setRefusedFiles(new Map());
     const files = filesOf(form);
     const result = await send(values, files, () => {
@@ -61,7 +67,8 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({ defa
       const { errors, isSubmitted, isSubmitting } = form.formState;
       return {
         files: filesOf(form),
-        onChange: (next: File[]) => form.setValue(attachmentsPath, next as PathValue<TInput, Path<TInput>>, { shouldValidate: isSubmitted }),
+        onChange: (next: File[]) =>
+          form.setValue(attachmentsPath, next as PathValue<TInput, Path<TInput>>, { shouldValidate: isSubmitted }),
         error: errors.attachments?.message as string | undefined,
         refused: refusedFiles,
         disabled: isSubmitting,
@@ -74,7 +81,8 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({ defa
         captcha: {
           ref: captchaRef,
           error: errors.captcha?.message as string | undefined,
-          onChange: (payload: string) => form.setValue(captchaPath, payload as PathValue<TInput, Path<TInput>>, { shouldValidate: isSubmitted }),
+          onChange: (payload: string) =>
+            form.setValue(captchaPath, payload as PathValue<TInput, Path<TInput>>, { shouldValidate: isSubmitted }),
         },
         disabled: !hydrated || isSubmitting,
       };

@@ -21,7 +21,9 @@ export function ClubBanner({ membership }: { membership: MembershipView | null }
         <p className="font-bold text-brand">{PURCHASE_TEXTS.joinClubTitle}</p>
         <p className="text-sm">{PURCHASE_TEXTS.joinClub}</p>
       </div>
-      <a href={routes.club} className="font-semibold text-brand underline underline-offset-4">{PURCHASE_TEXTS.joinClubLink}</a>
+      <a href={routes.club} className="font-semibold text-brand underline underline-offset-4">
+        {PURCHASE_TEXTS.joinClubLink}
+      </a>
     </aside>
   );
 }

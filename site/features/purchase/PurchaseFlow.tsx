@@ -5,6 +5,7 @@ import { formatCop } from '../../../shared/format/money.ts';
 import type { BookingView } from '../../../shared/views/booking.ts';
 import { Button } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazy-part.ts';
+import { useWantedOnce } from '../../components/use-wanted-once.ts';
 import { ClubBanner } from './ClubBanner.tsx';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
 import { followSeats } from './seat-map/live-seats.ts';
@@ -21,13 +22,6 @@ const SnackCarousel = lazyPart(() => import('./snacks/SnackCarousel.tsx').then((
 const ComboDialog = lazyPart(() => import('./snacks/ComboDialog.tsx').then((module) => module.ComboDialog));
 const CheckoutPanel = lazyPart(() => import('./checkout/CheckoutPanel.tsx').then((module) => module.CheckoutPanel));
 const PaymentWizard = lazyPart(() => import('./payment/PaymentWizard.tsx').then((module) => module.PaymentWizard));
-
-/** Keeps a part mounted once it has been wanted, so a dialog closes (and hands focus back) as a dialog. */
-function useWantedOnce(wanted: boolean): boolean {
-  const [once, setOnce] = useState(wanted);
-  if (wanted && !once) setOnce(true);
-  return once || wanted;
-}
 
 export interface PurchaseFlowProps {
   view: BookingView;
@@ -54,10 +48,15 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
     shownStep.current = step;
     const heading = document.getElementById(step === 0 ? 'location-title' : 'snacks-title');
     heading?.focus({ preventScroll: true });
-    heading?.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    heading?.scrollIntoView({
+      block: 'start',
+      behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
   }, [step]);
 
   useEffect(() => {
+    // The page says it is interactive only once this effect has run in the browser.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a hydration marker, set once
     setReady(true);
     hold.startCountdown();
     const stopSeats = followSeats(purchase.showtimeId, seats.applyLiveRows, purchase.applyHoldEvent);
@@ -99,7 +98,9 @@ function StepSeats({ purchase }: { purchase: PurchaseState }) {
   }, [someSelected]);
   return (
     <section aria-labelledby="location-title" className="flex flex-col gap-6">
-      <h2 id="location-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">{BOOKING_TEXTS.chooseLocation}</h2>
+      <h2 id="location-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">
+        {BOOKING_TEXTS.chooseLocation}
+      </h2>
       <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={seats.selectZone} />
       <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={seats.toggleSeat} />
       <SelectionBar purchase={purchase} />
@@ -128,7 +129,9 @@ const SelectionBar = memo(function SelectionBar({ purchase }: { purchase: Purcha
         )}
       </p>
       {/* Hidden, not unmounted, until a seat is picked: the first pick only shows it. */}
-      <Button hidden={selected.length === 0} onClick={() => void purchase.seats.continuePurchase()}>{BOOKING_TEXTS.continuePurchase}</Button>
+      <Button hidden={selected.length === 0} onClick={() => void purchase.seats.continuePurchase()}>
+        {BOOKING_TEXTS.continuePurchase}
+      </Button>
     </div>
   );
 });
@@ -140,14 +143,20 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
   useEffect(() => CheckoutPanel.preloadWhenIdle(), []);
   return (
     <section aria-labelledby="snacks-title" className="flex flex-col gap-6">
-      <h2 id="snacks-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">{PURCHASE_TEXTS.snacksTitle}</h2>
+      <h2 id="snacks-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">
+        {PURCHASE_TEXTS.snacksTitle}
+      </h2>
       <Suspense fallback={<div aria-busy="true" className="min-h-80 rounded-2xl bg-surface-2/40" />}>
         <SnackCarousel.Component snacks={view.snacks} onAdd={snacks.chooseSnack} />
         <ComboDialog.Component offer={comboOffer} onClose={snacks.closeCombo} onAdd={snacks.addCombo} />
       </Suspense>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6">
-        <Button variant="secondary" onClick={() => void purchase.startOver()}>{BOOKING_TEXTS.changePreviousData}</Button>
-        <Button aria-haspopup="dialog" onClick={purchase.checkout.open}>{BOOKING_TEXTS.finishPurchase}</Button>
+        <Button variant="secondary" onClick={() => void purchase.startOver()}>
+          {BOOKING_TEXTS.changePreviousData}
+        </Button>
+        <Button aria-haspopup="dialog" onClick={purchase.checkout.open}>
+          {BOOKING_TEXTS.finishPurchase}
+        </Button>
       </div>
     </section>
   );

@@ -24,7 +24,10 @@ export function PurchaseHeader({ view, movieHref, secondsLeft }: PurchaseHeaderP
   const age = restrictedAge(movie.rating);
   return (
     <header className="flex flex-col gap-4 border-b border-line pb-6">
-      <a href={movieHref} className="inline-flex items-center gap-2 self-start font-semibold text-brand underline-offset-4 hover:underline">
+      <a
+        href={movieHref}
+        className="inline-flex items-center gap-2 self-start font-semibold text-brand underline-offset-4 hover:underline"
+      >
         <span aria-hidden="true">←</span> {BOOKING_TEXTS.backToMovie}
       </a>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -47,7 +50,9 @@ export function PurchaseHeader({ view, movieHref, secondsLeft }: PurchaseHeaderP
             </div>
           )}
         </div>
-        {secondsLeft !== null && <Countdown secondsLeft={secondsLeft} className="rounded-2xl border border-line bg-surface px-4 py-3" />}
+        {secondsLeft !== null && (
+          <Countdown secondsLeft={secondsLeft} className="rounded-2xl border border-line bg-surface px-4 py-3" />
+        )}
       </div>
     </header>
   );

@@ -19,7 +19,8 @@ export const PURCHASE_TEXTS = {
   holdGoneTitle: 'Tu reserva de sillas ya no está activa',
   holdElsewhere: (showtime: string) =>
     `Reservaste sillas para otra función (${showtime}) en otra ventana o dispositivo, así que estas sillas se liberaron. Vuelve a seleccionar tus sillas.`,
-  holdReleased: 'Las sillas de esta compra se liberaron o ya fueron pagadas en otra ventana. Vuelve a seleccionar tus sillas.',
+  holdReleased:
+    'Las sillas de esta compra se liberaron o ya fueron pagadas en otra ventana. Vuelve a seleccionar tus sillas.',
   backToSeats: 'Volver a elegir sillas',
 } as const;
 
@@ -52,6 +53,7 @@ export const PAYMENT_TEXTS = {
   phoneNumber: 'Teléfono celular',
   choose: 'Selecciona una opción',
   pendingTitle: 'Estamos confirmando tu pago',
-  pending: 'Tu entidad financiera aún no confirma el pago. Te mostraremos el resultado en cuanto llegue; no vuelvas a pagar esta compra.',
+  pending:
+    'Tu entidad financiera aún no confirma el pago. Te mostraremos el resultado en cuanto llegue; no vuelvas a pagar esta compra.',
   pendingFollow: 'Esta página se actualizará sola en cuanto tu entidad financiera confirme o rechace el pago.',
 } as const;

@@ -13,7 +13,11 @@ export function barePage(seats: number): string {
   const rows = Array.from({ length: Math.ceil(seats / BARE_ROW_SEATS) }, (_, row) => {
     const count = Math.min(BARE_ROW_SEATS, seats - row * BARE_ROW_SEATS);
     const label = String.fromCharCode(65 + row);
-    const buttons = Array.from({ length: count }, (_, seat) => `<span><button type="button" data-seat="${label}-${seat + 1}" aria-pressed="false" aria-disabled="false">${seat + 1}</button></span>`).join('');
+    const buttons = Array.from(
+      { length: count },
+      (_, seat) =>
+        `<span><button type="button" data-seat="${label}-${seat + 1}" aria-pressed="false" aria-disabled="false">${seat + 1}</button></span>`,
+    ).join('');
     return `<div>${buttons}</div>`;
   }).join('');
   return `<!doctype html><html lang="es-CO"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>bare seats</title>

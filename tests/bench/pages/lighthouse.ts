@@ -13,9 +13,13 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 
 export async function startChrome(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'viziona-lighthouse-'));
-  const chrome = spawn(CHROME_PATH, [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const chrome = spawn(
+    CHROME_PATH,
+    [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${output}`)), 30_000);

@@ -15,7 +15,10 @@ function staticImports(code: string): string[] {
   return found;
 }
 
-export async function javascriptOf(pageUrl: string, cookie: string | undefined): Promise<{ gzipBytes: number; files: number }> {
+export async function javascriptOf(
+  pageUrl: string,
+  cookie: string | undefined,
+): Promise<{ gzipBytes: number; files: number }> {
   const html = await (await fetch(pageUrl, { headers: cookie ? { cookie } : {} })).text();
   const entries = new Set<string>();
   let inlineBytes = 0;

@@ -33,11 +33,20 @@ export async function logIn(base: string): Promise<string> {
 }
 
 /** An untouched showtime in the largest room (the most seats to draw), three hours ahead or more. */
-export async function largestRoomPurchasePath(sandboxUrl: string): Promise<{ path: string; room: string; seats: number }> {
+export async function largestRoomPurchasePath(
+  sandboxUrl: string,
+): Promise<{ path: string; room: string; seats: number }> {
   const found = await new SandboxShowtimes(sandboxUrl).find({ minutesAhead: 180 });
-  const largest = found.reduce<(typeof found)[number] | undefined>((best, showtime) => (!best || showtime.freeSeats > best.freeSeats ? showtime : best), undefined);
+  const largest = found.reduce<(typeof found)[number] | undefined>(
+    (best, showtime) => (!best || showtime.freeSeats > best.freeSeats ? showtime : best),
+    undefined,
+  );
   if (!largest) throw new Error('no untouched showtime three hours ahead');
-  return { path: routes.showtime('viziona', largest.movie.slug, largest.id), room: largest.roomName, seats: largest.freeSeats };
+  return {
+    path: routes.showtime('viziona', largest.movie.slug, largest.id),
+    room: largest.roomName,
+    seats: largest.freeSeats,
+  };
 }
 
 export async function firstSlug(base: string, apiPath: string, list: 'movies' | 'rooms'): Promise<string> {
@@ -48,7 +57,15 @@ export async function firstSlug(base: string, apiPath: string, list: 'movies' | 
 }
 
 /** Every page the benchmark knows: the public pages, the form pages and the purchase page. */
-export function pageCases({ movie, room, purchasePath }: { movie: string; room: string; purchasePath: string }): PageCase[] {
+export function pageCases({
+  movie,
+  room,
+  purchasePath,
+}: {
+  movie: string;
+  room: string;
+  purchasePath: string;
+}): PageCase[] {
   return [
     { path: '/', kind: 'content' },
     { path: '/cartelera', kind: 'content' },
@@ -73,6 +90,8 @@ export function pageCases({ movie, room, purchasePath }: { movie: string; room: 
 
 /** BENCH_PAGES (paths, or a kind such as `purchase`) picks some of them; `only` is that list. */
 export function selectedPages(all: PageCase[]): { pages: PageCase[]; only: string[] | undefined } {
-  const only = process.env.BENCH_PAGES?.split(',').map((item) => item.trim()).filter(Boolean);
+  const only = process.env.BENCH_PAGES?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   return { pages: only ? all.filter((page) => only.includes(page.path) || only.includes(page.kind)) : all, only };
 }

@@ -6,8 +6,12 @@ import { CLICK_BUDGET_MS, CPU_SLOWDOWN, type ClickDevice, type ClickTimings, typ
 /** What the page benchmark prints: the table of pages, the seat clicks, the budgets and the machine. */
 
 export function printTableHead(base: string, purchase: { room: string; seats: number }): void {
-  console.log(`\n[bench] ${base}, Lighthouse mobile, median of ${RUNS} run(s); the purchase page: ${purchase.room} (${purchase.seats} seats)\n`);
-  console.log(`${'page'.padEnd(52)} ${'kind'.padEnd(8)} ${'JS gzip'.padStart(9)} ${'files'.padStart(5)} ${'perf'.padStart(5)}  budget`);
+  console.log(
+    `\n[bench] ${base}, Lighthouse mobile, median of ${RUNS} run(s); the purchase page: ${purchase.room} (${purchase.seats} seats)\n`,
+  );
+  console.log(
+    `${'page'.padEnd(52)} ${'kind'.padEnd(8)} ${'JS gzip'.padStart(9)} ${'files'.padStart(5)} ${'perf'.padStart(5)}  budget`,
+  );
 }
 
 export function printSkipped(page: PageCase, status: number): void {
@@ -21,7 +25,9 @@ export function printPageRow(page: PageCase, js: { gzipBytes: number; files: num
   const scoreOk = score === null || score >= budget.score;
   const verdict = `js ≤ ${budget.jsKb} KB ${jsOk ? 'ok' : 'OVER'}, perf ≥ ${budget.score} ${score === null ? (RUNS === 0 ? 'not run' : 'no score') : scoreOk ? 'ok' : 'UNDER'}`;
   const label = page.kind === 'purchase' ? '(purchase page, logged in)' : page.path;
-  console.log(`${label.padEnd(52)} ${page.kind.padEnd(8)} ${`${kb.toFixed(1)} KB`.padStart(9)} ${String(js.files).padStart(5)} ${String(score ?? '-').padStart(5)}  ${verdict}`);
+  console.log(
+    `${label.padEnd(52)} ${page.kind.padEnd(8)} ${`${kb.toFixed(1)} KB`.padStart(9)} ${String(js.files).padStart(5)} ${String(score ?? '-').padStart(5)}  ${verdict}`,
+  );
 }
 
 /**
@@ -29,13 +35,26 @@ export function printPageRow(page: PageCase, js: { gzipBytes: number; files: num
  * at the 75th percentile of page loads: this is that figure for the clicks of the benchmark.
  */
 function worstClickP75(timings: ClickTimings): number {
-  return percentile(timings.loads.map((load) => Math.max(0, ...load.map((duration) => duration ?? 0))), 0.75) ?? 0;
+  return (
+    percentile(
+      timings.loads.map((load) => Math.max(0, ...load.map((duration) => duration ?? 0))),
+      0.75,
+    ) ?? 0
+  );
 }
 
-export function printClickTimings(device: ClickDevice, { purchase, bare }: { purchase: ClickTimings; bare: ClickTimings | null }): void {
+export function printClickTimings(
+  device: ClickDevice,
+  { purchase, bare }: { purchase: ClickTimings; bare: ClickTimings | null },
+): void {
   const shown = (ms: number): string => (ms < 16 ? '< 16 ms' : `${ms.toFixed(0)} ms`);
-  const p50 = (durations: Array<number | null>): number => median(durations.map((duration) => duration ?? 0), 'lower') ?? 0;
-  const summary = (durations: Array<number | null>): string => `p50 ${shown(p50(durations))}, max ${shown(Math.max(0, ...durations.map((duration) => duration ?? 0)))}`;
+  const p50 = (durations: Array<number | null>): number =>
+    median(
+      durations.map((duration) => duration ?? 0),
+      'lower',
+    ) ?? 0;
+  const summary = (durations: Array<number | null>): string =>
+    `p50 ${shown(p50(durations))}, max ${shown(Math.max(0, ...durations.map((duration) => duration ?? 0)))}`;
   const clicks = (timings: ClickTimings): string => {
     const all = timings.loads.flat();
     return (
@@ -46,8 +65,12 @@ export function printClickTimings(device: ClickDevice, { purchase, bare }: { pur
   };
   const phases = (timings: ClickTimings): string => {
     const line = (label: string, median: PhaseMedians | null) =>
-      median === null ? '' : `${label} (${median.events}): input delay ${median.inputDelay.toFixed(1)}, handler ${median.handler.toFixed(1)}, then to paint ${median.toPaint.toFixed(0)}`;
-    return [line('first clicks', timings.phases.first), line('the others', timings.phases.others)].filter(Boolean).join('; ');
+      median === null
+        ? ''
+        : `${label} (${median.events}): input delay ${median.inputDelay.toFixed(1)}, handler ${median.handler.toFixed(1)}, then to paint ${median.toPaint.toFixed(0)}`;
+    return [line('first clicks', timings.phases.first), line('the others', timings.phases.others)]
+      .filter(Boolean)
+      .join('; ');
   };
   const all = purchase.loads.flat();
   const max = Math.max(0, ...all.map((duration) => duration ?? 0));
@@ -57,18 +80,26 @@ export function printClickTimings(device: ClickDevice, { purchase, bare }: { pur
   );
   console.log(`  where the longest event's time went (medians, ms) ${phases(purchase)}`);
   for (const [load, durations] of purchase.loads.entries()) {
-    console.log(`  load ${load + 1}, per click (ms, in order): ${durations.map((duration) => (duration === null ? '<16' : duration.toFixed(0))).join(' ')}`);
+    console.log(
+      `  load ${load + 1}, per click (ms, in order): ${durations.map((duration) => (duration === null ? '<16' : duration.toFixed(0))).join(' ')}`,
+    );
   }
   if (bare === null) return;
   const bareAll = bare.loads.flat();
-  console.log(`  the bare page's floor (as many plain buttons, no framework; a load after each of the above): ${clicks(bare)}`);
+  console.log(
+    `  the bare page's floor (as many plain buttons, no framework; a load after each of the above): ${clicks(bare)}`,
+  );
   console.log(`    where its longest event's time went (medians, ms) ${phases(bare)}`);
-  console.log(`    what the purchase page adds over it: every click p50 +${(p50(all) - p50(bareAll)).toFixed(0)} ms, the first click p50 +${(p50(purchase.loads.map((load) => load[0] ?? null)) - p50(bare.loads.map((load) => load[0] ?? null))).toFixed(0)} ms`);
+  console.log(
+    `    what the purchase page adds over it: every click p50 +${(p50(all) - p50(bareAll)).toFixed(0)} ms, the first click p50 +${(p50(purchase.loads.map((load) => load[0] ?? null)) - p50(bare.loads.map((load) => load[0] ?? null))).toFixed(0)} ms`,
+  );
 }
 
 export function printBudgets(): void {
   console.log(
-    `\nBudgets (printed, not asserted): ${(Object.entries(BUDGETS) as Array<[PageKind, { jsKb: number; score: number }]>)
+    `\nBudgets (printed, not asserted): ${(
+      Object.entries(BUDGETS) as Array<[PageKind, { jsKb: number; score: number }]>
+    )
       .map(([kind, budget]) => `${kind} pages ≤ ${budget.jsKb} KB gzipped JavaScript and Lighthouse ≥ ${budget.score}`)
       .join('; ')}; a seat click ≤ ${CLICK_BUDGET_MS} ms at ${CPU_SLOWDOWN}× CPU.`,
   );

@@ -34,7 +34,18 @@ const POINTER_REST_MS = 300;
 /** How long the page is left alone after a click before the benchmark looks at it again. */
 const CLICK_SETTLE_MS = 600;
 const TRACE_PATH = process.env.BENCH_TRACE ? path.resolve(process.env.BENCH_TRACE) : null;
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink', 'cc', 'viz', 'latencyInfo', 'v8', 'disabled-by-default-v8.compile', ...(process.env.BENCH_TRACE_JS ? ['disabled-by-default-v8.cpu_profiler'] : [])];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink',
+  'cc',
+  'viz',
+  'latencyInfo',
+  'v8',
+  'disabled-by-default-v8.compile',
+  ...(process.env.BENCH_TRACE_JS ? ['disabled-by-default-v8.cpu_profiler'] : []),
+];
 
 export interface ClickTimings {
   /** Per page load, per click in order: the longest event-timing duration of the click's interaction; null: under 16 ms (no entry). */
@@ -89,7 +100,11 @@ function clickPhases(interaction: BenchEvent[]): ClickPhases {
 
 function medianPhases(all: ClickPhases[]): PhaseMedians | null {
   if (all.length === 0) return null;
-  const middle = (key: Exclude<keyof ClickPhases, 'event'>) => median(all.map((phases) => phases[key]), 'lower') ?? 0;
+  const middle = (key: Exclude<keyof ClickPhases, 'event'>) =>
+    median(
+      all.map((phases) => phases[key]),
+      'lower',
+    ) ?? 0;
   const counts = new Map<string, number>();
   for (const { event } of all) counts.set(event, (counts.get(event) ?? 0) + 1);
   const events = [...counts].map(([event, count]) => `${event} ${count}`).join(', ');
@@ -97,7 +112,12 @@ function medianPhases(all: ClickPhases[]): PhaseMedians | null {
 }
 
 /** Clicks (mouse) or taps (touch) a seat as a hand does: see PRESS_MS. */
-async function pressSeat(page: Page, cdp: CDPSession, device: ClickDevice, { x, y }: { x: number; y: number }): Promise<void> {
+async function pressSeat(
+  page: Page,
+  cdp: CDPSession,
+  device: ClickDevice,
+  { x, y }: { x: number; y: number },
+): Promise<void> {
   if (PRESS_MS === 0) {
     if (device === 'phone') await page.touchscreen.tap(x, y);
     else await page.mouse.click(x, y);
@@ -116,7 +136,6 @@ async function pressSeat(page: Page, cdp: CDPSession, device: ClickDevice, { x, 
   await page.mouse.up();
 }
 
-
 /** Where the seat click is measured: the purchase page, or the bare page beside it. */
 interface ClickSubject {
   url: string;
@@ -133,7 +152,11 @@ class ClickRecord {
   readonly otherPhases: ClickPhases[] = [];
 
   timings(): ClickTimings {
-    return { loads: this.loads, handlersP50: median(this.handlerTimes, 'lower') ?? null, phases: { first: medianPhases(this.firstPhases), others: medianPhases(this.otherPhases) } };
+    return {
+      loads: this.loads,
+      handlersP50: median(this.handlerTimes, 'lower') ?? null,
+      phases: { first: medianPhases(this.firstPhases), others: medianPhases(this.otherPhases) },
+    };
   }
 }
 
@@ -144,7 +167,10 @@ class ClickRecord {
  * load counts one. The bare page (CLICK_BARE) is loaded and clicked the same way after each
  * load of the purchase page, so both meet the same moment of this shared machine.
  */
-export async function seatClickTimings(subjects: { purchase: ClickSubject; bare: ClickSubject | null }, device: ClickDevice): Promise<{ purchase: ClickTimings; bare: ClickTimings | null }> {
+export async function seatClickTimings(
+  subjects: { purchase: ClickSubject; bare: ClickSubject | null },
+  device: ClickDevice,
+): Promise<{ purchase: ClickTimings; bare: ClickTimings | null }> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   const purchase = new ClickRecord();
   const bare = subjects.bare ? new ClickRecord() : null;
@@ -160,7 +186,14 @@ export async function seatClickTimings(subjects: { purchase: ClickSubject; bare:
   return { purchase: purchase.timings(), bare: bare?.timings() ?? null };
 }
 
-async function clickOneLoad(browser: Browser, subject: ClickSubject, device: ClickDevice, load: number, tracing: boolean, record: ClickRecord): Promise<void> {
+async function clickOneLoad(
+  browser: Browser,
+  subject: ClickSubject,
+  device: ClickDevice,
+  load: number,
+  tracing: boolean,
+  record: ClickRecord,
+): Promise<void> {
   const context = await browser.newContext({ ...CLICK_DEVICES[device], locale: 'es-CO', timezoneId: 'America/Bogota' });
   try {
     if (subject.cookie) {
@@ -168,13 +201,17 @@ async function clickOneLoad(browser: Browser, subject: ClickSubject, device: Cli
       await context.addCookies([{ name: name ?? '', value: value.join('='), url: subject.cookie.base }]);
     }
     const html = subject.html;
-    if (html !== undefined) await context.route(subject.url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+    if (html !== undefined)
+      await context.route(subject.url, (route) =>
+        route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
+      );
     const page = await context.newPage();
     await page.goto(subject.url);
     // Polled with page.evaluate, not page.waitForFunction: that one brings Playwright's injected
     // script into the page, whose capture listeners on window then run in every tap and click.
     await page.evaluate(async () => {
-      while (document.querySelector('[data-purchase-ready]') === null) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (document.querySelector('[data-purchase-ready]') === null)
+        await new Promise((resolve) => setTimeout(resolve, 50));
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -184,7 +221,14 @@ async function clickOneLoad(browser: Browser, subject: ClickSubject, device: Cli
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as PerformanceEventTiming[]) {
           // Events outside the interaction count too (a tap's touchend and mousedown have no interactionId).
-          store.push({ name: entry.name, interaction: entry.interactionId > 0, startTime: entry.startTime, duration: entry.duration, processingStart: entry.processingStart, processingEnd: entry.processingEnd });
+          store.push({
+            name: entry.name,
+            interaction: entry.interactionId > 0,
+            startTime: entry.startTime,
+            duration: entry.duration,
+            processingStart: entry.processingStart,
+            processingEnd: entry.processingEnd,
+          });
         }
       }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
     });
@@ -192,22 +236,35 @@ async function clickOneLoad(browser: Browser, subject: ClickSubject, device: Cli
     // Seats fully in view and not under the sticky bar, clicked by position: nothing of the
     // benchmark (scrolling, Playwright's actionability checks, the listeners of its injected
     // script, which locators bring) runs between a click and its paint; only page.evaluate.
-    await page.evaluate(() => document.querySelector('[role="grid"]')?.scrollIntoView({ block: 'center', inline: 'center' }));
+    await page.evaluate(() =>
+      document.querySelector('[role="grid"]')?.scrollIntoView({ block: 'center', inline: 'center' }),
+    );
     // A person looks before they click: the page has finished loading (network quiet, the main
     // thread idle) when the first click comes. Lighthouse measures the load itself.
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5_000 })));
-    const targets = await page.evaluate((count) => {
-      const free = [...document.querySelectorAll<HTMLButtonElement>('button[data-seat][aria-pressed="false"][aria-disabled="false"]')];
-      const clickable = free.flatMap((button) => {
-        const box = button.getBoundingClientRect();
-        const x = box.x + box.width / 2;
-        const y = box.y + box.height / 2;
-        return document.elementFromPoint(x, y)?.closest('button') === button && box.top >= 0 && box.bottom <= innerHeight - 120 ? [{ id: button.dataset.seat ?? '', x, y }] : [];
-      });
-      const spacing = Math.max(1, Math.floor(clickable.length / count));
-      return clickable.filter((_, index) => index % spacing === 0).slice(0, count);
-    }, SEATS_PER_LOAD * (load + 1));
+    const targets = await page.evaluate(
+      (count) => {
+        const free = [
+          ...document.querySelectorAll<HTMLButtonElement>(
+            'button[data-seat][aria-pressed="false"][aria-disabled="false"]',
+          ),
+        ];
+        const clickable = free.flatMap((button) => {
+          const box = button.getBoundingClientRect();
+          const x = box.x + box.width / 2;
+          const y = box.y + box.height / 2;
+          return document.elementFromPoint(x, y)?.closest('button') === button &&
+            box.top >= 0 &&
+            box.bottom <= innerHeight - 120
+            ? [{ id: button.dataset.seat ?? '', x, y }]
+            : [];
+        });
+        const spacing = Math.max(1, Math.floor(clickable.length / count));
+        return clickable.filter((_, index) => index % spacing === 0).slice(0, count);
+      },
+      SEATS_PER_LOAD * (load + 1),
+    );
     if (targets.length === 0) throw new Error(`no free seat in view on ${subject.url}`);
     const offset = SEATS_PER_LOAD * load;
     const order = Array.from({ length: CLICKS_PER_LOAD }, (_, click) => {
@@ -236,7 +293,9 @@ async function clickOneLoad(browser: Browser, subject: ClickSubject, device: Cli
         },
         { id: target.id, pick },
       );
-      const recorded = await page.evaluate(() => (window as unknown as { benchEvents: BenchEvent[] }).benchEvents.splice(0));
+      const recorded = await page.evaluate(() =>
+        (window as unknown as { benchEvents: BenchEvent[] }).benchEvents.splice(0),
+      );
       const events = recorded.filter((event) => event.interaction);
       durations.push(events.length === 0 ? null : Math.max(...events.map((event) => event.duration)));
       if (events.length > 0) {

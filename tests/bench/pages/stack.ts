@@ -49,13 +49,23 @@ export async function buildSite(): Promise<void> {
 /** `npm start`'s stack (docker/run-local.ts: sandbox in memory, BFF, site behind the front door) on spare ports. */
 export async function startStack(): Promise<{ stack: ChildProcess; base: string; sandboxUrl: string }> {
   const port = await sparePort();
-  const ports = { PORT: port, SITE_PORT: await sparePort(), SANDBOX_PORT: await sparePort(), BFF_PORT: await sparePort() };
+  const ports = {
+    PORT: port,
+    SITE_PORT: await sparePort(),
+    SANDBOX_PORT: await sparePort(),
+    BFF_PORT: await sparePort(),
+  };
   const base = `http://localhost:${port}`;
   const stack = spawn(process.execPath, ['docker/run-local.ts'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])), SANDBOX_DB: ':memory:', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
+      SANDBOX_DB: ':memory:',
+      LOG_LEVEL: 'warn',
+    },
   });
   return { stack, base, sandboxUrl: `http://127.0.0.1:${ports.SANDBOX_PORT}` };
 }

@@ -28,7 +28,9 @@ export interface CheckoutPanelProps {
 const recipeText = (item: CartItem): string => {
   const names = [
     ...item.offer.fixed.map((part) => part.name),
-    ...item.offer.groups.map((group, index) => group.options.find((option) => option.code === item.choices[index])?.name ?? ''),
+    ...item.offer.groups.map(
+      (group, index) => group.options.find((option) => option.code === item.choices[index])?.name ?? '',
+    ),
   ].filter(Boolean);
   return names.join(', ');
 };
@@ -77,7 +79,9 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
                     >
                       −
                     </button>
-                    <output className="w-8 text-center font-bold tabular-nums" aria-live="polite">{item.quantity}</output>
+                    <output className="w-8 text-center font-bold tabular-nums" aria-live="polite">
+                      {item.quantity}
+                    </output>
                     <button
                       type="button"
                       className="size-9 rounded-full border border-line text-lg font-bold"
@@ -111,7 +115,9 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           <dt>Servicio</dt>
           <dd className="text-right tabular-nums">{formatCop(totals.service)}</dd>
           <dt className="mt-2 text-base font-bold">Total</dt>
-          <dd className="mt-2 text-right text-base font-bold tabular-nums" data-testid="checkout-total">{formatCop(totals.total)}</dd>
+          <dd className="mt-2 text-right text-base font-bold tabular-nums" data-testid="checkout-total">
+            {formatCop(totals.total)}
+          </dd>
           {totals.saving > 0 && (
             <>
               <dt className="text-success">Ahorro Club Vizionarios</dt>

@@ -5,9 +5,15 @@ import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 export function Countdown({ secondsLeft, className = '' }: { secondsLeft: number; className?: string }) {
   const urgent = secondsLeft <= 60;
   return (
-    <p role="timer" aria-label={`${BOOKING_TEXTS.timeLeft}: ${formatCountdown(secondsLeft)}`} className={`flex items-center gap-2 ${className}`}>
+    <p
+      role="timer"
+      aria-label={`${BOOKING_TEXTS.timeLeft}: ${formatCountdown(secondsLeft)}`}
+      className={`flex items-center gap-2 ${className}`}
+    >
       <span className="text-sm text-muted">{BOOKING_TEXTS.timeLeft}</span>
-      <time className={`font-mono text-lg font-bold tabular-nums ${urgent ? 'text-danger' : 'text-brand'}`}>{formatCountdown(secondsLeft)}</time>
+      <time className={`font-mono text-lg font-bold tabular-nums ${urgent ? 'text-danger' : 'text-brand'}`}>
+        {formatCountdown(secondsLeft)}
+      </time>
     </p>
   );
 }

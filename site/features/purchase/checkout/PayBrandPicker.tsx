@@ -12,7 +12,9 @@ export interface PayBrandPickerProps {
 export function PayBrandPicker({ headingId, brands, onChoose }: PayBrandPickerProps) {
   return (
     <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="mb-3 font-bold">{BOOKING_TEXTS.payOnlineWith}</h3>
+      <h3 id={headingId} className="mb-3 font-bold">
+        {BOOKING_TEXTS.payOnlineWith}
+      </h3>
       <div className="flex flex-wrap gap-3">
         {brands.map((brand) => (
           <button

@@ -27,7 +27,8 @@ const TEXTS = {
   service: 'Servicio',
   total: 'Total',
   unavailable: 'No pudimos cargar la compra de la membresía. Intenta de nuevo en unos minutos.',
-  alreadyMember: 'Ya eres parte del Club Vizionarios: comprarla de nuevo la renueva por un año más desde su vencimiento.',
+  alreadyMember:
+    'Ya eres parte del Club Vizionarios: comprarla de nuevo la renueva por un año más desde su vencimiento.',
 } as const;
 
 /**
@@ -71,18 +72,28 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
     },
   };
 
-  const payCard = async (card: CardForm) => (brand ? afterPayment(await payMembershipByCard({ brandId: brand.id, card }), followUp) : null);
-  const payPse = async (pse: PseForm) => (brand ? afterPayment(await payMembershipByPse({ brandId: brand.id, pse }), followUp) : null);
+  const payCard = async (card: CardForm) =>
+    brand ? afterPayment(await payMembershipByCard({ brandId: brand.id, card }), followUp) : null;
+  const payPse = async (pse: PseForm) =>
+    brand ? afterPayment(await payMembershipByPse({ brandId: brand.id, pse }), followUp) : null;
 
   return (
     <>
-      <Button className="mt-6" aria-haspopup="dialog" onClick={() => void open()}>{label}</Button>
-      {error && <p role="alert" className="mt-3 text-danger">{error}</p>}
+      <Button className="mt-6" aria-haspopup="dialog" onClick={() => void open()}>
+        {label}
+      </Button>
+      {error && (
+        <p role="alert" className="mt-3 text-danger">
+          {error}
+        </p>
+      )}
       {offer && (
         <>
           <Modal open={detailOpen && brand === null} onClose={closeDetail} title={TEXTS.detailTitle} size="md">
             <div className="flex flex-col gap-5">
-              {offer.membership?.active && <p className="rounded-xl bg-success/10 p-3 text-sm text-success">{TEXTS.alreadyMember}</p>}
+              {offer.membership?.active && (
+                <p className="rounded-xl bg-success/10 p-3 text-sm text-success">{TEXTS.alreadyMember}</p>
+              )}
               <dl className="grid grid-cols-[1fr_auto] gap-y-1 rounded-2xl bg-surface-2 p-4">
                 <dt>{TEXTS.value}</dt>
                 <dd className="text-right tabular-nums">{formatCop(offer.price)}</dd>

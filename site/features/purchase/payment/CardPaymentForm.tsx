@@ -14,7 +14,15 @@ export interface CardPaymentFormProps {
   onSubmit: (card: CardForm) => Promise<ServerFieldErrors | null>;
 }
 
-const defaultValues: CardFormInput = { cardName: '', cardNumber: '', expMonth: '', expYear: '', cvc: '', dues: '', captcha: '' };
+const defaultValues: CardFormInput = {
+  cardName: '',
+  cardNumber: '',
+  expMonth: '',
+  expYear: '',
+  cvc: '',
+  dues: '',
+  captcha: '',
+};
 // The schema came with the payment wizard; the resolver's code loads when the form is touched.
 const validation = lazyZodResolver(async () => CardFormSchema);
 
@@ -34,38 +42,82 @@ export function CardPaymentForm({ payLabel, onSubmit }: CardPaymentFormProps) {
   };
 
   return (
-    <Form validation={validation} defaultValues={defaultValues} onSubmit={submit} className="flex flex-col gap-4" aria-label="Pago con tarjeta" autoComplete="on">
+    <Form
+      validation={validation}
+      defaultValues={defaultValues}
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+      aria-label="Pago con tarjeta"
+      autoComplete="on"
+    >
       {({ register, setValue, formState: { errors, isSubmitting } }) => (
         <>
           <Field label={PAYMENT_TEXTS.cardName} error={errors.cardName?.message}>
-            {(control) => <input {...control} {...register('cardName')} autoComplete="cc-name" className={inputClasses} />}
+            {(control) => (
+              <input {...control} {...register('cardName')} autoComplete="cc-name" className={inputClasses} />
+            )}
           </Field>
           <Field label={PAYMENT_TEXTS.cardNumber} error={errors.cardNumber?.message}>
             {(control) => (
-              <input {...control} {...register('cardNumber')} inputMode="numeric" autoComplete="cc-number" maxLength={23} className={inputClasses} />
+              <input
+                {...control}
+                {...register('cardNumber')}
+                inputMode="numeric"
+                autoComplete="cc-number"
+                maxLength={23}
+                className={inputClasses}
+              />
             )}
           </Field>
           <div className="grid grid-cols-2 items-end gap-4 sm:grid-cols-3">
             <Field label={PAYMENT_TEXTS.expMonth} error={errors.expMonth?.message}>
               {(control) => (
-                <input {...control} {...register('expMonth')} inputMode="numeric" autoComplete="cc-exp-month" maxLength={2} placeholder="MM" className={inputClasses} />
+                <input
+                  {...control}
+                  {...register('expMonth')}
+                  inputMode="numeric"
+                  autoComplete="cc-exp-month"
+                  maxLength={2}
+                  placeholder="MM"
+                  className={inputClasses}
+                />
               )}
             </Field>
             <Field label={PAYMENT_TEXTS.expYear} error={errors.expYear?.message}>
               {(control) => (
-                <input {...control} {...register('expYear')} inputMode="numeric" autoComplete="cc-exp-year" maxLength={4} placeholder="AAAA" className={inputClasses} />
+                <input
+                  {...control}
+                  {...register('expYear')}
+                  inputMode="numeric"
+                  autoComplete="cc-exp-year"
+                  maxLength={4}
+                  placeholder="AAAA"
+                  className={inputClasses}
+                />
               )}
             </Field>
             <Field label={PAYMENT_TEXTS.cvc} error={errors.cvc?.message}>
               {(control) => (
-                <input {...control} {...register('cvc')} type="password" inputMode="numeric" autoComplete="cc-csc" maxLength={4} className={inputClasses} />
+                <input
+                  {...control}
+                  {...register('cvc')}
+                  type="password"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  maxLength={4}
+                  className={inputClasses}
+                />
               )}
             </Field>
           </div>
           <Field label={PAYMENT_TEXTS.dues} error={errors.dues?.message}>
             {(control) => <NumberInput {...control} {...register('dues')} min={1} max={36} placeholder="1" />}
           </Field>
-          <CaptchaField ref={captchaRef} onChange={(payload) => setValue('captcha', payload, { shouldValidate: payload !== '' })} error={errors.captcha?.message} />
+          <CaptchaField
+            ref={captchaRef}
+            onChange={(payload) => setValue('captcha', payload, { shouldValidate: payload !== '' })}
+            error={errors.captcha?.message}
+          />
           <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
             {payLabel}
           </Button>

@@ -28,8 +28,20 @@ type Method = 'card' | 'pse';
  * (each only when the payment method allows it); step 2 is the matching form with a back
  * button. Closing it clears the brand choice (the caller's `onClose`).
  */
-export function PaymentWizard({ brand, methods, payLabel, payerDefaults, onClose, onPayCard, onPayPse, secondsLeft = null }: PaymentWizardProps) {
-  const offered: Method[] = [...(methods.card ? (['card'] as const) : []), ...(methods.pse && onPayPse ? (['pse'] as const) : [])];
+export function PaymentWizard({
+  brand,
+  methods,
+  payLabel,
+  payerDefaults,
+  onClose,
+  onPayCard,
+  onPayPse,
+  secondsLeft = null,
+}: PaymentWizardProps) {
+  const offered: Method[] = [
+    ...(methods.card ? (['card'] as const) : []),
+    ...(methods.pse && onPayPse ? (['pse'] as const) : []),
+  ];
   const [method, setMethod] = useState<Method | null>(null);
   const step = method ? 2 : 1;
 
@@ -66,7 +78,9 @@ export function PaymentWizard({ brand, methods, payLabel, payerDefaults, onClose
                 className="flex flex-col items-start rounded-2xl border border-line bg-surface-2 px-5 py-4 text-left hover:border-brand focus-visible:border-brand"
               >
                 <span className="font-bold">{option === 'card' ? PAYMENT_TEXTS.card : PAYMENT_TEXTS.pse}</span>
-                <span className="text-sm text-muted">{option === 'card' ? PAYMENT_TEXTS.cardHint : PAYMENT_TEXTS.pseHint}</span>
+                <span className="text-sm text-muted">
+                  {option === 'card' ? PAYMENT_TEXTS.cardHint : PAYMENT_TEXTS.pseHint}
+                </span>
               </button>
             ))}
           </fieldset>

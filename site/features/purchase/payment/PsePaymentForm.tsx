@@ -58,11 +58,23 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
   };
 
   return (
-    <Form validation={validation} defaultValues={defaultValues} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Pago con PSE">
+    <Form
+      validation={validation}
+      defaultValues={defaultValues}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label="Pago con PSE"
+    >
       {({ register, watch, formState: { errors, isSubmitting } }) => (
         <>
           <Field label={PAYMENT_TEXTS.typePerson} error={errors.typePerson?.message}>
-            {(control) => <SelectInput {...control} {...register('typePerson')} options={labelledOptions(PERSON_TYPES, PERSON_TYPE_LABELS)} />}
+            {(control) => (
+              <SelectInput
+                {...control}
+                {...register('typePerson')}
+                options={labelledOptions(PERSON_TYPES, PERSON_TYPE_LABELS)}
+              />
+            )}
           </Field>
           <Field label={PAYMENT_TEXTS.bank} error={errors.bank?.message}>
             {(control) => (
@@ -78,25 +90,54 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={PAYMENT_TEXTS.firstName} error={errors.firstName?.message}>
-              {(control) => <input {...control} {...register('firstName')} autoComplete="given-name" className={inputClasses} />}
+              {(control) => (
+                <input {...control} {...register('firstName')} autoComplete="given-name" className={inputClasses} />
+              )}
             </Field>
             <Field label={PAYMENT_TEXTS.lastName} error={errors.lastName?.message}>
-              {(control) => <input {...control} {...register('lastName')} autoComplete="family-name" className={inputClasses} />}
+              {(control) => (
+                <input {...control} {...register('lastName')} autoComplete="family-name" className={inputClasses} />
+              )}
             </Field>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={PAYMENT_TEXTS.documentType} error={errors.documentType?.message}>
-              {(control) => <SelectInput {...control} {...register('documentType', { deps: 'documentNumber' })} options={labelledOptions(PSE_DOC_TYPES, DOC_TYPE_LABELS)} />}
+              {(control) => (
+                <SelectInput
+                  {...control}
+                  {...register('documentType', { deps: 'documentNumber' })}
+                  options={labelledOptions(PSE_DOC_TYPES, DOC_TYPE_LABELS)}
+                />
+              )}
             </Field>
             <Field label={PAYMENT_TEXTS.documentNumber} error={errors.documentNumber?.message}>
-              {(control) => <DocumentNumberInput {...control} {...register('documentNumber')} docType={watch('documentType')} autoComplete="off" />}
+              {(control) => (
+                <DocumentNumberInput
+                  {...control}
+                  {...register('documentNumber')}
+                  docType={watch('documentType')}
+                  autoComplete="off"
+                />
+              )}
             </Field>
           </div>
           <Field label={PAYMENT_TEXTS.email} error={errors.email?.message}>
-            {(control) => <input {...control} {...register('email')} type="email" autoComplete="email" className={inputClasses} />}
+            {(control) => (
+              <input {...control} {...register('email')} type="email" autoComplete="email" className={inputClasses} />
+            )}
           </Field>
           <Field label={PAYMENT_TEXTS.phoneNumber} error={errors.phoneNumber?.message}>
-            {(control) => <input {...control} {...register('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} className={inputClasses} />}
+            {(control) => (
+              <input
+                {...control}
+                {...register('phoneNumber')}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={10}
+                className={inputClasses}
+              />
+            )}
           </Field>
           <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
             {payLabel}

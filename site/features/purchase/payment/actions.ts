@@ -28,10 +28,32 @@ export type PaymentOutcome =
 type PaymentForm = 'card' | 'pse';
 
 /** 409 answers of a payment: the hold expired or changed, the price or total changed, a payment runs. */
-const CHANGED_CODES: readonly BffErrorCode[] = ['HOLD_EXPIRED', 'HOLD_CHANGED', 'PRICE_CHANGED', 'TOTAL_CHANGED', 'PAYMENT_IN_PROGRESS'];
+const CHANGED_CODES: readonly BffErrorCode[] = [
+  'HOLD_EXPIRED',
+  'HOLD_CHANGED',
+  'PRICE_CHANGED',
+  'TOTAL_CHANGED',
+  'PAYMENT_IN_PROGRESS',
+];
 
 /** Form fields a payment error can point at; any other field's message goes to a modal. */
-const FORM_FIELDS = new Set(['cardName', 'cardNumber', 'expMonth', 'expYear', 'cvc', 'dues', 'captcha', 'typePerson', 'bank', 'firstName', 'lastName', 'documentType', 'documentNumber', 'email', 'phoneNumber']);
+const FORM_FIELDS = new Set([
+  'cardName',
+  'cardNumber',
+  'expMonth',
+  'expYear',
+  'cvc',
+  'dues',
+  'captcha',
+  'typePerson',
+  'bank',
+  'firstName',
+  'lastName',
+  'documentType',
+  'documentNumber',
+  'email',
+  'phoneNumber',
+]);
 const formFieldOf = (field: string): string => field.replace(/^(card|pse)\./, '');
 
 /** A failure the form can show next to its fields (every field message points at one). */
@@ -53,14 +75,17 @@ function outcomeOf(answer: BffResponse<PaymentResultView>, form: PaymentForm): P
   if (answer.ok) {
     if (answer.data.bankUrl) return { kind: 'bank', result: answer.data };
     if (answer.data.status.id === PAY_STATUS_REJECTED) return { kind: 'declined', result: answer.data };
-    return answer.data.status.id === PAY_STATUS_PENDING ? { kind: 'pending', result: answer.data } : { kind: 'paid', result: answer.data };
+    return answer.data.status.id === PAY_STATUS_PENDING
+      ? { kind: 'pending', result: answer.data }
+      : { kind: 'paid', result: answer.data };
   }
   if (hasCode(answer.failure, CHANGED_CODES)) return { kind: 'changed', failure: answer.failure };
   if (hasFieldMessages(answer.failure)) return { kind: 'invalid', fields: formFieldMessages(answer.failure, form) };
   return { kind: 'failed', failure: answer.failure };
 }
 
-const pay = (path: string, body: object) => withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPost<PaymentResultView>(path, body));
+const pay = (path: string, body: object) =>
+  withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPost<PaymentResultView>(path, body));
 
 /** The membership's answer carries the payment's result beside the membership it gave. */
 async function payMembership(path: string, body: object): Promise<BffResponse<PaymentResultView>> {
@@ -72,8 +97,10 @@ async function payMembership(path: string, body: object): Promise<BffResponse<Pa
 
 type TicketOrder = PurchaseSeen & { brandId: number; products: CartLineInput[] };
 
-export const payTicketsByCard = async (body: TicketOrder & { card: CardForm }) => outcomeOf(await pay('/payments/card', body), 'card');
-export const payTicketsByPse = async (body: TicketOrder & { pse: PseForm }) => outcomeOf(await pay('/payments/pse', body), 'pse');
+export const payTicketsByCard = async (body: TicketOrder & { card: CardForm }) =>
+  outcomeOf(await pay('/payments/card', body), 'card');
+export const payTicketsByPse = async (body: TicketOrder & { pse: PseForm }) =>
+  outcomeOf(await pay('/payments/pse', body), 'pse');
 export const payMembershipByCard = async (body: { brandId: number; card: CardForm }) =>
   outcomeOf(await payMembership('/membership/purchase', body), 'card');
 export const payMembershipByPse = async (body: { brandId: number; pse: PseForm }) =>

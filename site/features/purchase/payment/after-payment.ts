@@ -53,12 +53,22 @@ export function afterPayment(outcome: PaymentOutcome, followUp: PaymentFollowUp)
 }
 
 function showPaymentSuccess(then: () => void): void {
-  openStatusModal({ type: 'success', title: BOOKING_TEXTS.paymentSuccessTitle, subtitle: BOOKING_TEXTS.paymentSuccess, onAction: then });
+  openStatusModal({
+    type: 'success',
+    title: BOOKING_TEXTS.paymentSuccessTitle,
+    subtitle: BOOKING_TEXTS.paymentSuccess,
+    onAction: then,
+  });
 }
 
 /** A pending payment is not announced as a success: the person is told it is being confirmed. */
 function showPaymentPending(then: () => void): void {
-  openStatusModal({ type: 'warning', title: PAYMENT_TEXTS.pendingTitle, subtitle: PAYMENT_TEXTS.pending, onAction: then });
+  openStatusModal({
+    type: 'warning',
+    title: PAYMENT_TEXTS.pendingTitle,
+    subtitle: PAYMENT_TEXTS.pending,
+    onAction: then,
+  });
 }
 
 /** 'Estado de la transacción' with the server's message, or 'Hubo un error al procesar el pago'. */

@@ -1,4 +1,14 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import type { SeatCell, SeatMap as SeatMapView, SeatRow } from '../../../../shared/views/booking.ts';
 import { watchOverflowEdges } from '../../../components/overflow-edges.ts';
@@ -37,7 +47,11 @@ interface RowProps {
 const SeatRowView = memo(function SeatRowView({ row, zone, selectedInRow, activeId, interactive }: RowProps) {
   const selected = selectedInRow === '' ? [] : selectedInRow.split('|');
   return (
-    <div role="row" className="relative isolate flex items-center gap-0" aria-label={row.label ? `Fila ${row.label}` : undefined}>
+    <div
+      role="row"
+      className="relative isolate flex items-center gap-0"
+      aria-label={row.label ? `Fila ${row.label}` : undefined}
+    >
       <span role="rowheader" className="w-7 shrink-0 text-center text-xs font-bold text-muted">
         {row.label}
       </span>
@@ -45,7 +59,13 @@ const SeatRowView = memo(function SeatRowView({ row, zone, selectedInRow, active
         cell.kind === 'aisle' ? (
           <span key={`a${cell.column}`} role="gridcell" className={`shrink-0 ${SEAT_CELL_WIDTH}`} />
         ) : (
-          <SeatButton key={cell.id} cell={cell} look={seatLook(cell, zone, selected.includes(cell.id))} active={cell.id === activeId} interactive={interactive} />
+          <SeatButton
+            key={cell.id}
+            cell={cell}
+            look={seatLook(cell, zone, selected.includes(cell.id))}
+            active={cell.id === activeId}
+            interactive={interactive}
+          />
         ),
       )}
       <span aria-hidden="true" className="w-7 shrink-0 text-center text-xs font-bold text-muted">
@@ -56,7 +76,17 @@ const SeatRowView = memo(function SeatRowView({ row, zone, selectedInRow, active
 });
 
 /** Memoised: a click re-renders the one seat whose look changed, not its whole row. */
-const SeatButton = memo(function SeatButton({ cell, look, active, interactive }: { cell: SeatCell; look: SeatLook; active: boolean; interactive: boolean }) {
+const SeatButton = memo(function SeatButton({
+  cell,
+  look,
+  active,
+  interactive,
+}: {
+  cell: SeatCell;
+  look: SeatLook;
+  active: boolean;
+  interactive: boolean;
+}) {
   const pickable = interactive && isPickable(look);
   return (
     <span role="gridcell" className={`flex shrink-0 items-center justify-center py-0.5 ${SEAT_CELL_WIDTH}`}>
@@ -111,7 +141,8 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
-    if (scroller.scrollWidth > scroller.clientWidth) scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
+    if (scroller.scrollWidth > scroller.clientWidth)
+      scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
     return watchOverflowEdges(scroller);
   }, []);
   // Nothing handles hover, pointer capture or touch events on the map, yet React's root
@@ -137,7 +168,8 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
     for (const row of grid) for (const cell of row) if (isPickable(seatLook(cell, zone, false))) return cell.id;
     return grid.find((row) => row.length > 0)?.[0]?.id ?? null;
   }, [grid, zone]);
-  const tabStop = activeId !== null && grid.some((row) => row.some((cell) => cell.id === activeId)) ? activeId : firstPickable;
+  const tabStop =
+    activeId !== null && grid.some((row) => row.some((cell) => cell.id === activeId)) ? activeId : firstPickable;
 
   const selectedByRow = useMemo(() => {
     const byRow = new Map<string, string[]>();
@@ -153,7 +185,8 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
   }, []);
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    focusedId.current = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-seat]')?.dataset.seat ?? focusedId.current;
+    focusedId.current =
+      (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-seat]')?.dataset.seat ?? focusedId.current;
   };
 
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
@@ -178,9 +211,13 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
     const column = row[index]?.column ?? 0;
     let target: SeatCell | undefined;
     const nearestIn = (other: SeatCell[] | undefined) =>
-      other?.reduce<SeatCell | undefined>((best, cell) => (!best || Math.abs(cell.column - column) < Math.abs(best.column - column) ? cell : best), undefined);
+      other?.reduce<SeatCell | undefined>(
+        (best, cell) => (!best || Math.abs(cell.column - column) < Math.abs(best.column - column) ? cell : best),
+        undefined,
+      );
     const rowWithSeats = (from: number, step: number) => {
-      for (let next = from + step; next >= 0 && next < grid.length; next += step) if ((grid[next]?.length ?? 0) > 0) return grid[next];
+      for (let next = from + step; next >= 0 && next < grid.length; next += step)
+        if ((grid[next]?.length ?? 0) > 0) return grid[next];
       return undefined;
     };
     switch (event.key) {
@@ -212,24 +249,53 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
   return (
     <div className="flex flex-col items-center gap-4">
       <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm" aria-label="Convenciones">
-        <li className="flex items-center gap-2"><span aria-hidden="true" className="size-4 rounded-sm border-2 border-success bg-surface-2" />{BOOKING_TEXTS.legendAvailable}</li>
-        <li className="flex items-center gap-2"><span aria-hidden="true" className="size-4 rounded-sm border-2 border-line bg-line/60" />{BOOKING_TEXTS.legendOccupied}</li>
-        <li className="flex items-center gap-2"><span aria-hidden="true" className="size-4 rounded-sm border-2 border-brand bg-brand" />{BOOKING_TEXTS.legendSelected}</li>
+        <li className="flex items-center gap-2">
+          <span aria-hidden="true" className="size-4 rounded-sm border-2 border-success bg-surface-2" />
+          {BOOKING_TEXTS.legendAvailable}
+        </li>
+        <li className="flex items-center gap-2">
+          <span aria-hidden="true" className="size-4 rounded-sm border-2 border-line bg-line/60" />
+          {BOOKING_TEXTS.legendOccupied}
+        </li>
+        <li className="flex items-center gap-2">
+          <span aria-hidden="true" className="size-4 rounded-sm border-2 border-brand bg-brand" />
+          {BOOKING_TEXTS.legendSelected}
+        </li>
       </ul>
       <div ref={scrollerRef} className="fade-edges w-full overflow-x-auto pb-2 [--fade-size:2rem]">
         <div className="mx-auto flex w-max flex-col items-center gap-1 px-2">
           <div className="mb-3 w-full">
-            <div aria-hidden="true" className="mx-auto h-2 w-4/5 rounded-t-[100%] bg-gradient-to-b from-brand/80 to-transparent" />
+            <div
+              aria-hidden="true"
+              className="mx-auto h-2 w-4/5 rounded-t-[100%] bg-gradient-to-b from-brand/80 to-transparent"
+            />
             <p className="mt-1 text-center text-xs font-bold tracking-[0.4em] text-muted">{BOOKING_TEXTS.screen}</p>
           </div>
-          <div ref={gridRef} role="grid" aria-label="Mapa de sillas" aria-readonly={!interactive} className="flex flex-col gap-0.5" onClick={onClick} onKeyDown={onKeyDown} onFocus={onFocus} onBlur={onBlur}>
+          {/* eslint-disable-next-line jsx-a11y-x/interactive-supports-focus -- the grid's focus is its one seat with tabIndex 0 (a roving tab stop) */}
+          <div
+            ref={gridRef}
+            role="grid"
+            aria-label="Mapa de sillas"
+            aria-readonly={!interactive}
+            className="flex flex-col gap-0.5"
+            onClick={onClick}
+            onKeyDown={onKeyDown}
+            onFocus={onFocus}
+            onBlur={onBlur}
+          >
             {map.rows.map((row) => (
               <SeatRowView
                 key={row.index}
                 row={row}
                 zone={zone}
                 selectedInRow={(selectedByRow.get(row.label) ?? []).join('|')}
-                activeId={tabStop !== null && tabStop.startsWith(`${row.label}-`) && row.cells.some((cell) => cell.kind === 'seat' && cell.id === tabStop) ? tabStop : null}
+                activeId={
+                  tabStop !== null &&
+                  tabStop.startsWith(`${row.label}-`) &&
+                  row.cells.some((cell) => cell.kind === 'seat' && cell.id === tabStop)
+                    ? tabStop
+                    : null
+                }
                 interactive={interactive}
               />
             ))}

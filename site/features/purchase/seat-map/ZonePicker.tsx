@@ -36,8 +36,12 @@ export const ZonePicker = memo(function ZonePicker({ zones, value, disabled, onC
             <span className="text-xl font-extrabold text-brand">
               {formatCop(zone.price)} <span className="text-sm font-normal text-muted">{PURCHASE_TEXTS.zonePrice}</span>
             </span>
-            {zone.isMemberPrice && <span className="text-xs font-semibold text-success">{PURCHASE_TEXTS.memberPrice}</span>}
-            {zone.savingText && <span className={`text-sm ${zone.isMemberPrice ? 'text-success' : 'text-muted'}`}>{zone.savingText}</span>}
+            {zone.isMemberPrice && (
+              <span className="text-xs font-semibold text-success">{PURCHASE_TEXTS.memberPrice}</span>
+            )}
+            {zone.savingText && (
+              <span className={`text-sm ${zone.isMemberPrice ? 'text-success' : 'text-muted'}`}>{zone.savingText}</span>
+            )}
           </label>
         );
       })}

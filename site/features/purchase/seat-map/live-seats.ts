@@ -6,7 +6,11 @@ import type { HoldEvent } from '../../../../shared/views/booking.ts';
  * from another tab or device). The browser reconnects by itself after a network hiccup;
  * `stop` closes the stream.
  */
-export function followSeats(showtimeId: number, onRows: (rows: string[]) => void, onHold?: (event: HoldEvent) => void): () => void {
+export function followSeats(
+  showtimeId: number,
+  onRows: (rows: string[]) => void,
+  onHold?: (event: HoldEvent) => void,
+): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource(`/bff/booking/${showtimeId}/events`);
   source.addEventListener('seats', (event) => {
@@ -20,7 +24,8 @@ export function followSeats(showtimeId: number, onRows: (rows: string[]) => void
   source.addEventListener('hold', (event) => {
     try {
       const data = JSON.parse((event as MessageEvent<string>).data) as Partial<HoldEvent>;
-      if (data && typeof data === 'object' && 'hold' in data && typeof data.leaving === 'boolean') onHold?.(data as HoldEvent);
+      if (data && typeof data === 'object' && 'hold' in data && typeof data.leaving === 'boolean')
+        onHold?.(data as HoldEvent);
     } catch {
       // Ignored like a malformed seats event.
     }

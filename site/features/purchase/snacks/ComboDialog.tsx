@@ -31,7 +31,10 @@ function ComboChoices({ offer, onAdd }: { offer: SnackOffer; onAdd: ComboDialogP
           <p className="font-semibold">{PURCHASE_TEXTS.comboIncludes}</p>
           <ul className="mt-1 list-disc pl-5 text-muted">
             {offer.fixed.map((item) => (
-              <li key={item.code}>{item.quantity > 1 ? `${item.quantity} x ` : ''}{item.name}</li>
+              <li key={item.code}>
+                {item.quantity > 1 ? `${item.quantity} x ` : ''}
+                {item.name}
+              </li>
             ))}
           </ul>
         </div>
@@ -40,13 +43,18 @@ function ComboChoices({ offer, onAdd }: { offer: SnackOffer; onAdd: ComboDialogP
         <fieldset key={`${group.code}-${groupIndex}`} className="flex flex-col gap-2">
           <legend className="mb-1 font-semibold">{group.name}</legend>
           {group.options.map((option) => (
-            <label key={option.code} className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 hover:border-brand">
+            <label
+              key={option.code}
+              className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 hover:border-brand"
+            >
               <input
                 type="radio"
                 name={`group-${groupIndex}`}
                 value={option.code}
                 checked={choices[groupIndex] === option.code}
-                onChange={() => setChoices((current) => current.map((value, index) => (index === groupIndex ? option.code : value)))}
+                onChange={() =>
+                  setChoices((current) => current.map((value, index) => (index === groupIndex ? option.code : value)))
+                }
                 className="size-4 accent-brand"
               />
               {option.name}

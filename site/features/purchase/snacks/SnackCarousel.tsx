@@ -46,19 +46,38 @@ export function SnackCarousel({ snacks, onAdd }: SnackCarouselProps) {
     <div className="relative" role="region" aria-roledescription="carrusel" aria-label="Confitería">
       <ul ref={trackRef} className="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-3">
         {snacks.map((offer) => (
-          <li key={offer.code} className="flex w-full shrink-0 min-[600px]:w-[calc((100%-2rem)/3)] snap-start flex-col overflow-hidden rounded-2xl border border-line bg-surface">
+          <li
+            key={offer.code}
+            className="flex w-full shrink-0 min-[600px]:w-[calc((100%-2rem)/3)] snap-start flex-col overflow-hidden rounded-2xl border border-line bg-surface"
+          >
             {offer.image ? (
-              <img src={offer.image} alt="" width="320" height="200" loading="lazy" className="aspect-[16/10] w-full bg-surface-2 object-cover" />
+              <img
+                src={offer.image}
+                alt=""
+                width="320"
+                height="200"
+                loading="lazy"
+                className="aspect-[16/10] w-full bg-surface-2 object-cover"
+              />
             ) : (
-              <div aria-hidden="true" className="flex aspect-[16/10] w-full items-center justify-center bg-surface-2 text-3xl font-extrabold text-brand">V</div>
+              <div
+                aria-hidden="true"
+                className="flex aspect-[16/10] w-full items-center justify-center bg-surface-2 text-3xl font-extrabold text-brand"
+              >
+                V
+              </div>
             )}
             <div className="flex flex-1 flex-col gap-2 p-4">
               <h3 className="font-bold">{offer.name}</h3>
               {offer.kind === 'combo' && offer.fixed.length + offer.groups.length > 0 && (
-                <p className="text-sm text-muted">{[...offer.fixed.map((item) => item.name), ...offer.groups.map((group) => group.name)].join(' + ')}</p>
+                <p className="text-sm text-muted">
+                  {[...offer.fixed.map((item) => item.name), ...offer.groups.map((group) => group.name)].join(' + ')}
+                </p>
               )}
               <p className="mt-auto text-lg font-extrabold text-brand">{formatCop(offer.price)}</p>
-              {offer.savingPerUnit > 0 && <p className="text-sm text-success">Ahorras {formatCop(offer.savingPerUnit)}</p>}
+              {offer.savingPerUnit > 0 && (
+                <p className="text-sm text-success">Ahorras {formatCop(offer.savingPerUnit)}</p>
+              )}
               <button
                 type="button"
                 aria-label={`${BOOKING_TEXTS.addToCart}: ${offer.name}`}
@@ -73,10 +92,20 @@ export function SnackCarousel({ snacks, onAdd }: SnackCarouselProps) {
         ))}
       </ul>
       <div className="mt-2 flex justify-end gap-2">
-        <button type="button" onClick={() => slide(-1)} className="size-11 rounded-full border border-line text-xl hover:border-brand" aria-label={PURCHASE_TEXTS.previous}>
+        <button
+          type="button"
+          onClick={() => slide(-1)}
+          className="size-11 rounded-full border border-line text-xl hover:border-brand"
+          aria-label={PURCHASE_TEXTS.previous}
+        >
           ‹
         </button>
-        <button type="button" onClick={() => slide(1)} className="size-11 rounded-full border border-line text-xl hover:border-brand" aria-label={PURCHASE_TEXTS.next}>
+        <button
+          type="button"
+          onClick={() => slide(1)}
+          className="size-11 rounded-full border border-line text-xl hover:border-brand"
+          aria-label={PURCHASE_TEXTS.next}
+        >
           ›
         </button>
       </div>

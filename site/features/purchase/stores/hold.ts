@@ -51,7 +51,9 @@ export function createHoldStore(showtimeId: number, initial: HoldView | null, on
     if (leavingForPayment || !$hold.get()) return;
     $hold.set(null);
     timer.stop();
-    void bffPost<CancelView>('/booking/cancel', { showtimeId, leaving: true } satisfies CancelBody, { keepalive: true });
+    void bffPost<CancelView>('/booking/cancel', { showtimeId, leaving: true } satisfies CancelBody, {
+      keepalive: true,
+    });
   }
 
   /** The page leaves for the status page or the bank: the hold stays as the BFF has it. */

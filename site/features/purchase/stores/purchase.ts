@@ -31,14 +31,20 @@ export function createPurchaseState(initial: BookingView) {
   const seats = createSeatsStore(initial, hold);
   const checkout = createCheckoutStore();
   const snacks = createSnacksStore(() => seats.$view.get().maxSeats, checkout.open);
-  const $totals = computed([seats.$view, seats.$zoneOffer, seats.$selected, snacks.$cart], (view, offer, selected, cart): Totals =>
-    computeTotals({
-      seats: selected.length,
-      ticketUnitPrice: offer?.price ?? 0,
-      ticketSavingPerSeat: offer?.isMemberPrice ? offer.savingPerTicket : 0,
-      snacks: cart.map((item) => ({ unitPrice: item.offer.price, quantity: item.quantity, savingPerUnit: item.offer.savingPerUnit })),
-      fees: view.fees,
-    }),
+  const $totals = computed(
+    [seats.$view, seats.$zoneOffer, seats.$selected, snacks.$cart],
+    (view, offer, selected, cart): Totals =>
+      computeTotals({
+        seats: selected.length,
+        ticketUnitPrice: offer?.price ?? 0,
+        ticketSavingPerSeat: offer?.isMemberPrice ? offer.savingPerTicket : 0,
+        snacks: cart.map((item) => ({
+          unitPrice: item.offer.price,
+          quantity: item.quantity,
+          savingPerUnit: item.offer.savingPerUnit,
+        })),
+        fees: view.fees,
+      }),
   );
 
   /**

@@ -26,7 +26,10 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
   const $seatMap = computed([$baseMap, hold.$hold], (base, held) => withMySeats(base, new Set(held?.seats ?? [])));
   /** The map's seats by id, built once per map change rather than on every click. */
   const $seatsById = computed($seatMap, seatsById);
-  const $zoneOffer = computed([$view, $zone], (view, zone): ZoneOffer | null => view.zones.find((offer) => offer.zone === zone) ?? null);
+  const $zoneOffer = computed(
+    [$view, $zone],
+    (view, zone): ZoneOffer | null => view.zones.find((offer) => offer.zone === zone) ?? null,
+  );
 
   const picking = () => hold.$step.get() === 0;
 
@@ -84,14 +87,24 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
     if (!cell || !isSelectable(cell, $zone.get())) return;
     const max = $view.get().maxSeats;
     if (!canSelectAnotherSeat(selected.length, max)) {
-      openStatusModal({ type: 'warning', title: BOOKING_TEXTS.seatLimitTitle, subtitle: BOOKING_TEXTS.seatLimit(max), actionLabel: 'Ok' });
+      openStatusModal({
+        type: 'warning',
+        title: BOOKING_TEXTS.seatLimitTitle,
+        subtitle: BOOKING_TEXTS.seatLimit(max),
+        actionLabel: 'Ok',
+      });
       return;
     }
     $selected.set([...selected, id]);
   }
 
   function showStarted(): void {
-    openStatusModal({ type: 'warning', title: BOOKING_TEXTS.startedTitle, subtitle: BOOKING_TEXTS.started, actionLabel: 'Ok' });
+    openStatusModal({
+      type: 'warning',
+      title: BOOKING_TEXTS.startedTitle,
+      subtitle: BOOKING_TEXTS.started,
+      actionLabel: 'Ok',
+    });
   }
 
   /** 'Continuar con la compra': the picked seats are held, and step 1 comes. */

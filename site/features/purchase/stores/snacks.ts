@@ -27,7 +27,12 @@ export function createSnacksStore(maxCombos: () => number, onComboAdded: () => v
   function comboLimitReached(adding: number): boolean {
     const max = maxCombos();
     if (canAddCombos(countCombos($cart.get()), adding, max)) return false;
-    openStatusModal({ type: 'warning', title: BOOKING_TEXTS.comboLimitTitle, subtitle: BOOKING_TEXTS.comboLimit(max), actionLabel: 'Ok' });
+    openStatusModal({
+      type: 'warning',
+      title: BOOKING_TEXTS.comboLimitTitle,
+      subtitle: BOOKING_TEXTS.comboLimit(max),
+      actionLabel: 'Ok',
+    });
     return true;
   }
 
@@ -66,7 +71,13 @@ export function createSnacksStore(maxCombos: () => number, onComboAdded: () => v
       showIncompleteCombo();
       return;
     }
-    if (!addToCart(offer, choices.filter((choice): choice is string => choice !== null))) return;
+    if (
+      !addToCart(
+        offer,
+        choices.filter((choice): choice is string => choice !== null),
+      )
+    )
+      return;
     $comboOffer.set(null);
     onComboAdded();
   }

@@ -33,7 +33,9 @@ export function createTicketPayment({ seats, hold, snacks, checkout, $totals, st
     showtimeId: seats.$view.get().showtime.id,
     seats: [...(hold.$hold.get()?.seats ?? seats.$selected.get())],
     total: $totals.get().total,
-    products: snacks.$cart.get().map((item) => ({ code: item.offer.code, quantity: item.quantity, choices: item.choices })),
+    products: snacks.$cart
+      .get()
+      .map((item) => ({ code: item.offer.code, quantity: item.quantity, choices: item.choices })),
   });
 
   /**
@@ -44,7 +46,12 @@ export function createTicketPayment({ seats, hold, snacks, checkout, $totals, st
   function purchaseChanged(failure: BffFailure): void {
     checkout.closeAll();
     if (failure.code === 'PAYMENT_IN_PROGRESS') {
-      openStatusModal({ type: 'warning', title: BOOKING_TEXTS.paymentErrorTitle, subtitle: failure.message, actionLabel: 'Ok' });
+      openStatusModal({
+        type: 'warning',
+        title: BOOKING_TEXTS.paymentErrorTitle,
+        subtitle: failure.message,
+        actionLabel: 'Ok',
+      });
       return;
     }
     hold.stopCountdown();
