@@ -19,6 +19,9 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 /** What the site and the BFF answer; anything else (TRACE, TRACK, CONNECT, WebDAV…) stops here. */
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']);
 
+/** How long the rest of a body nobody reads any more is read and dropped before the connection is cut. */
+const DISCARD_BODY_MS = 30_000;
+
 function isBffPath(url: string): boolean {
   return url === '/bff' || url.startsWith('/bff/') || url.startsWith('/bff?');
 }
@@ -45,6 +48,24 @@ function wantsGzip(req: http.IncomingMessage, upstream: http.IncomingMessage): b
     upstream.statusCode !== 304 &&
     COMPRESSIBLE.test(type)
   );
+}
+
+/**
+ * The exchange is over but the browser is still sending its body (the upstream answered
+ * before reading it all: a refused upload). The body stops going upstream (that request never
+ * goes back to the keep-alive pool half sent) and the rest is read and dropped here, so the
+ * browser's next request on this connection is read instead of waiting behind it. A body that
+ * has not ended within DISCARD_BODY_MS cuts the connection.
+ */
+function discardRestOfBody(req: http.IncomingMessage, upstreamReq: http.ClientRequest): void {
+  req.unpipe(upstreamReq);
+  upstreamReq.destroy();
+  if (req.complete || req.destroyed) return;
+  const timer = setTimeout(() => req.socket.destroy(), DISCARD_BODY_MS);
+  timer.unref();
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
 }
 
 /** Tunnels WebSocket upgrades (the dev server's hot reload) to the site. */
@@ -108,8 +129,7 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
     upstreamReq.on('error', () => {
       // The upstream stopped reading (it answered early and closed): what the browser still
       // sends is read and dropped, so the answer reaches it instead of a reset.
-      req.unpipe(upstreamReq);
-      req.resume();
+      discardRestOfBody(req, upstreamReq);
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ error: { code: 'BAD_GATEWAY', message: 'El servicio no está disponible en este momento. Intenta de nuevo.' } }));
@@ -121,6 +141,10 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
     // The browser left (before or during the answer): the upstream request ends with it.
     res.on('close', () => {
       if (!res.writableFinished) upstreamReq.destroy();
+    });
+    // The whole answer went out before the whole body came in (the BFF refused an upload).
+    res.on('finish', () => {
+      if (!req.complete) discardRestOfBody(req, upstreamReq);
     });
     req.pipe(upstreamReq);
     req.on('error', () => upstreamReq.destroy());
