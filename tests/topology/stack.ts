@@ -175,6 +175,8 @@ export interface TopologyOptions {
   microCache?: boolean;
   /** A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of pages). */
   staticRoot?: string;
+  /** A UDP port nginx sends its access lines to as syslog (mtail counting the edge's figures). */
+  edgeMetricsPort?: number;
 }
 
 export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5600), options: TopologyOptions = {}): Promise<Topology> {
@@ -217,6 +219,8 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
         .map((kind) => `${kind}_temp_path ${path.join(dir, kind === 'client_body' ? 'body' : kind)};`)
         .join('\n  '),
       NGINX_RESOLVER: '',
+      NGINX_REAL_IP: '',
+      NGINX_METRICS_LOG: options.edgeMetricsPort ? `access_log syslog:server=127.0.0.1:${options.edgeMetricsPort},nohostname,tag=nginx viziona;` : '',
       NGINX_CACHE_PATH: path.join(dir, 'cache'),
       NGINX_MICRO_CACHE: options.microCache === false ? 'off' : 'micro',
       NGINX_BENCH_LOCATIONS: options.staticRoot ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; }` : '',
@@ -227,7 +231,8 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
     }),
   );
 
-  const redisArgs = ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+  // As in compose and Kubernetes: an append-only file, written every second.
+  const redisArgs = ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dir];
   const redis = service('redis', ports.redis, 'redis-server', redisArgs, {}, redisAnswers(ports.redis), path.join(logs, 'redis.log'));
 
   const sandbox = service(
