@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
+import type { SessionView } from '../shared/views/session.ts';
 
 /**
  * The local stand-in for the production load balancer: one origin where `/bff/*` reaches the
@@ -21,6 +23,33 @@ const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTION
 
 /** How long the rest of a body nobody reads any more is read and dropped before the connection is cut. */
 const DISCARD_BODY_MS = 30_000;
+
+/**
+ * A session read without a session cookie has one answer, the BFF's for nobody logged in: the
+ * edge gives it, as nginx does (nginx.conf.template, `$anonymous_session_read`).
+ */
+const ANONYMOUS_SESSION: SessionView = { user: null };
+const SESSION_COOKIE = /(^|;)\s*(__Host-)?viziona_session=[^;]/;
+
+function isAnonymousSessionRead(req: http.IncomingMessage): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    (req.url ?? '').split('?')[0] === '/bff/session' &&
+    !SESSION_COOKIE.test(req.headers.cookie ?? '')
+  );
+}
+
+function answerAnonymousSession(res: http.ServerResponse): void {
+  const body = JSON.stringify(ANONYMOUS_SESSION);
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+    'x-request-id': randomUUID(),
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
 
 function isBffPath(url: string): boolean {
   return url === '/bff' || url.startsWith('/bff/') || url.startsWith('/bff?');
@@ -94,6 +123,7 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
       res.end(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED', message: 'Método no permitido.' } }));
       return;
     }
+    if (isAnonymousSessionRead(req)) return answerAnonymousSession(res);
     const target = isBffPath(req.url ?? '/') ? bff : site;
     const upstreamReq = http.request(
       {

@@ -60,7 +60,8 @@ parentPort.on('message', async ({ url, connections, seconds }) => {
       let status = 'error';
       try {
         const answer = await request(url, { dispatcher: agent, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
-        bytes += (await answer.body.arrayBuffer()).byteLength;
+        const body = await answer.body.arrayBuffer();
+        bytes += body.byteLength;
         status = String(answer.statusCode);
       } catch {}
       latencies.push(performance.now() - sent);

@@ -123,6 +123,26 @@ describe('the front door', () => {
     expect(answers).toEqual({ first: 'HTTP/1.1 413', second: 'HTTP/1.1 200' });
   }, 60_000);
 
+  it('answers a session read without a session cookie itself, exactly as the BFF does; one with the cookie reaches the BFF', async () => {
+    const bffSessionReads = async () =>
+      (await stack.app.metrics.requests.get()).values.filter((value) => value.metricName?.endsWith('_count') && value.labels.route === '/bff/session').reduce((sum, value) => sum + value.value, 0);
+    const shape = async (answer: Response) => ({
+      status: answer.status,
+      body: await answer.text(),
+      ...Object.fromEntries(['content-type', 'cache-control', 'x-content-type-options'].map((name) => [name, answer.headers.get(name)])),
+    });
+    const fromBff = await shape(await fetch(`${stack.bffUrl}/bff/session`));
+    const before = await bffSessionReads();
+    const fromDoor = await shape(await fetch(`${stack.frontUrl}/bff/session`, { headers: { cookie: 'otra=1' } }));
+    const answered = await bffSessionReads();
+    const withCookie = await fetch(`${stack.frontUrl}/bff/session`, { headers: { cookie: 'viziona_session=caducada' } });
+    await withCookie.arrayBuffer();
+    expect(fromDoor).toEqual(fromBff);
+    expect(answered).toBe(before);
+    expect(withCookie.status).toBe(200);
+    expect(await bffSessionReads()).toBe(before + 1);
+  });
+
   it('says Connection: close when it refuses an upload it has not read, and the answer arrives', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const refused = await post(stack.bffUrl, '/bff/forms/pqr', multipartHeaders, Buffer.alloc(52 * 1024 * 1024, 'c'), agent);
