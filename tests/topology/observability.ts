@@ -5,8 +5,8 @@ import { parse, stringify } from 'yaml';
 import { httpAnswers, service, type Service } from './processes.ts';
 
 /**
- * What operators watch in compose, as local processes: Debian's mtail counting nginx's access
- * lines (`docker/observability/edge.mtail`, the lines come as syslog over UDP) and Debian's
+ * What operators watch in compose, as local processes: Debian's mtail counting nginx's lines
+ * (`docker/observability/edge.mtail`, tailing the file nginx writes them to) and Debian's
  * Prometheus with compose's own `docker/observability/prometheus.yml` and its alert rules,
  * where only the discovery changes (the replicas' local operations ports instead of Docker's
  * DNS) and scrapes come every second.
@@ -14,6 +14,8 @@ import { httpAnswers, service, type Service } from './processes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const observabilityDir = path.join(root, 'docker/observability');
+/** The file nginx writes its figures' lines to, in the logs folder (NGINX_METRICS_LOG). */
+export const EDGE_METRICS_LOG = 'edge-metrics.log';
 
 export interface Observability {
   readonly url: string;
@@ -59,15 +61,18 @@ export function localPrometheusConfig(targets: Record<string, number[]>): Promet
 export async function startObservability(options: {
   dir: string;
   logs: string;
-  ports: { prometheus: number; mtail: number; edgeLog: number };
+  ports: { prometheus: number; mtail: number };
+  edgeMetricsLog: string;
   targets: { bff: number[]; site: number[] };
 }): Promise<Observability> {
   const { dir, logs, ports } = options;
+  // mtail follows the file from its start; nginx appends to it.
+  writeFileSync(options.edgeMetricsLog, '');
   const mtail = service(
     'mtail',
     ports.mtail,
     '/usr/bin/mtail',
-    ['--progs', observabilityDir, '--logs', `udp://127.0.0.1:${ports.edgeLog}`, '--address', '127.0.0.1', '--port', String(ports.mtail), '--logtostderr'],
+    ['--progs', observabilityDir, '--logs', options.edgeMetricsLog, '--address', '127.0.0.1', '--port', String(ports.mtail), '--logtostderr'],
     {},
     httpAnswers(`http://127.0.0.1:${ports.mtail}/metrics`),
     path.join(logs, 'mtail.log'),

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackages } from '../debian-packages.ts';
-import { startObservability, type Observability } from './observability.ts';
+import { EDGE_METRICS_LOG, startObservability, type Observability } from './observability.ts';
 import { httpAnswers, service, type Probe, type Service } from './processes.ts';
 
 /**
@@ -112,7 +112,7 @@ export interface TopologyOptions {
   staticRoot?: string;
   /**
    * mtail counting nginx's lines and Debian's Prometheus for the replicas' operations ports, as
-   * compose runs them (docker/observability), on ports base+30 to base+32. mtail starts with
+   * compose runs them (docker/observability), on ports base+30 and base+31. mtail starts with
    * the stack; Prometheus when `observability.prometheus.start()` is called (its scrapes ask
    * every replica's readiness, which reads the catalogue: tests that count cinema API calls
    * run before it).
@@ -127,7 +127,7 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
   mkdirSync(logs);
   const ports = {
     nginx: base, internal: base + 1, sandbox: base + 2, redis: base + 3, bff: [base + 10, base + 12], site: [base + 20, base + 22],
-    prometheus: base + 30, mtail: base + 31, edgeLog: base + 32,
+    prometheus: base + 30, mtail: base + 31,
   };
   const url = `http://127.0.0.1:${ports.nginx}`;
   const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
@@ -164,7 +164,7 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
         .join('\n  '),
       NGINX_RESOLVER: '',
       NGINX_REAL_IP: '',
-      NGINX_METRICS_LOG: options.observability ? `access_log syslog:server=127.0.0.1:${ports.edgeLog},nohostname,tag=nginx viziona_metrics;` : '',
+      NGINX_METRICS_LOG: options.observability ? `access_log ${path.join(logs, EDGE_METRICS_LOG)} viziona_metrics buffer=32k flush=1s;` : '',
       NGINX_CACHE_PATH: path.join(dir, 'cache'),
       NGINX_MICRO_CACHE: options.microCache === false ? 'off' : 'micro',
       NGINX_BENCH_LOCATIONS: options.staticRoot ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; }` : '',
@@ -262,7 +262,8 @@ export async function startTopology(base = Number(process.env.TOPOLOGY_PORT ?? 5
       observability = await startObservability({
         dir,
         logs,
-        ports: { prometheus: ports.prometheus, mtail: ports.mtail, edgeLog: ports.edgeLog },
+        ports: { prometheus: ports.prometheus, mtail: ports.mtail },
+        edgeMetricsLog: path.join(logs, EDGE_METRICS_LOG),
         targets: { bff: bffs.map((one) => one.opsPort ?? 0), site: sites.map((one) => one.opsPort ?? 0) },
       });
     }

@@ -179,12 +179,16 @@ describe('Kubernetes manifests', () => {
     expect(nginx.args).toEqual(['nginx', '-c', `${env.NGINX_ENVSUBST_OUTPUT_DIR}/nginx.conf`, '-g', 'daemon off;']);
     const writable = [env.NGINX_ENVSUBST_OUTPUT_DIR, env.NGINX_PID, env.NGINX_CACHE_PATH, ...[...(env.NGINX_TEMP_PATHS ?? '').matchAll(/_path (\S+);/g)].map((match) => match[1])];
     for (const file of writable) expect(nginx.volumeMounts?.some((mount) => file?.startsWith(mount.mountPath)), file).toBe(true);
-    // The edge's figures: nginx's syslog lines reach the mtail sidecar, which Prometheus scrapes.
+    // The edge's figures: the file nginx writes its lines to is the one the mtail sidecar
+    // follows, on a volume both mount; Prometheus scrapes the sidecar's port.
     const edgePod = podOf('Deployment', 'viziona-edge');
     const mtail = edgePod.spec.containers.find((container) => container.name === 'edge-metrics');
-    const udp = /syslog:server=127\.0\.0\.1:(\d+),/.exec(env.NGINX_METRICS_LOG ?? '')?.[1];
-    expect(mtail?.args).toContain(`udp://127.0.0.1:${udp}`);
-    expect(mtail?.args?.[(mtail.args?.indexOf('--port') ?? 0) + 1]).toBe(edgePod.metadata.annotations?.['prometheus.io/port']);
+    const metricsLog = /^access_log (\S+) viziona_metrics /.exec(env.NGINX_METRICS_LOG ?? '')?.[1];
+    expect(metricsLog).toBe(mtail && envOf(mtail).EDGE_METRICS_LOG);
+    const shared = nginx.volumeMounts?.find((mount) => metricsLog?.startsWith(`${mount.mountPath}/`));
+    expect(mtail?.volumeMounts).toContainEqual(shared);
+    expect(String(mtail?.ports.find((port) => port.name === 'metrics')?.containerPort)).toBe(edgePod.metadata.annotations?.['prometheus.io/port']);
+    expect(compose.services['edge-metrics']?.volumes).toEqual(compose.services.lb?.volumes);
     // Over https, from the ingress's X-Forwarded-Proto.
     expect(template).toMatch(/add_header Strict-Transport-Security \$strict_transport_security always;/);
   });
