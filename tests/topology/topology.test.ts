@@ -722,14 +722,17 @@ describe('what operators watch: Prometheus and the dashboard', () => {
     const up = await observability.query('up');
     const ready = await observability.query('sum by (job) ({__name__=~"viziona_(bff|site)_ready"})');
     const redis = await observability.query('min(viziona_bff_redis_up)');
+    // The session reads nginx answered itself (the tests above) count under their own route.
+    const sessionsAtEdge = (await observability.query('sum(viziona_edge_requests_total{route="session",cache="none",status="200"})'))[0]?.value ?? 0;
     figure(
       `Prometheus: edge page HITs ${before} → ${after} after 7 cached views; targets up ${up.map((sample) => `${sample.metric.job}@${sample.metric.instance}=${sample.value}`).join(', ')}; ` +
-        `ready ${ready.map((sample) => `${sample.metric.job ?? ''}${sample.value}`).join(', ')}; Redis reachable (min over BFFs) ${redis[0]?.value}`,
+        `ready ${ready.map((sample) => `${sample.metric.job ?? ''}${sample.value}`).join(', ')}; Redis reachable (min over BFFs) ${redis[0]?.value}; session reads ${sessionsAtEdge}`,
     );
     expect(after - before).toBeGreaterThanOrEqual(7);
     expect(up.filter((sample) => sample.value === 1).map((sample) => sample.metric.job).sort()).toEqual(['bff', 'bff', 'edge', 'site', 'site']);
     expect(Object.fromEntries(ready.map((sample) => [sample.metric.job, sample.value]))).toEqual({ bff: 2, site: 2 });
     expect(redis[0]?.value).toBe(1);
+    expect(sessionsAtEdge).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
   it("ships a dashboard whose every query is valid PromQL over metrics the processes export, and alert rules Prometheus loaded", async () => {

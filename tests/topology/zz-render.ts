@@ -31,6 +31,7 @@ try {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--disable-gpu'] });
   const page = await browser.newPage({ viewport: { width: 1400, height: 2200 } });
   await page.goto(`${t.observability!.url}/graph?${q}`, { waitUntil: 'networkidle' });
+  await page.addStyleTag({ content: 'nav { position: static !important; }' });
   await page.waitForTimeout(3000);
   await page.screenshot({ path: '/tmp/edge/prometheus-graph.png', fullPage: true });
   await browser.close();
