@@ -1,3 +1,4 @@
+import fastifyAutoload from '@fastify/autoload';
 import Fastify from 'fastify';
 import {
   serializerCompiler,
@@ -5,6 +6,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { apiReferencePlugin } from './plugins/api-reference.ts';
 import { attemptCountersPlugin } from './plugins/attempt-counters.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
@@ -20,38 +22,23 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { sessionRevocationsPlugin } from './plugins/session-revocations.ts';
+import { settingsPlugin } from './plugins/settings.ts';
 import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
-import authRoutes from './routes/auth/index.ts';
-import catalogueRoutes from './routes/catalogue/index.ts';
-import confectioneryRoutes from './routes/confectionery/index.ts';
-import corporateRoutes from './routes/corporate/index.ts';
-import homeRoutes from './routes/home/index.ts';
-import movieRoutes from './routes/movies/index.ts';
-import releaseRoutes from './routes/releases/index.ts';
-import roomRoutes from './routes/rooms/index.ts';
-import contentRoutes from './routes/content/index.ts';
-import formsRoutes from './routes/forms/index.ts';
-import healthRoutes from './routes/health/index.ts';
-import profileRoutes from './routes/profile/index.ts';
-import sessionRoutes from './routes/session/index.ts';
-import settingsRoutes from './routes/settings/index.ts';
-import verificationRoutes from './routes/verification/index.ts';
-import { bookingPlugin } from './booking/booking-plugin.ts';
-import bookingRoutes from './routes/booking/index.ts';
-import paymentRoutes from './routes/payments/index.ts';
-import ticketRoutes from './routes/tickets/index.ts';
-import membershipRoutes from './routes/membership/index.ts';
-import cspReportRoutes from './routes/csp-reports/index.ts';
+import { bookingPlugin } from './purchase/booking-plugin.ts';
 
-export type BuildOptions = {
+type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */
   logStream?: DestinationStream;
 };
 
+/** A feature's route plugin: `bff/<feature>/<name>-routes.ts`, its default export. */
+const ROUTE_PLUGIN = /^\/[a-z-]+\/[a-z-]+-routes\.ts$/;
+
 /**
  * Builds the BFF (not listening: `server.ts` does that). Cross-cutting plugins first, in
- * dependency order, then every route plugin under `/bff`, registered explicitly.
+ * dependency order, then every feature's route plugins under `/bff`, loaded by
+ * `@fastify/autoload` the way fastify/demo loads its routes.
  */
 export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   const app = Fastify({
@@ -89,33 +76,18 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(upstreamPlugin);
   await app.register(captchaPlugin, config.captcha);
   await app.register(catalogueCachePlugin, { freshMs: config.catalogueFreshMs });
+  await app.register(settingsPlugin);
   await app.register(bookingPlugin);
+  await app.register(apiReferencePlugin);
 
-  await app.register(
-    async (bff) => {
-      await bff.register(healthRoutes);
-      await bff.register(sessionRoutes);
-      await bff.register(authRoutes);
-      await bff.register(profileRoutes);
-      await bff.register(verificationRoutes);
-      await bff.register(settingsRoutes);
-      await bff.register(contentRoutes);
-      await bff.register(catalogueRoutes);
-      await bff.register(formsRoutes);
-      await bff.register(movieRoutes);
-      await bff.register(releaseRoutes);
-      await bff.register(roomRoutes);
-      await bff.register(homeRoutes);
-      await bff.register(confectioneryRoutes);
-      await bff.register(corporateRoutes);
-      await bff.register(bookingRoutes);
-      await bff.register(paymentRoutes);
-      await bff.register(ticketRoutes);
-      await bff.register(membershipRoutes);
-      await bff.register(cspReportRoutes);
-    },
-    { prefix: '/bff' },
-  );
+  // Every feature folder's route plugins (`<feature>/*-routes.ts`), each encapsulated, under
+  // /bff; the folder names are not part of the URLs.
+  await app.register(fastifyAutoload, {
+    dir: import.meta.dirname,
+    matchFilter: ROUTE_PLUGIN,
+    dirNameRoutePrefix: false,
+    options: { prefix: '/bff' },
+  });
 
   return app;
 }

@@ -1,25 +1,33 @@
+import { ErrorViewSchema, type BffErrorCode, type ErrorView } from '../shared/views/errors.ts';
+
 /**
  * The one error shape of the BFF: `{ error: { code, message, fields? } }` with the right
- * HTTP status. Handlers and plugins throw a `BffError`; the error handler writes it.
+ * HTTP status, its code one of `BFF_ERROR_CODES` (shared/views/errors.ts). Handlers and
+ * plugins throw a `BffError`; the error handler writes it.
  */
 
-export type ErrorBody = {
-  error: {
-    code: string;
-    message: string;
-    fields?: Record<string, string>;
-  };
-};
+/** Carried by every BffError, whichever copy of this module made it. */
+const BFF_ERROR = Symbol.for('viziona.bff-error');
 
 export class BffError extends Error {
+  /**
+   * `instanceof BffError` holds for an error made by another copy of this module: under
+   * vitest, the route plugins (which @fastify/autoload imports with Node's own loader) and
+   * what they import are a second copy beside the one vitest transforms.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && BFF_ERROR in value && value[BFF_ERROR] === true;
+  }
+
+  readonly [BFF_ERROR] = true;
   override name = 'BffError';
   readonly statusCode: number;
-  readonly code: string;
+  readonly code: BffErrorCode;
   readonly fields: Record<string, string> | undefined;
 
   constructor(
     statusCode: number,
-    code: string,
+    code: BffErrorCode,
     message: string,
     fields?: Record<string, string>,
   ) {
@@ -29,8 +37,8 @@ export class BffError extends Error {
     this.fields = fields;
   }
 
-  toBody(): ErrorBody {
-    const body: ErrorBody = { error: { code: this.code, message: this.message } };
+  toBody(): ErrorView {
+    const body: ErrorView = { error: { code: this.code, message: this.message } };
     if (this.fields && Object.keys(this.fields).length > 0) body.error.fields = this.fields;
     return body;
   }
@@ -59,3 +67,36 @@ export const unauthenticated = (message: string = ERROR_MESSAGES.unauthenticated
 
 export const notFound = (message: string = ERROR_MESSAGES.notFound): BffError =>
   new BffError(404, 'NOT_FOUND', message);
+
+/** What each error status means, wherever the BFF answers it. */
+const ERROR_STATUS_MEANINGS = {
+  400: 'A malformed request: its body, a path parameter or the query (BAD_REQUEST, with `fields` when known).',
+  401: 'No session, or it ended (UNAUTHENTICATED).',
+  402: 'The card was declined and no bill was kept (PAYMENT_DECLINED).',
+  403: 'A cross-site request, or one without `X-Viziona-Client: web` (CROSS_SITE); or the cinema API refused it (FORBIDDEN).',
+  404: 'Nothing by that identifier (NOT_FOUND).',
+  409: 'What the request counted on changed: the hold, the price, the total, a payment or reservation running (the code says which).',
+  413: 'The body is too large (PAYLOAD_TOO_LARGE, or the attachment code).',
+  415: 'The body is not of a type this route takes (UNSUPPORTED_MEDIA_TYPE).',
+  422: 'The data does not pass the rules: `fields` maps each field to its Spanish message (VALIDATION_FAILED or a specific code).',
+  429: 'Too many requests from this address, person or account (RATE_LIMITED, ACCOUNT_LOCKED, TOO_MANY_MAILS).',
+  500: 'An unexpected failure; details are logged, never sent (INTERNAL).',
+  502: 'The cinema API did not answer, or not as agreed (UPSTREAM_UNAVAILABLE).',
+} as const;
+
+/** An HTTP status the BFF answers with an error body. */
+export type ErrorStatus = keyof typeof ERROR_STATUS_MEANINGS;
+
+const ERROR_ANSWERS = Object.fromEntries(
+  Object.entries(ERROR_STATUS_MEANINGS).map(([status, meaning]) => [status, ErrorViewSchema.describe(meaning)]),
+) as Record<ErrorStatus, typeof ErrorViewSchema>;
+
+/**
+ * The error answers of a route's response schema: `response: { 200: View, ...errorAnswers(404, 502) }`.
+ * They document the route (bff/openapi.json) and hold every error body to `ErrorViewSchema`.
+ * The answers the BFF's own plugins give before a handler runs are added to every route by
+ * `plugins/error-handler.ts`; a route declares the ones its handler gives.
+ */
+export function errorAnswers<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof ErrorViewSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ERROR_ANSWERS[status]])) as Record<S, typeof ErrorViewSchema>;
+}

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { buildApp } from './app.ts';
-import { createOpsServer } from './ops-server.ts';
+import { createOpsServer } from './operations/ops-server.ts';
 import { ConfigError, configWarnings, loadConfig, type BffConfig } from './plugins/config.ts';
 
 /**

@@ -4,6 +4,7 @@
  * flashes. A public page never reads the session: it is rendered without the browser's
  * cookies, so it is the same for everyone and shared caches may keep it (ETag, 304).
  */
+import { hash } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import type { SessionView } from '../shared/views/session.ts';
 import { bffCallerOf, bffGet, type BffCaller } from './lib/bff-server.ts';
@@ -46,7 +47,7 @@ function redirectTo(location: string): Response {
  */
 async function tagged(request: Request, response: Response): Promise<Response> {
   const body = await response.arrayBuffer();
-  const etag = entityTag(body);
+  const etag = entityTag(hash('sha256', new Uint8Array(body), 'buffer'));
   const headers = new Headers(response.headers);
   headers.set('etag', etag);
   if (matchesEntityTag(request.headers.get('if-none-match'), etag)) {

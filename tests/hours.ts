@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { bogotaToday } from '../shared/format/dates.ts';
+import { bogotaToday } from '../shared/format/bogota-time.ts';
 import { HOURS_OF_DAY, SECURITY_VITEST_CONFIG, clockAt, ensureDebianPackages, exec, runPlaywright, runVitest, type Counts } from './runner.ts';
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bogotaToday } from '../shared/format/dates.ts';
+import { bogotaInstant, bogotaToday } from '../shared/format/bogota-time.ts';
 
 /**
  * What `npm test` (tests/run.ts) and `npm run test:hours` (tests/hours.ts) share: installing
@@ -55,7 +55,7 @@ export const NIGHT_CHECK = { hour: '23:50', files: ['tests/bff'] } as const;
 
 /** A fake clock that starts now at `hour` ('HH:mm') of the Bogotá date `date` (today by default). */
 export function clockAt(hour: string, date: string = bogotaToday()): FakeClock & { startsAt: Date } {
-  const startsAt = new Date(`${date}T${hour}:00-05:00`);
+  const startsAt = bogotaInstant(date, `${hour}:00`);
   if (Number.isNaN(startsAt.getTime())) throw new Error(`not a Bogotá date and hour: ${date} ${hour}`);
   return { startsAt, offsetSeconds: (startsAt.getTime() - Date.now()) / 1000 };
 }

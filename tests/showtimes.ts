@@ -1,6 +1,7 @@
 import type { BookingDataAnswer } from '../shared/cinema-api/booking.ts';
 import type { Movie, Showtime } from '../shared/cinema-api/catalogue.ts';
 import { showtimeStartMs } from '../shared/booking/showtime-clock.ts';
+import { SANDBOX_HEADERS } from './sandbox-headers.ts';
 
 /**
  * How a test chooses a showtime: by what it needs (a format, the zones its room sells, a start
@@ -11,8 +12,6 @@ import { showtimeStartMs } from '../shared/booking/showtime-clock.ts';
  * goes through this one module; it reads the sandbox directly with the dev secret headers.
  */
 
-/** The sandbox's dev secrets; a sandbox built with other ones passes them to the constructor. */
-const DEV_SECRETS = { apiKey: 'dev-api-key', actionKey: 'dev-action-key' };
 
 /** A showtime as a test needs it. */
 export interface TestShowtime {
@@ -64,9 +63,9 @@ export class SandboxShowtimes {
    * browser do (default); false for a sandbox on an injected clock with no BFF in front.
    */
   constructor(sandboxUrl: string, options: { secrets?: { apiKey: string; actionKey: string }; wallClock?: boolean } = {}) {
-    const secrets = options.secrets ?? DEV_SECRETS;
+    const { secrets } = options;
     this.#sandboxUrl = sandboxUrl;
-    this.#headers = { accept: 'application/json', 'x-api-key': secrets.apiKey, 'x-custom-action': secrets.actionKey };
+    this.#headers = secrets ? { ...SANDBOX_HEADERS, 'x-api-key': secrets.apiKey, 'x-custom-action': secrets.actionKey } : SANDBOX_HEADERS;
     this.#wallClock = options.wallClock ?? true;
   }
 

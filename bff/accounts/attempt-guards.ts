@@ -5,7 +5,7 @@ import {
   ATTEMPT_MESSAGES,
   LOGIN_SLOWDOWN_MAX_MS,
   LOGIN_SLOWDOWN_STEP_MS,
-} from '../../shared/validation/attempt-limits.ts';
+} from './attempt-limits.ts';
 import { BffError } from '../errors.ts';
 
 /**

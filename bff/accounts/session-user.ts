@@ -1,17 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  MembershipStatusAnswerSchema,
-  type MembershipStatus,
-  type SessionAnswer,
-  type User,
-} from '../../shared/cinema-api/accounts.ts';
-import { ACTIVE_MEMBERSHIP_STATUS, type MembershipView } from '../../shared/views/session.ts';
+import type { SessionAnswer, User } from '../../shared/cinema-api/accounts.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
+import { parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { fetchMembership } from '../plugins/customer.ts';
 import { startSession, updateSession, type SessionUser } from '../plugins/session.ts';
 
 /**
- * What the account routes share: turning the upstream user and membership into the
- * session snapshot, and starting a session from a login or registration answer.
+ * What the account routes share: turning the upstream user into the session snapshot, and
+ * starting a session from a login or registration answer.
  */
 
 export function toSessionUser(user: User): SessionUser {
@@ -24,50 +20,13 @@ export function toSessionUser(user: User): SessionUser {
   };
 }
 
-export function toMembershipView(status: MembershipStatus | undefined): MembershipView | null {
-  if (!status) return null;
-  return {
-    active: status.Estado === ACTIVE_MEMBERSHIP_STATUS,
-    status: status.Estado,
-    cineFan: status.CineFan === '' ? null : status.CineFan,
-    expiresAt: status.Vencimiento,
-  };
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' in Bogotá (UTC-5 all year) as epoch milliseconds; NaN if malformed. */
-export function bogotaDateTimeToEpoch(text: string): number {
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(text.trim());
-  if (!match) return Number.NaN;
-  return new Date(`${match[1]}T${match[2]}-05:00`).getTime();
-}
-
-/** The membership of the logged-in user; 401 propagates, any other failure is "unknown" (null). */
-export async function fetchMembership(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<MembershipView | null> {
-  try {
-    const answer = await app.upstream.call(request, {
-      method: 'GET',
-      path: 'profile/membership-status',
-      schema: MembershipStatusAnswerSchema,
-      auth: true,
-    });
-    return toMembershipView(answer.data[0]);
-  } catch (error) {
-    if (error instanceof BffError && error.statusCode === 401) throw error;
-    request.log.warn({ err: error }, 'membership status unavailable');
-    return null;
-  }
-}
-
 /** Seals the upstream token into the cookie and loads the membership. */
 export async function openSession(
   app: FastifyInstance,
   request: FastifyRequest,
   answer: SessionAnswer,
 ): Promise<void> {
-  const expiresAt = bogotaDateTimeToEpoch(answer.expires_at);
+  const expiresAt = parseBogotaTimestamp(answer.expires_at);
   if (!Number.isFinite(expiresAt) || expiresAt <= Date.now()) {
     request.log.error('upstream session answer has an unusable expires_at');
     throw new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);

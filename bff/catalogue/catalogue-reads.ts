@@ -16,9 +16,7 @@ import {
   BannersAnswerSchema,
   ContentPageAnswerSchema,
   GalleriesAnswerSchema,
-  SettingsAnswerSchema,
   type ContentPage,
-  type Setting,
 } from '../../shared/cinema-api/content.ts';
 import { formatCop } from '../../shared/format/money.ts';
 import {
@@ -38,14 +36,15 @@ import {
 } from '../../shared/views/catalogue.ts';
 import { BffError } from '../errors.ts';
 import { entityTag } from '../../shared/http/entity-tags.ts';
+import { sha256Bytes } from '../sha256.ts';
 import type { CachedRead } from '../plugins/catalogue-cache.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
-import { buildBillboardWeek } from '../routes/movies/billboard-week-view.ts';
-import { buildMovieDetail } from '../routes/movies/movie-detail-view.ts';
-import { buildRoomDetail, toRoom } from '../routes/rooms/room-views.ts';
-import { buildConfectionery } from '../routes/confectionery/confectionery-view.ts';
-import { CORPORATE_INTRO_SLUG, CORPORATE_SECTIONS, buildCorporate } from '../routes/corporate/corporate-view.ts';
-import { buildBanners, numericSetting, popupFromSettings } from '../routes/home/home-view.ts';
+import { buildBillboardWeek } from './billboard-week-view.ts';
+import { buildMovieDetail } from './movie-detail-view.ts';
+import { buildRoomDetail, toRoom } from './room-views.ts';
+import { buildConfectionery } from './confectionery-view.ts';
+import { CORPORATE_INTRO_SLUG, CORPORATE_SECTIONS, buildCorporate } from './corporate-view.ts';
+import { buildBanners, toPopupView } from './home-view.ts';
 import { toMovieCard, toRelease } from './movie-card.ts';
 
 /**
@@ -54,7 +53,7 @@ import { toMovieCard, toRelease } from './movie-card.ts';
  * reads, and the home composition reuses the others' entries. A view is checked against its
  * response schema once, when it is stored; hits send the stored JSON text.
  */
-export interface ReadContext {
+interface ReadContext {
   app: FastifyInstance;
   request: FastifyRequest;
 }
@@ -72,7 +71,7 @@ function cachedView<S extends z.ZodType>(context: ReadContext, key: string, sche
 /** Cache key of a value that is the same for everybody (never anything of a session). */
 const keyOf = (...parts: string[]): string => parts.join(':');
 
-export const isNotFound = (error: unknown): boolean => error instanceof BffError && error.statusCode === 404;
+const isNotFound = (error: unknown): boolean => error instanceof BffError && error.statusCode === 404;
 
 // ---------------------------------------------------------------------------------------
 // Movies
@@ -85,7 +84,7 @@ export function readNowShowing(context: ReadContext, theater: string = HOME_THEA
 }
 
 /** The upstream movies of one billboard date (movies with showtimes that day, those showtimes only). */
-export function loadBillboardMovies(context: ReadContext, date: string): Promise<Movie[]> {
+function loadBillboardMovies(context: ReadContext, date: string): Promise<Movie[]> {
   return upstreamGet(context, upstreamPath`movies/theater/${HOME_THEATER}/showtimes`, MoviesAnswerSchema, { date }).then(
     (answer) => answer.data,
   );
@@ -147,14 +146,10 @@ export function readConfectionery(context: ReadContext) {
 // ---------------------------------------------------------------------------------------
 // Settings-based views, banners, home
 
-function readSettings(context: ReadContext): Read<Setting[]> {
-  return context.app.catalogueCache.read(keyOf('settings'), async () => (await upstreamGet(context, 'settings', SettingsAnswerSchema)).data);
-}
-
 export function readClub(context: ReadContext) {
   return cachedView(context, keyOf('club'), ClubViewSchema, async () => {
-    const settings = (await readSettings(context)).value;
-    const price = numericSetting(settings, 'membresia_valor') + numericSetting(settings, 'membresia_servicio');
+    const settings = await context.app.settings.read(context.request);
+    const price = settings.membresia_valor + settings.membresia_servicio;
     return { membershipPrice: price, membershipPriceText: formatCop(price) };
   });
 }
@@ -193,7 +188,7 @@ export function readHome(context: ReadContext): Read<z.output<typeof HomeViewSch
       stamped(readBillboardWeek(context)),
       optional(context, 'releases', async () => (await stamped(readReleases(context))).releases, []),
       optional(context, 'rooms', async () => (await stamped(readRooms(context))).rooms, []),
-      optional(context, 'popup', async () => popupFromSettings(await stamped(readSettings(context))), null),
+      optional(context, 'popup', async () => toPopupView((await context.app.settings.read(context.request)).popup), null),
     ]);
     const value = HomeViewSchema.parse({ theater: HOME_THEATER, banners, movies: nowShowing.movies, billboard, releases, rooms, popup });
     return { value, storedAt: Math.min(...stamps) };
@@ -235,6 +230,6 @@ export async function readCorporate(context: ReadContext): Read<z.output<typeof 
     context.request.log.warn({ err: error }, 'corporate content unavailable, showing the fixed texts');
     const value = CorporateViewSchema.parse(buildCorporate(() => null, []));
     const json = JSON.stringify(value);
-    return { value, json, etag: entityTag(json), outcome: 'stale', storedAt: Date.now() };
+    return { value, json, etag: entityTag(sha256Bytes(json)), outcome: 'stale', storedAt: Date.now() };
   }
 }

@@ -1,9 +1,10 @@
 import type { DateOption, Showtime } from '../../shared/cinema-api/catalogue.ts';
-import { bogotaDateTime, formatDateButton, formatHour, formatLongDate } from '../../shared/format/dates.ts';
+import { bogotaDateTime } from '../../shared/format/bogota-time.ts';
+import { formatDateButton, formatHour, formatLongDate } from '../../shared/format/dates.ts';
 import type { DateOptionView, ShowtimeGroupView, ShowtimeHourView } from '../../shared/views/catalogue.ts';
 
 /** A date picker button. The upstream `date_string` is only used for its day, never trusted for layout. */
-export function toDateOption(date: string): DateOptionView {
+function toDateOption(date: string): DateOptionView {
   const button = formatDateButton(date);
   return { date, weekday: button.weekday, day: button.day, label: formatLongDate(date) };
 }
@@ -18,7 +19,7 @@ export function datesOfShowtimes(showtimes: ReadonlyArray<Pick<Showtime, 'functi
   return toDateOptions(showtimes);
 }
 
-export function toHour(showtime: Showtime): ShowtimeHourView {
+function toHour(showtime: Showtime): ShowtimeHourView {
   return {
     id: showtime.id,
     hour: showtime.function_hour,

@@ -14,7 +14,7 @@ import { createMemoryStore, type SharedStore } from './shared-store.ts';
  * so concurrent attempts are all counted.
  */
 
-export interface AttemptCounters {
+interface AttemptCounters {
   /** Adds one to `key` and answers the count in the current window. */
   hit(key: string, windowMs: number): Promise<number>;
   /** Forgets `key` (a success, a new code). */
@@ -43,7 +43,7 @@ function parseWindow(text: string | null, now: number): Window | null {
   return null;
 }
 
-export function createAttemptCounters(store: SharedStore, onError: (error: unknown) => void, fallback?: SharedStore): AttemptCounters {
+function createAttemptCounters(store: SharedStore, onError: (error: unknown) => void, fallback?: SharedStore): AttemptCounters {
   const counting = async (target: SharedStore, key: string, windowMs: number): Promise<number> => {
     for (let race = 0; race < MAX_RACES; race += 1) {
       const now = Date.now();

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { entityTag, matchesEntityTag } from '../../shared/http/entity-tags.ts';
+import { sha256Bytes } from '../sha256.ts';
 
 /**
  * Cache-Control of every BFF answer. Personal or unmarked answers are `private, no-store`.
@@ -14,7 +15,7 @@ import { entityTag, matchesEntityTag } from '../../shared/http/entity-tags.ts';
  */
 
 export const PUBLIC_CACHE = 'public';
-export type CachePolicy = typeof PUBLIC_CACHE;
+type CachePolicy = typeof PUBLIC_CACHE;
 
 /**
  * The lifetimes of a public read, in seconds (bff/README.md, "Public reads"): browsers keep
@@ -22,7 +23,7 @@ export type CachePolicy = typeof PUBLIC_CACHE;
  * for `CATALOGUE_FRESH_SECONDS` behind it), and any cache may serve it stale for the BFF
  * catalogue cache's whole keep window while it refreshes or while we fail.
  */
-export const PUBLIC_READ_SECONDS = {
+const PUBLIC_READ_SECONDS = {
   maxAge: 60,
   sMaxAge: 60,
   staleWhileRevalidate: 30 * 60,
@@ -60,7 +61,7 @@ export const cacheHeadersPlugin = fp(
       if (!setsCookie(reply) && isPublicRead(request) && reply.statusCode === 200 && sendsBody(payload)) {
         // A cached read brings the tag computed when it was stored (bff/plugins/catalogue-cache.ts).
         const stored = reply.getHeader('etag');
-        const tag = typeof stored === 'string' ? stored : entityTag(payload);
+        const tag = typeof stored === 'string' ? stored : entityTag(sha256Bytes(payload));
         reply.header('cache-control', PUBLIC_CACHE_CONTROL);
         reply.header('etag', tag);
         if (matchesEntityTag(request.headers['if-none-match'], tag)) {

@@ -15,7 +15,7 @@ export interface SpentCaptchaStore {
   spend(id: string, expiresAtMs: number): Promise<boolean>;
 }
 
-export interface MemorySpentCaptchaStoreOptions {
+interface MemorySpentCaptchaStoreOptions {
   /** Most entries kept; past it, expired entries are dropped, then the oldest. */
   maxEntries?: number;
   /** The clock, for tests. */

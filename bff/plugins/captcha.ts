@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib';
@@ -14,20 +14,19 @@ import {
 } from './captcha-store.ts';
 
 /**
- * The captcha of every form that needs one (PQR, ethics report, card payment): a self-hosted
- * ALTCHA proof of work. `GET /bff/captcha/challenge` hands out a challenge signed with
- * CAPTCHA_HMAC_KEY; the browser's widget solves it and the form sends the resulting payload;
+ * The captcha of every form that needs one (registration, PQR, ethics report, card payment):
+ * a self-hosted ALTCHA proof of work. `app.captchaChallenge()` makes a challenge signed with
+ * CAPTCHA_HMAC_KEY (served by `GET /bff/captcha/challenge`, forms/captcha-routes.ts); the
+ * browser's widget solves it and the form sends the resulting payload;
  * `app.verifyCaptcha(payload)` checks the signature, the expiry and the work, and accepts each
  * solved challenge once. No outside service is called, in the browser or here.
  */
-
-export const CAPTCHA_CHALLENGE_PATH = '/bff/captcha/challenge';
 
 /** SHA-256, one round per attempt: the work is the counter the browser has to reach. */
 const ALGORITHM = 'SHA-256';
 const COST = 1;
 
-export interface CaptchaOptions {
+interface CaptchaOptions {
   /** Signs challenges and derived keys. A secret of the BFF's configuration. */
   hmacKey: string;
   /** Highest counter a challenge can ask for: the work grows with it (half to all of it). */
@@ -38,18 +37,20 @@ export interface CaptchaOptions {
   store?: SpentCaptchaStore;
 }
 
-export type CaptchaRefusalReason = 'missing' | 'malformed' | 'invalid' | 'expired' | 'replayed';
+type CaptchaRefusalReason = 'missing' | 'malformed' | 'invalid' | 'expired' | 'replayed';
 
-export type CaptchaVerdict = { ok: true } | { ok: false; reason: CaptchaRefusalReason };
+type CaptchaVerdict = { ok: true } | { ok: false; reason: CaptchaRefusalReason };
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** A new challenge for the browser's widget. */
+    captchaChallenge(): Promise<CaptchaChallenge>;
     /** Checks a captcha payload and spends it. Never throws; see `captchaRefusal`. */
     verifyCaptcha(payload: unknown): Promise<CaptchaVerdict>;
   }
 }
 
-export const CAPTCHA_MESSAGES = {
+const CAPTCHA_MESSAGES = {
   missing: SERVICE_FORM_MESSAGES.captchaRequired,
   // Ours: the spec shows only the "missing" text.
   invalid: 'El captcha no es válido o ya expiró. Por favor, complétalo de nuevo.',
@@ -76,21 +77,29 @@ export function captchaRefusal(
 
 const HEX = /^[0-9a-f]+$/;
 
+/**
+ * A challenge as the widget receives it and sends it back with its solution. The parameters
+ * are kept whole (loose), since the signature covers every one of them, known or not, and
+ * listed in the order the library sorts them in.
+ */
+export const CaptchaChallengeSchema = z.object({
+  parameters: z.looseObject({
+    algorithm: z.literal(ALGORITHM),
+    cost: z.number().int().positive(),
+    expiresAt: z.number().int().positive(),
+    keyLength: z.number().int().positive().max(64),
+    keyPrefix: z.string().regex(HEX).max(128),
+    keySignature: z.string().regex(HEX).max(256).optional(),
+    nonce: z.string().regex(HEX).max(128),
+    salt: z.string().regex(HEX).max(128),
+  }),
+  signature: z.string().regex(HEX).max(256),
+});
+type CaptchaChallenge = z.output<typeof CaptchaChallengeSchema>;
+
 /** The widget's payload: base64 of `{ challenge: { parameters, signature }, solution }`. */
 const PayloadSchema = z.object({
-  challenge: z.object({
-    // Kept whole (loose): the signature covers every parameter, known or not.
-    parameters: z.looseObject({
-      algorithm: z.literal(ALGORITHM),
-      nonce: z.string().regex(HEX).max(128),
-      salt: z.string().regex(HEX).max(128),
-      cost: z.number().int().positive(),
-      keyLength: z.number().int().positive().max(64),
-      keyPrefix: z.string().regex(HEX).max(128),
-      expiresAt: z.number().int().positive(),
-    }),
-    signature: z.string().regex(HEX).max(256),
-  }),
+  challenge: CaptchaChallengeSchema,
   solution: z.object({
     counter: z.number().int().min(0).max(0xffffffff),
     derivedKey: z.string().regex(HEX).max(256),
@@ -127,8 +136,8 @@ export const captchaPlugin = fp(
     const hmacKeySignatureSecret = keySignatureSecret(options.hmacKey);
     const maxNumber = Math.max(1, Math.floor(options.maxNumber));
 
-    async function newChallenge(): Promise<Challenge> {
-      return createChallenge({
+    async function captchaChallenge(): Promise<CaptchaChallenge> {
+      const challenge: Challenge = await createChallenge({
         algorithm: ALGORITHM,
         cost: COST,
         // Deterministic mode: the server picks the counter, so the work is known and the
@@ -139,6 +148,7 @@ export const captchaPlugin = fp(
         hmacSignatureSecret,
         hmacKeySignatureSecret,
       });
+      return CaptchaChallengeSchema.parse(challenge);
     }
 
     async function verifyCaptcha(payload: unknown): Promise<CaptchaVerdict> {
@@ -170,16 +180,8 @@ export const captchaPlugin = fp(
       return firstUse ? { ok: true } : { ok: false, reason: 'replayed' };
     }
 
+    app.decorate('captchaChallenge', captchaChallenge);
     app.decorate('verifyCaptcha', verifyCaptcha);
-
-    app.get(
-      CAPTCHA_CHALLENGE_PATH,
-      { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
-      async (_request, reply: FastifyReply) => {
-        reply.header('cache-control', 'no-store');
-        return newChallenge();
-      },
-    );
   },
-  { name: 'viziona-captcha', dependencies: ['viziona-config', 'viziona-rate-limit'] },
+  { name: 'viziona-captcha', dependencies: ['viziona-config'] },
 );

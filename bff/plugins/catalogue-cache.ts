@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { entityTag } from '../../shared/http/entity-tags.ts';
+import { sha256Bytes } from '../sha256.ts';
 
 /**
  * The cache of public catalogue reads (billboard, movies, releases, rooms, banners, snacks,
@@ -12,7 +13,7 @@ import { entityTag } from '../../shared/http/entity-tags.ts';
  * Values are stored with their JSON text, serialised once on fill; routes send that text, so
  * a hit costs a map lookup rather than a validation and a serialisation of the whole view.
  */
-export interface CatalogueCacheOptions {
+interface CatalogueCacheOptions {
   /** How long an entry is served without asking the upstream. */
   freshMs?: number;
   /** How long an entry is kept to be served stale when the upstream fails. */
@@ -36,14 +37,14 @@ export interface CatalogueCacheOptions {
 }
 
 /** The two operations of the shared store the cache needs (bff/plugins/shared-store.ts has them). */
-export interface SharedCopies {
+interface SharedCopies {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
 }
 
 const SHARED_PREFIX = 'catalogue:';
 
-export type CacheOutcome = 'hit' | 'miss' | 'refreshed' | 'stale';
+type CacheOutcome = 'hit' | 'miss' | 'refreshed' | 'stale';
 
 export interface CachedRead<T> {
   value: T;
@@ -87,7 +88,7 @@ function statusOf(error: unknown): number | null {
 }
 
 /** A 404 or 422 is the upstream's answer, not its failure: it is passed on, never covered up. */
-export function isUpstreamOutage(error: unknown): boolean {
+function isUpstreamOutage(error: unknown): boolean {
   const status = statusOf(error);
   return status === null || status >= 500 || status === 429 || status === 408;
 }
@@ -170,7 +171,7 @@ export class CatalogueCache {
       const text = await this.#shared?.get(SHARED_PREFIX + key);
       if (!text) return undefined;
       const { storedAt, json } = JSON.parse(text) as { storedAt: number; json: string };
-      const entry: Entry = { value: JSON.parse(json) as unknown, json, etag: entityTag(json), storedAt };
+      const entry: Entry = { value: JSON.parse(json) as unknown, json, etag: entityTag(sha256Bytes(json)), storedAt };
       this.#store(key, entry);
       return entry;
     } catch {
@@ -199,7 +200,7 @@ export class CatalogueCache {
       try {
         const { value, storedAt } = await load();
         const json = JSON.stringify(value);
-        const stored: Entry = { value, json, etag: entityTag(json), storedAt: Math.min(storedAt, this.#now()) };
+        const stored: Entry = { value, json, etag: entityTag(sha256Bytes(json)), storedAt: Math.min(storedAt, this.#now()) };
         this.#store(key, stored);
         // Best effort: an outage of the shared store costs only this copy.
         this.#shared?.set(SHARED_PREFIX + key, JSON.stringify({ storedAt: stored.storedAt, json: stored.json }), this.keepMs).catch(() => {});

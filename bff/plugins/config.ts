@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 import { catalogueCacheDefaults } from './catalogue-cache.ts';
 
 /**
@@ -7,18 +8,6 @@ import { catalogueCacheDefaults } from './catalogue-cache.ts';
  * bff/ reads `process.env`. Secrets have development defaults (the sandbox demands the same
  * values); in production a missing secret stops the process with a message naming it.
  */
-
-/** Development defaults, shared with the sandbox (see bff/README.md). */
-export const DEV_SECRETS = {
-  CINEMA_API_KEY: 'dev-api-key',
-  CINEMA_ACTION_KEY: 'dev-action-key',
-  CINEMA_REGISTER_CODE: 'ZGV2LXJlZ2lzdGVyLWNvZGU=',
-  CINEMA_REGISTRATION_KEY: 'dev-registration-key',
-  /** A fixed key so a restart of `npm run dev` keeps everybody logged in. Never used in production. */
-  SESSION_KEYS: 'dml6aW9uYS1kZXYtc2Vzc2lvbi1rZXktMzItYnl0ZXM=',
-  /** Signs captcha challenges (bff/plugins/captcha.ts). */
-  CAPTCHA_HMAC_KEY: 'dev-captcha-hmac-key',
-} as const;
 
 /** Required in production: the process does not start without them. */
 export const PRODUCTION_REQUIRED = [

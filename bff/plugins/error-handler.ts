@@ -1,18 +1,42 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { BffError, ERROR_MESSAGES } from '../errors.ts';
+import { BffError, ERROR_MESSAGES, errorAnswers, type ErrorStatus } from '../errors.ts';
 
 /**
  * One error body for everything: `{ error: { code, message, fields? } }`. Details of 5xx
- * errors are logged, never sent. Unknown `/bff/*` paths get a rate-limited 404.
+ * errors are logged, never sent. Unknown `/bff/*` paths get a rate-limited 404. Every route's
+ * response schema gets the error answers the BFF's plugins give before its handler runs.
  */
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What a route can answer before its handler runs: a malformed body or parameter (400), a
+ * cross-site request (403, plugins/same-origin.ts), a body too large or of another type (413,
+ * 415), a body that fails its schema (422), its rate limit (429) and the unexpected (500).
+ */
+function requestErrorStatuses(route: RouteOptions): ErrorStatus[] {
+  const takesBody = [route.method].flat().some((method) => BODY_METHODS.has(method));
+  const statuses: ErrorStatus[] = [500];
+  if (takesBody || route.schema?.params || route.schema?.querystring) statuses.push(400);
+  if (takesBody) statuses.push(413, 415);
+  if (takesBody && route.config?.allowCrossSite !== true) statuses.push(403);
+  if (route.schema?.body) statuses.push(422);
+  if (route.config?.rateLimit) statuses.push(429);
+  return statuses;
+}
 
 export const errorHandlerPlugin = fp(
   async (app) => {
+    app.addHook('onRoute', (route) => {
+      const declared: object = typeof route.schema?.response === 'object' && route.schema.response !== null ? route.schema.response : {};
+      route.schema = { ...route.schema, response: { ...errorAnswers(...requestErrorStatuses(route)), ...declared } };
+    });
+
     app.setErrorHandler((error: FastifyError | BffError, request, reply) => {
       if (error instanceof BffError) {
         // The cause was logged where it happened (the upstream client); one line suffices here.

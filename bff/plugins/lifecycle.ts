@@ -8,9 +8,9 @@ import fp from 'fastify-plugin';
  * answers. Plugins that depend on something add their own check.
  */
 
-export type ReadinessCheck = () => Promise<boolean>;
+type ReadinessCheck = () => Promise<boolean>;
 
-export type Readiness = { ready: boolean; draining: boolean; checks: Record<string, boolean> };
+type Readiness = { ready: boolean; draining: boolean; checks: Record<string, boolean> };
 
 /** A check that has not answered by then counts as failed: a probe must not hang. */
 const CHECK_TIMEOUT_MS = 1_000;

@@ -60,7 +60,7 @@ const CODE_CONTAINERS = ['body', 'params', 'payload', 'form', 'data'];
 
 const property = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `["${key}"]`);
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   ...SECRET_KEYS,
   ...CONTAINERS.flatMap((container) => SECRET_KEYS.map((key) => `${container}${property(key)}`)),
   ...SECRET_HEADERS.map((header) => `headers${property(header)}`),
@@ -109,16 +109,16 @@ export function requestIdFor(req: IncomingMessage): string {
 }
 
 /** A request as logged: never its headers (cookie, authorization) or body. */
-export function serializeRequest(req: FastifyRequest): { method: string; url: string; remoteAddress: string } {
+function serializeRequest(req: FastifyRequest): { method: string; url: string; remoteAddress: string } {
   return { method: req.method, url: safeUrl(req.url), remoteAddress: req.ip };
 }
 
 /** A reply as logged: its status only (never its headers, which may set the session cookie). */
-export function serializeReply(reply: Pick<FastifyReply, 'statusCode'>): { statusCode: number } {
+function serializeReply(reply: Pick<FastifyReply, 'statusCode'>): { statusCode: number } {
   return { statusCode: reply.statusCode };
 }
 
-export type SerializedError = {
+type SerializedError = {
   type: string;
   message: string;
   stack: string;
@@ -136,7 +136,7 @@ const AGGREGATED_ERRORS = 5;
  * undici error's socket error, say). Other properties are left out, so an error that carries
  * a request's headers or body never puts them in a line.
  */
-export function serializeError(error: unknown, depth = 0): SerializedError {
+function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const serialized: SerializedError = { type: error.constructor.name, message: error.message, stack: error.stack ?? '' };
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };

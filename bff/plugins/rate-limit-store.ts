@@ -12,7 +12,7 @@ type Count = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Count) => void;
 
 /** How long a count may wait for Redis before memory answers. */
-export const REDIS_ANSWER_MS = 250;
+const REDIS_ANSWER_MS = 250;
 const MEMORY_KEYS = 50_000;
 
 /** Increments a key and sets its window on the first hit (atomic in Redis). */

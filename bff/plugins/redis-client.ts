@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
  * what that means: memory counts, or a refused purchase), a short command timeout,
  * reconnection every second. Start-up waits for it briefly, so the first requests find it.
  */
-export function connectRedis(url: string): Redis {
+function connectRedis(url: string): Redis {
   return new Redis(url, {
     connectTimeout: 1_000,
     commandTimeout: 500,

@@ -24,7 +24,7 @@ export const CLIENT_HEADER_VALUE = 'web';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TRUSTED_FETCH_SITES = new Set(['same-origin', 'none']);
 
-export function isSameSiteRequest(request: FastifyRequest, siteOrigin: string): boolean {
+function isSameSiteRequest(request: FastifyRequest, siteOrigin: string): boolean {
   if (request.headers[CLIENT_HEADER] !== CLIENT_HEADER_VALUE) return false;
   const fetchSite = request.headers['sec-fetch-site'];
   const origin = request.headers.origin;

@@ -26,7 +26,7 @@ export interface SessionMark {
   expiresAt: number;
 }
 
-export interface SessionRevocations {
+interface SessionRevocations {
   isRevoked(session: SessionMark): Promise<boolean>;
   revoke(session: SessionMark): Promise<void>;
   /** Ends every session of the account issued before now; answers the new generation (epoch ms). */
@@ -43,7 +43,7 @@ const sessionId = (token: string): string => createHash('sha256').update(token).
 const revokedKey = (token: string): string => `session-revoked:${sessionId(token)}`;
 const generationKey = (email: string): string => `session-generation:${email.trim().toLowerCase()}`;
 
-export function createSessionRevocations(store: SharedStore, onError: (error: unknown) => void): SessionRevocations {
+function createSessionRevocations(store: SharedStore, onError: (error: unknown) => void): SessionRevocations {
   return {
     async isRevoked(session) {
       try {

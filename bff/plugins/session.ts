@@ -28,10 +28,10 @@ export const SESSION_COOKIE = 'viziona_session';
  * sibling subdomain or a plain-http page can never set or overwrite it.
  */
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
-export const sessionCookieName = (secure: boolean): string => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+const sessionCookieName = (secure: boolean): string => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 /** Upper bound of a session's life even if the upstream grants longer (seconds). */
 const MAX_SESSION_SECONDS = 30 * 24 * 60 * 60;
-export const MAX_SESSION_MS = MAX_SESSION_SECONDS * 1000;
+const MAX_SESSION_MS = MAX_SESSION_SECONDS * 1000;
 
 const SessionStateSchema = z.object({
   token: z.string().min(1),

@@ -34,7 +34,7 @@ declare module 'fastify' {
 
 const PREFIX = 'viziona:';
 
-export interface MemoryStoreOptions {
+interface MemoryStoreOptions {
   now?: () => number;
   /** Most keys kept; past it expired keys are swept, then the oldest dropped. */
   maxEntries?: number;
@@ -103,9 +103,9 @@ const SWAP =
   "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 else return 0 end";
 
 /** The commands the Redis store uses (an ioredis client has them). */
-export type RedisCommands = Pick<Redis, 'get' | 'set' | 'del' | 'eval'>;
+type RedisCommands = Pick<Redis, 'get' | 'set' | 'del' | 'eval'>;
 
-export function createRedisStore(redis: RedisCommands): SharedStore {
+function createRedisStore(redis: RedisCommands): SharedStore {
   const ttl = (ttlMs: number): number => Math.max(1, Math.ceil(ttlMs));
   return {
     kind: 'redis',

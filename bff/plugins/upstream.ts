@@ -23,7 +23,7 @@ import { endSession } from './session.ts';
  * into a `BffError`.
  */
 
-export type UpstreamCall<S extends z.ZodType> = {
+type UpstreamCall<S extends z.ZodType> = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the API root, built with `upstreamPath` (e.g. upstreamPath`movies/${slug}`). */
   path: string;
@@ -38,7 +38,7 @@ export type UpstreamCall<S extends z.ZodType> = {
 };
 
 /** A POST whose body flows through as it arrives (multipart uploads); the answer is left raw. */
-export type UpstreamStreamCall = {
+type UpstreamStreamCall = {
   path: string;
   body: AsyncIterable<Uint8Array>;
   contentType: string;
@@ -46,7 +46,7 @@ export type UpstreamStreamCall = {
   signal: AbortSignal;
 };
 
-export type UpstreamClient = {
+type UpstreamClient = {
   call<S extends z.ZodType>(request: FastifyRequest, call: UpstreamCall<S>): Promise<z.output<S>>;
   /** Sends the visitor's bearer token when there is a session. Network failures throw. */
   stream(request: FastifyRequest, call: UpstreamStreamCall): Promise<{ status: number; json: unknown }>;
@@ -67,12 +67,12 @@ const RETRY_DELAY_MS = 100;
 type RawAnswer = { status: number; text: string };
 
 /** How an upstream call ended, for the metrics. */
-export type UpstreamOutcome = 'ok' | 'client_error' | 'server_error' | 'network_error' | 'invalid_answer';
+type UpstreamOutcome = 'ok' | 'client_error' | 'server_error' | 'network_error' | 'invalid_answer';
 
 const outcomeOf = (status: number): UpstreamOutcome =>
   status < 400 ? 'ok' : status < 500 ? 'client_error' : 'server_error';
 
-export function createUpstreamClient(config: BffConfig, observe: (outcome: UpstreamOutcome) => void = () => {}) {
+function createUpstreamClient(config: BffConfig, observe: (outcome: UpstreamOutcome) => void = () => {}) {
   const base = new URL(config.upstreamUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const pool = new Pool(base.origin, {

@@ -1,7 +1,8 @@
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import { releaseDate } from '../catalogue/catalogue.ts';
 import type { Clock } from '../lib/clock.ts';
-import { addDays, bogotaDate, bogotaTime, timeFromMinutes } from '../lib/bogota-time.ts';
+import { addDays, timeFromMinutes } from '../lib/calendar.ts';
+import { bogotaDate, bogotaTime } from '../../shared/format/bogota-time.ts';
 import { inTransaction, readMeta, run, writeMeta, type Database } from './database.ts';
 
 // Showtimes are generated per calendar day, deterministically from the date, the first

@@ -4,7 +4,7 @@ import { LoginPayloadSchema, RegisterPayloadSchema } from '../../shared/cinema-a
 import { getRow, run } from '../db/database.ts';
 import { FieldErrors, invalidField } from '../lib/api-error.ts';
 import { presentedToken, requireUser } from '../lib/auth.ts';
-import { bogotaDate, bogotaDateTime } from '../lib/bogota-time.ts';
+import { bogotaDate, bogotaTimestamp } from '../../shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../lib/secrets.ts';
 import { EMAIL_MESSAGE, EMAIL_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN, parsePayload } from '../lib/validation.ts';
@@ -22,7 +22,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: SandboxContext)
     const token = randomToken(24);
     const expiresAt = ctx.clock.nowMs() + REGISTER_TOKEN_MS;
     storeOneTime(ctx.db, 'register', token, expiresAt);
-    return { token, expires_at: bogotaDateTime(expiresAt) };
+    return { token, expires_at: bogotaTimestamp(expiresAt) };
   });
 
   api.post('/register', async (request, reply) => {

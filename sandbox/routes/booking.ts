@@ -4,7 +4,7 @@ import { PAYMENT_METHOD } from '../db/seed/marketing.ts';
 import { settingNumber } from '../db/seed/settings.ts';
 import { FieldErrors, notFound } from '../lib/api-error.ts';
 import { optionalUser, requireUser } from '../lib/auth.ts';
-import { bogotaDateTime } from '../lib/bogota-time.ts';
+import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { idParam } from '../lib/params.ts';
 import { sandboxBase } from '../lib/urls.ts';
@@ -81,7 +81,7 @@ export function registerBookingRoutes(api: FastifyInstance, ctx: SandboxContext)
         showtime_id: showtime.id,
         score_consecutive: payload.score_consecutive,
         seats: seats.map((seat) => seat.label),
-        expires_at: bogotaDateTime(expiresAt),
+        expires_at: bogotaTimestamp(expiresAt),
         hold_seconds: HOLD_SECONDS,
       },
     };

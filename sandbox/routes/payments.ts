@@ -16,7 +16,7 @@ import { inTransaction } from '../db/database.ts';
 import { BANKS, PAY_BRANDS } from '../db/seed/marketing.ts';
 import { FieldErrors, invalidField } from '../lib/api-error.ts';
 import { requireSecretHeader, requireUser } from '../lib/auth.ts';
-import { bogotaDate, bogotaDateTime } from '../lib/bogota-time.ts';
+import { bogotaDate, bogotaTimestamp } from '../../shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { passesLuhn } from '../lib/luhn.ts';
 import { randomToken } from '../lib/secrets.ts';
@@ -82,7 +82,7 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: SandboxContext)
     const token = randomToken(24);
     const expiresAt = ctx.clock.nowMs() + PAY_TOKEN_MS;
     storeOneTime(ctx.db, 'pay', token, expiresAt, { userId: user.id, consecutive: payload.score_consecutive });
-    return TokenAnswerSchema.parse({ token, expires_at: bogotaDateTime(expiresAt) });
+    return TokenAnswerSchema.parse({ token, expires_at: bogotaTimestamp(expiresAt) });
   });
 
   api.post('/epayco/card/pay', async (request, reply) => {
@@ -161,7 +161,7 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: SandboxContext)
       pse_url: `${sandboxBase(ctx, request)}/sandbox/pse/${ref}`,
       bill: bill.bill,
       payType: payload.pay_type,
-      expires_at: bogotaDateTime(expiresAt),
+      expires_at: bogotaTimestamp(expiresAt),
     };
   });
 }

@@ -4,7 +4,7 @@ import { REGISTER_CODE_HEADER } from '../../shared/cinema-api/headers.ts';
 import { run } from '../db/database.ts';
 import { invalidField } from '../lib/api-error.ts';
 import { requireSecretHeader, requireUser } from '../lib/auth.ts';
-import { bogotaDateTime } from '../lib/bogota-time.ts';
+import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { parsePayload } from '../lib/validation.ts';
 import { reloadUser } from '../services/account-rules.ts';
@@ -18,7 +18,7 @@ export function registerVerificationRoutes(api: FastifyInstance, ctx: SandboxCon
     const user = requireUser(ctx, request);
     requireSecretHeader(request, REGISTER_CODE_HEADER, ctx.secrets.registerCode);
     const expiresAt = sendVerificationCode(ctx, user);
-    return { data: { sent: true, expires_at: bogotaDateTime(expiresAt) } };
+    return { data: { sent: true, expires_at: bogotaTimestamp(expiresAt) } };
   });
 
   api.post('/code/validate', async (request) => {

@@ -8,7 +8,7 @@ import {
 } from '../../shared/cinema-api/payments.ts';
 import { THEATER } from '../db/seed/marketing.ts';
 import { allRows, getRow, run, type Database } from '../db/database.ts';
-import { bogotaDateTime } from '../lib/bogota-time.ts';
+import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { randomCode } from '../lib/secrets.ts';
 import { spendConsecutive } from './consecutives.ts';
@@ -186,7 +186,7 @@ export function billView(ctx: SandboxContext, views: Views, row: BillRow): Bill 
   return {
     id: row.id,
     bill: row.bill,
-    created_at: bogotaDateTime(row.created_at),
+    created_at: bogotaTimestamp(row.created_at),
     pay_status: payStatusOf(row.pay_status),
     pay_type: { id: row.pay_type, name: PAY_TYPE_NAMES[row.pay_type] ?? 'Compra' },
     pay_method: row.pay_method,

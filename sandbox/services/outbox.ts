@@ -1,5 +1,5 @@
 import { allRows, run, type Database } from '../db/database.ts';
-import { bogotaDateTime } from '../lib/bogota-time.ts';
+import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
 
 export type OutboxKind = 'verification-code' | 'password-reset';
 
@@ -49,6 +49,6 @@ export function listOutbox(db: Database, to?: string): OutboxEntry[] {
     body: row.body,
     code: row.code,
     link: row.link,
-    created_at: bogotaDateTime(row.created_at),
+    created_at: bogotaTimestamp(row.created_at),
   }));
 }

@@ -1,5 +1,5 @@
 import { allRows, inTransaction, run, getRow, type Database } from '../db/database.ts';
-import { bogotaDateTime } from '../lib/bogota-time.ts';
+import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
 import { sha256 } from '../lib/secrets.ts';
 
 export type SubmissionKind = 'pqrs' | 'ethics';
@@ -72,7 +72,7 @@ export function listSubmissions(db: Database): SubmissionView[] {
       'SELECT id, field, name, content_type, size, sha256 FROM attachments WHERE submission_id = ? ORDER BY id',
       row.id,
     ),
-    created_at: bogotaDateTime(row.created_at),
+    created_at: bogotaTimestamp(row.created_at),
   }));
 }
 

@@ -1,7 +1,7 @@
 import type { MembershipStatus, SessionAnswer, User } from '../../shared/cinema-api/accounts.ts';
 import { MEMBERSHIP_ACTIVE, MEMBERSHIP_INACTIVE } from '../../shared/cinema-api/accounts.ts';
 import { getRow, run, type Database } from '../db/database.ts';
-import { bogotaDateTime } from '../lib/bogota-time.ts';
+import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { randomToken, sha256 } from '../lib/secrets.ts';
 
@@ -47,7 +47,7 @@ export function userView(row: UserRow): User {
     lastname: row.lastname,
     fullname: `${row.name} ${row.lastname}`,
     email: row.email,
-    email_verified_at: row.email_verified_at === null ? null : bogotaDateTime(row.email_verified_at),
+    email_verified_at: row.email_verified_at === null ? null : bogotaTimestamp(row.email_verified_at),
     phone: row.phone,
     doc_type: row.doc_type,
     doc_number: row.doc_number,
@@ -82,7 +82,7 @@ export function issueSession(ctx: SandboxContext, user: UserRow): SessionAnswer 
   const token = randomToken();
   const expiresAt = ctx.clock.nowMs() + AUTH_TOKEN_SECONDS * 1000;
   run(ctx.db, 'INSERT INTO auth_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)', sha256(token), user.id, expiresAt);
-  return { token, expires_at: bogotaDateTime(expiresAt), user: userView(user) };
+  return { token, expires_at: bogotaTimestamp(expiresAt), user: userView(user) };
 }
 
 export function isMember(user: UserRow, nowMs: number): boolean {
@@ -97,6 +97,6 @@ export function membershipStatus(user: UserRow, nowMs: number): MembershipStatus
   return {
     Estado: active ? MEMBERSHIP_ACTIVE : MEMBERSHIP_INACTIVE,
     CineFan: active ? 'vigente' : 'vencida',
-    Vencimiento: bogotaDateTime(user.membership_ends_at),
+    Vencimiento: bogotaTimestamp(user.membership_ends_at),
   };
 }

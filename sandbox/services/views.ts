@@ -4,7 +4,7 @@ import { releaseDate } from '../catalogue/catalogue.ts';
 import { posterName, roomImageNames } from '../catalogue/images.ts';
 import type { MovieSeed } from '../db/seed/movies.ts';
 import type { RoomSeed } from '../db/seed/rooms.ts';
-import { dateString, hourString } from '../lib/bogota-time.ts';
+import { dateString, hourString } from '../lib/calendar.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { imageUrl } from '../lib/urls.ts';
 import { takenSeatCounts, type ShowtimeRow } from './showtimes.ts';

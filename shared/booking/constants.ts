@@ -21,20 +21,8 @@ export const PAY_STATUS_ACCEPTED = 1;
 export const PAY_STATUS_REJECTED = 2;
 export const PAY_STATUS_PENDING = 3;
 
-/** theater_id sent with every payment. */
+/** theater_id of every payment: the BFF sends it, the cinema API accepts no other. */
 export const THEATER_ID = 1 as const;
-
-/** Zones priced at this value or less are not offered. */
-export const MIN_ZONE_PRICE_EXCLUSIVE = 1;
-
-/** How often the BFF asks the cinema API for a watched room's status (one poll per showtime). */
-export const ROOM_STATUS_POLL_MS = 2000;
-
-/** Snack carousel: 3 per view, 1 under 600 px, slide speed 750 ms. */
-export const SNACK_CAROUSEL = { perView: 3, perViewNarrow: 1, narrowBelowPx: 600, speedMs: 750 } as const;
 
 /** Combo quantity stepper minimum. */
 export const MIN_COMBO_QUANTITY = 1;
-
-/** Ratings that carry the age warning ('Exclusiva para mayores de …'). */
-export const AGE_RESTRICTED_RATINGS = ['15', '18'] as const;

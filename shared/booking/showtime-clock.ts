@@ -1,4 +1,4 @@
-import { bogotaDateTime } from '../format/dates.ts';
+import { bogotaDateTime } from '../format/bogota-time.ts';
 
 /**
  * True when the showtime's date and hour (Bogota wall time) have passed: no reservation is

@@ -7,10 +7,10 @@ import {
 } from './common.ts';
 
 export const DOC_TYPES = ['CC', 'CE', 'PPN', 'NIT'] as const;
-export const SEX_VALUES = ['M', 'F'] as const;
+const SEX_VALUES = ['M', 'F'] as const;
 
 /** The user as every account answer returns it (login, register, profile). */
-export const UserSchema = z.object({
+const UserSchema = z.object({
   id: z.number(),
   username: z.string(),
   name: z.string(),
@@ -42,7 +42,6 @@ export const LoginPayloadSchema = z.object({
   email: requiredText('correo electrónico'),
   password: z.string({ error: requiredMessage('contraseña') }).min(1, { error: requiredMessage('contraseña') }),
 });
-export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
 
 /** POST register. The confirm fields and the accept flags are never sent. */
 export const RegisterPayloadSchema = z.object({
@@ -60,7 +59,6 @@ export const RegisterPayloadSchema = z.object({
   /** The token from POST token/register (robot check). */
   register_token: requiredText('token de registro'),
 });
-export type RegisterPayload = z.infer<typeof RegisterPayloadSchema>;
 
 /** PUT profile. E-mail, document type and number cannot change and are ignored if sent. */
 export const ProfileUpdatePayloadSchema = z.object({
@@ -75,20 +73,17 @@ export const ProfileUpdatePayloadSchema = z.object({
   password: z.string().optional(),
   password_confirmation: z.string().optional(),
 });
-export type ProfileUpdatePayload = z.infer<typeof ProfileUpdatePayloadSchema>;
 
 /** GET profile. */
 export const ProfileAnswerSchema = dataEnvelope(UserSchema);
-export type ProfileAnswer = z.infer<typeof ProfileAnswerSchema>;
 
 /** PUT profile. */
 export const ProfileUpdateAnswerSchema = z.object({ message: z.string(), data: UserSchema });
-export type ProfileUpdateAnswer = z.infer<typeof ProfileUpdateAnswerSchema>;
 
 export const MEMBERSHIP_ACTIVE = 'Usuario con tarjeta activa';
 export const MEMBERSHIP_INACTIVE = 'Usuario sin tarjeta activa';
 
-export const MembershipStatusSchema = z.object({
+const MembershipStatusSchema = z.object({
   Estado: z.enum([MEMBERSHIP_ACTIVE, MEMBERSHIP_INACTIVE]),
   /** 'vigente' while the membership runs, 'vencida' after it ended, '' if never held. */
   CineFan: z.string(),
@@ -99,16 +94,13 @@ export type MembershipStatus = z.infer<typeof MembershipStatusSchema>;
 
 /** GET profile/membership-status: a list whose first element is used. */
 export const MembershipStatusAnswerSchema = dataEnvelope(z.array(MembershipStatusSchema));
-export type MembershipStatusAnswer = z.infer<typeof MembershipStatusAnswerSchema>;
 
 export const ForgotPayloadSchema = z.object({ email: requiredText('correo electrónico') });
-export type ForgotPayload = z.infer<typeof ForgotPayloadSchema>;
 
 /** POST update-password/{code}. */
 export const UpdatePasswordPayloadSchema = z.object({
   password: z.string({ error: requiredMessage('contraseña') }),
 });
-export type UpdatePasswordPayload = z.infer<typeof UpdatePasswordPayloadSchema>;
 
 /** POST token/register and POST pay-token: top-level token. */
 export const TokenAnswerSchema = z.object({ token: z.string(), expires_at: DateTimeTextSchema });
@@ -118,13 +110,10 @@ export type TokenAnswer = z.infer<typeof TokenAnswerSchema>;
 export const SendCodeAnswerSchema = dataEnvelope(
   z.object({ sent: z.boolean(), expires_at: DateTimeTextSchema }),
 );
-export type SendCodeAnswer = z.infer<typeof SendCodeAnswerSchema>;
 
 export const ValidateCodePayloadSchema = z.object({ code: requiredText('código', 20) });
-export type ValidateCodePayload = z.infer<typeof ValidateCodePayloadSchema>;
 
 /** POST code/validate, 200 only when valid (an invalid code is a 422). */
 export const ValidateCodeAnswerSchema = dataEnvelope(
   z.object({ valid: z.literal(true), user: UserSchema }),
 );
-export type ValidateCodeAnswer = z.infer<typeof ValidateCodeAnswerSchema>;

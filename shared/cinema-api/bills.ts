@@ -3,25 +3,24 @@ import { DateTimeTextSchema, dataEnvelope } from './common.ts';
 import { ShowtimeSchema } from './catalogue.ts';
 import { PAY_METHODS, PayStatusSchema } from './payments.ts';
 
-export const PayTypeSchema = z.object({
+const PayTypeSchema = z.object({
   /** 1 tickets, 3 membership. */
   id: z.number(),
   name: z.string(),
 });
 export type PayType = z.infer<typeof PayTypeSchema>;
 
-export const TheaterSchema = z.object({ name: z.string(), fullname: z.string() });
-export type Theater = z.infer<typeof TheaterSchema>;
+const TheaterSchema = z.object({ name: z.string(), fullname: z.string() });
 
 /** One chosen component of a combo line. */
-export const BillRecipeItemSchema = z.object({
+const BillRecipeItemSchema = z.object({
   Codigo: z.string(),
   Descripcion: z.string(),
   Cantidad: z.number(),
 });
 export type BillRecipeItem = z.infer<typeof BillRecipeItemSchema>;
 
-export const BillProductSchema = z.object({
+const BillProductSchema = z.object({
   Codigo: z.string(),
   Descripcion: z.string(),
   Cantidad: z.number(),
@@ -35,11 +34,11 @@ export const BillProductSchema = z.object({
 export type BillProduct = z.infer<typeof BillProductSchema>;
 
 /** A ticket code: the QR image carries `code`; `seat` is the label 'F-7'. */
-export const TicketCodeSchema = z.object({ code: z.string(), seat: z.string() });
+const TicketCodeSchema = z.object({ code: z.string(), seat: z.string() });
 export type TicketCode = z.infer<typeof TicketCodeSchema>;
 
 /** A purchase (bill / transaction). */
-export const BillSchema = z.object({
+const BillSchema = z.object({
   id: z.number(),
   /** The bill number shown as the consecutive: 'VZ000123'. */
   bill: z.string(),
@@ -64,15 +63,12 @@ export type Bill = z.infer<typeof BillSchema>;
 
 /** GET profile/purchases: the caller's bills, newest first. */
 export const BillsAnswerSchema = dataEnvelope(z.array(BillSchema));
-export type BillsAnswer = z.infer<typeof BillsAnswerSchema>;
 
 /**
  * GET profile/purchases/{id}, GET bills/{bill}, GET epayco/{method}/status/{bill},
  * GET pay-responses/{bill}/status.
  */
 export const BillAnswerSchema = dataEnvelope(BillSchema);
-export type BillAnswer = z.infer<typeof BillAnswerSchema>;
 
 /** GET bills/{bill}/codes. */
 export const TicketCodesAnswerSchema = dataEnvelope(z.array(TicketCodeSchema));
-export type TicketCodesAnswer = z.infer<typeof TicketCodesAnswerSchema>;

@@ -3,7 +3,7 @@ import { DateTimeTextSchema, dataEnvelope, requiredInt, requiredText } from './c
 import { MovieSchema, RoomSchema, ShowtimeSchema } from './catalogue.ts';
 
 /** Which payment means a sale offers (part of the booking data). */
-export const PaymentMethodSchema = z.object({
+const PaymentMethodSchema = z.object({
   /** Sent back as score_payment_method when paying. */
   score_payment_method: z.number(),
   pay_with_card: z.boolean(),
@@ -12,10 +12,8 @@ export const PaymentMethodSchema = z.object({
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 /** GET score/consecutive/1 (bearer): a fresh purchase consecutive owned by the caller. */
-export const ConsecutiveSchema = z.object({ Secuencia: z.number() });
-export type Consecutive = z.infer<typeof ConsecutiveSchema>;
+const ConsecutiveSchema = z.object({ Secuencia: z.number() });
 export const ConsecutiveAnswerSchema = dataEnvelope(ConsecutiveSchema);
-export type ConsecutiveAnswer = z.infer<typeof ConsecutiveAnswerSchema>;
 
 export const FREQUENT_CLIENT_ENABLED = 'habilitado';
 export const FREQUENT_CLIENT_DISABLED = 'deshabilitado';
@@ -25,7 +23,7 @@ export const FREQUENT_CLIENT_DISABLED = 'deshabilitado';
  * (ClienteFrecuente 'deshabilitado') and the member price ('habilitado'). Entries with
  * `valor` of 1 or less are not for sale and must be ignored.
  */
-export const PriceZoneSchema = z.object({
+const PriceZoneSchema = z.object({
   /** The Tarifa sent when reserving. */
   codigo: z.string(),
   /** Zone name; equals LayoutPosition.TipoZona of the seats it applies to. */
@@ -38,7 +36,7 @@ export const PriceZoneSchema = z.object({
 export type PriceZone = z.infer<typeof PriceZoneSchema>;
 
 /** One cell of the room grid. Aisle cells have TipoSilla 'pasillo', ColumnaRelativa 0, TipoZona ''. */
-export const LayoutPositionSchema = z.object({
+const LayoutPositionSchema = z.object({
   /** Seat number within its row (0 for an aisle). */
   ColumnaRelativa: z.number(),
   /** Grid column, 1-based, aisles included. */
@@ -55,27 +53,25 @@ export const LayoutPositionSchema = z.object({
 export type LayoutPosition = z.infer<typeof LayoutPositionSchema>;
 
 /** A room layout is the list of its grid cells, row by row, column by column. */
-export const RoomLayoutSchema = z.array(LayoutPositionSchema);
-export type RoomLayout = z.infer<typeof RoomLayoutSchema>;
+const RoomLayoutSchema = z.array(LayoutPositionSchema);
 
 /**
  * EstadoSilla letters: 'S' free; 'R' held by the caller (bearer, and the consecutive when
  * ?score_consecutive= is given); 'O' occupied (held by someone else or awaiting payment);
  * 'V' sold.
  */
-export const SEAT_STATES = ['S', 'R', 'O', 'V'] as const;
+const SEAT_STATES = ['S', 'R', 'O', 'V'] as const;
 export type SeatState = (typeof SEAT_STATES)[number];
 
-export const SeatStatusSchema = z.object({
+const SeatStatusSchema = z.object({
   /** LayoutPosition.ColumnaTotal. */
   Columna: z.number(),
   EstadoSilla: z.enum(SEAT_STATES),
   TipoSilla: z.string(),
 });
-export type SeatStatus = z.infer<typeof SeatStatusSchema>;
 
 /** One row of the room status; seats only (no aisles). */
-export const RoomStatusRowSchema = z.object({
+const RoomStatusRowSchema = z.object({
   /** LayoutPosition.FilaRelativa. */
   filRel: z.string(),
   /** LayoutPosition.FilaTotal. */
@@ -86,13 +82,12 @@ export type RoomStatusRow = z.infer<typeof RoomStatusRowSchema>;
 
 /** GET room/{showtimeId}/status. */
 export const RoomStatusAnswerSchema = dataEnvelope(z.array(RoomStatusRowSchema));
-export type RoomStatusAnswer = z.infer<typeof RoomStatusAnswerSchema>;
 
-export const BookingMovieSchema = MovieSchema.omit({ showtimes: true });
+const BookingMovieSchema = MovieSchema.omit({ showtimes: true });
 export type BookingMovie = z.infer<typeof BookingMovieSchema>;
 
 /** Everything the purchase screen needs about one showtime. */
-export const BookingDataSchema = z.object({
+const BookingDataSchema = z.object({
   showtime: ShowtimeSchema,
   movie: BookingMovieSchema,
   room: RoomSchema,
@@ -129,9 +124,8 @@ export const ReservePayloadSchema = z.object({
   }),
   device: requiredText('dispositivo', 20),
 });
-export type ReservePayload = z.infer<typeof ReservePayloadSchema>;
 
-export const ReservationSchema = z.object({
+const ReservationSchema = z.object({
   showtime_id: z.number(),
   score_consecutive: z.number(),
   /** Labels 'F-7'. */
@@ -141,22 +135,18 @@ export const ReservationSchema = z.object({
   /** 600. */
   hold_seconds: z.number(),
 });
-export type Reservation = z.infer<typeof ReservationSchema>;
 
 /** POST reserve/{showtimeId}, 200. A taken seat is a 422 whose message contains 'OCUPADA'. */
 export const ReserveAnswerSchema = z.object({ message: z.string(), data: ReservationSchema });
-export type ReserveAnswer = z.infer<typeof ReserveAnswerSchema>;
 
 /** POST reserve/cancel/{showtimeId} (bearer). */
 export const CancelReservePayloadSchema = z.object({
   score_consecutive: requiredInt('consecutivo'),
   device: requiredText('dispositivo', 20),
 });
-export type CancelReservePayload = z.infer<typeof CancelReservePayloadSchema>;
 
 /** POST reserve/cancel/{showtimeId}, 200 even when nothing was held. */
 export const CancelReserveAnswerSchema = z.object({
   message: z.string(),
   data: z.object({ released: z.number() }),
 });
-export type CancelReserveAnswer = z.infer<typeof CancelReserveAnswerSchema>;

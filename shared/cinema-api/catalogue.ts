@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTextSchema, TimeTextSchema, dataEnvelope, nestedDataEnvelope } from './common.ts';
 
 /** A day that has showtimes. */
-export const DateOptionSchema = z.object({
+const DateOptionSchema = z.object({
   /** Day name, comma, space, date: 'Sábado, 2026-11-22'. */
   date_string: z.string(),
   function_date: DateTextSchema,
@@ -11,10 +11,9 @@ export type DateOption = z.infer<typeof DateOptionSchema>;
 
 /** GET dates/viziona. */
 export const DatesAnswerSchema = dataEnvelope(z.object({ dates: z.array(DateOptionSchema) }));
-export type DatesAnswer = z.infer<typeof DatesAnswerSchema>;
 
 /** The movie as a showtime (and a bill) carries it. */
-export const ShowtimeMovieSchema = z.object({
+const ShowtimeMovieSchema = z.object({
   id: z.number(),
   slug: z.string(),
   title: z.string(),
@@ -77,11 +76,9 @@ export type Movie = z.infer<typeof MovieSchema>;
 
 /** GET movies/theater/viziona/showtimes?date= and GET movies/theater/{theater}. */
 export const MoviesAnswerSchema = dataEnvelope(z.array(MovieSchema));
-export type MoviesAnswer = z.infer<typeof MoviesAnswerSchema>;
 
 /** GET movies/{slug}. */
 export const MovieAnswerSchema = dataEnvelope(MovieSchema);
-export type MovieAnswer = z.infer<typeof MovieAnswerSchema>;
 
 /** GET movies/theater/{theater}/{slug}/showtimes. */
 export const MovieShowtimesAnswerSchema = dataEnvelope(
@@ -91,7 +88,7 @@ export type MovieShowtimesAnswer = z.infer<typeof MovieShowtimesAnswerSchema>;
 
 export const RELEASE_TYPE_PRESALE = 'Preventa';
 
-export const ReleaseItemSchema = z.object({
+const ReleaseItemSchema = z.object({
   /** 'Preventa' (presale, has showtimes) or 'Estreno'. */
   type: z.string(),
   poster: z.string(),
@@ -105,7 +102,6 @@ export type ReleaseItem = z.infer<typeof ReleaseItemSchema>;
 
 /** GET movies/releases. */
 export const ReleasesAnswerSchema = dataEnvelope(z.array(ReleaseItemSchema));
-export type ReleasesAnswer = z.infer<typeof ReleasesAnswerSchema>;
 
 export const RoomSchema = z.object({
   id: z.number(),
@@ -123,18 +119,15 @@ export type Room = z.infer<typeof RoomSchema>;
 
 /** GET room-details. */
 export const RoomsAnswerSchema = dataEnvelope(z.array(RoomSchema));
-export type RoomsAnswer = z.infer<typeof RoomsAnswerSchema>;
 
 /** GET room-details/{slug}. */
 export const RoomAnswerSchema = dataEnvelope(RoomSchema);
-export type RoomAnswer = z.infer<typeof RoomAnswerSchema>;
 
 /** GET room-details/{theater}/{slug}/showtimes. */
 export const RoomShowtimesAnswerSchema = dataEnvelope(z.array(ShowtimeSchema));
-export type RoomShowtimesAnswer = z.infer<typeof RoomShowtimesAnswerSchema>;
 
 /** The confectionery page list (site content). Names containing "aval" are hidden by the site. */
-export const ConfectionerySchema = z.object({
+const ConfectionerySchema = z.object({
   id: z.number(),
   name: z.string(),
   image: z.string().nullable(),
@@ -145,18 +138,16 @@ export type Confectionery = z.infer<typeof ConfectionerySchema>;
 
 /** GET confectioneries/2. */
 export const ConfectioneriesAnswerSchema = dataEnvelope(z.array(ConfectionerySchema));
-export type ConfectioneriesAnswer = z.infer<typeof ConfectioneriesAnswerSchema>;
 
-export const SnackPriceSchema = z.object({
+const SnackPriceSchema = z.object({
   /** The price charged (COP). */
   General: z.number(),
   /** Price with other payment means; informative, never charged by the web sale. */
   OtroPago: z.number(),
 });
-export type SnackPrice = z.infer<typeof SnackPriceSchema>;
 
 /** One alternative of a recipe group (always a single product). */
-export const RecipeAlternativeSchema = z.object({
+const RecipeAlternativeSchema = z.object({
   Codigo: z.string(),
   Descripcion: z.string(),
   Tipo: z.literal('P'),
@@ -169,7 +160,7 @@ export type RecipeAlternative = z.infer<typeof RecipeAlternativeSchema>;
  * One component of a combo recipe. Tipo 'P': a fixed product, no choice (Receta empty).
  * Tipo 'A': a group; the buyer picks exactly one of its Receta alternatives.
  */
-export const RecipeItemSchema = z.object({
+const RecipeItemSchema = z.object({
   Codigo: z.string(),
   Descripcion: z.string(),
   Tipo: z.enum(['P', 'A']),
@@ -180,7 +171,7 @@ export const RecipeItemSchema = z.object({
 export type RecipeItem = z.infer<typeof RecipeItemSchema>;
 
 /** A product of the score (point of sale) catalogue. */
-export const SnackProductSchema = z.object({
+const SnackProductSchema = z.object({
   Codigo: z.string(),
   Descripcion: z.string(),
   /** 'P' single product, 'A' combo with a recipe. */
@@ -196,10 +187,9 @@ export type SnackProduct = z.infer<typeof SnackProductSchema>;
 
 /** GET confectioneries/score/viziona: data.data. */
 export const SnackProductsAnswerSchema = nestedDataEnvelope(z.array(SnackProductSchema));
-export type SnackProductsAnswer = z.infer<typeof SnackProductsAnswerSchema>;
 
 /** The web catalogue entry of a snack (image, category), matched by score_id = SnackProduct.Codigo. */
-export const CatalogueEntrySchema = z.object({
+const CatalogueEntrySchema = z.object({
   id: z.number(),
   name: z.string(),
   image: z.string(),
@@ -211,4 +201,3 @@ export type CatalogueEntry = z.infer<typeof CatalogueEntrySchema>;
 
 /** GET confectioneries: data.data. */
 export const CatalogueEntriesAnswerSchema = nestedDataEnvelope(z.array(CatalogueEntrySchema));
-export type CatalogueEntriesAnswer = z.infer<typeof CatalogueEntriesAnswerSchema>;

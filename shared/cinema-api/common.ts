@@ -5,19 +5,15 @@ import { z } from 'zod';
 
 /** 'YYYY-MM-DD HH:mm:ss' in America/Bogota (the spec's "date space time" form). */
 export const DateTimeTextSchema = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-export type DateTimeText = z.infer<typeof DateTimeTextSchema>;
 
 /** 'YYYY-MM-DD' (a calendar day in America/Bogota). */
 export const DateTextSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-export type DateText = z.infer<typeof DateTextSchema>;
 
 /** 'HH:mm:ss' (24 h, America/Bogota). */
 export const TimeTextSchema = z.string().regex(/^\d{2}:\d{2}:\d{2}$/);
-export type TimeText = z.infer<typeof TimeTextSchema>;
 
 /** Any answer carrying only a message: 401, 403, 404, and some successes. */
 export const MessageAnswerSchema = z.object({ message: z.string() });
-export type MessageAnswer = z.infer<typeof MessageAnswerSchema>;
 
 /** 422: `message` repeats the first error; `errors` maps each field to its messages. */
 export const ValidationErrorAnswerSchema = z.object({

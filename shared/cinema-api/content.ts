@@ -14,7 +14,7 @@ export const SETTING_KEYS = [
  * One setting. Numeric settings carry an integer as text in `value`. The popup setting is
  * kept whole: `value` is the image URL, `complement` the link, `extra` the link target.
  */
-export const SettingSchema = z.object({
+const SettingSchema = z.object({
   key: z.string(),
   value: z.string(),
   complement: z.string().nullable(),
@@ -24,31 +24,20 @@ export type Setting = z.infer<typeof SettingSchema>;
 
 /** GET settings. */
 export const SettingsAnswerSchema = dataEnvelope(z.array(SettingSchema));
-export type SettingsAnswer = z.infer<typeof SettingsAnswerSchema>;
-
-/** The popup as the site uses it, read from the 'popup' setting. */
-export const PopupSchema = z.object({
-  value: z.string(),
-  complement: z.string().nullable(),
-  extra: z.string().nullable(),
-});
-export type Popup = z.infer<typeof PopupSchema>;
 
 export const FOOTER_CONTENT_TYPES = ['pie-de-pagina-1', 'pie-de-pagina-2'] as const;
 
-export const ContentItemSchema = z.object({
+const ContentItemSchema = z.object({
   id: z.number(),
   title: z.string(),
   slug: z.string(),
 });
-export type ContentItem = z.infer<typeof ContentItemSchema>;
 
 /** GET content-types/{type}/contents. */
 export const ContentItemsAnswerSchema = dataEnvelope(z.array(ContentItemSchema));
-export type ContentItemsAnswer = z.infer<typeof ContentItemsAnswerSchema>;
 
 /** A content page (also the corporate sections). `content` is HTML. */
-export const ContentPageSchema = z.object({
+const ContentPageSchema = z.object({
   id: z.number(),
   slug: z.string(),
   title: z.string(),
@@ -61,9 +50,8 @@ export type ContentPage = z.infer<typeof ContentPageSchema>;
 
 /** GET contents/{id} and GET contents/slug/{slug}. */
 export const ContentPageAnswerSchema = dataEnvelope(ContentPageSchema);
-export type ContentPageAnswer = z.infer<typeof ContentPageAnswerSchema>;
 
-export const BannerSchema = z.object({
+const BannerSchema = z.object({
   id: z.number(),
   image: z.string(),
   name: z.string(),
@@ -76,11 +64,9 @@ export type Banner = z.infer<typeof BannerSchema>;
 
 /** GET banners/web. */
 export const BannersAnswerSchema = dataEnvelope(z.array(BannerSchema));
-export type BannersAnswer = z.infer<typeof BannersAnswerSchema>;
 
-export const GalleryImageSchema = z.object({ id: z.number(), image: z.string() });
+const GalleryImageSchema = z.object({ id: z.number(), image: z.string() });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 
 /** GET galleries. */
 export const GalleriesAnswerSchema = dataEnvelope(z.array(GalleryImageSchema));
-export type GalleriesAnswer = z.infer<typeof GalleriesAnswerSchema>;

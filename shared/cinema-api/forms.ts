@@ -50,4 +50,3 @@ export const SubmissionAnswerSchema = z.object({
   message: z.string(),
   data: z.object({ id: z.number(), radicado: z.string() }),
 });
-export type SubmissionAnswer = z.infer<typeof SubmissionAnswerSchema>;

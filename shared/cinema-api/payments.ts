@@ -9,7 +9,7 @@ import {
 } from './common.ts';
 import { SelectedSeatSchema } from './booking.ts';
 
-import { PAY_TYPE_MEMBERSHIP, PAY_TYPE_TICKETS } from '../booking/constants.ts';
+import { PAY_TYPE_MEMBERSHIP, PAY_TYPE_TICKETS, THEATER_ID } from '../booking/constants.ts';
 
 export {
   PAY_TYPE_TICKETS,
@@ -23,35 +23,31 @@ export {
 export const PAY_METHODS = ['card', 'pse'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
-export const PayBrandSchema = z.object({ id: z.number(), name: z.string(), image: z.string() });
+const PayBrandSchema = z.object({ id: z.number(), name: z.string(), image: z.string() });
 export type PayBrand = z.infer<typeof PayBrandSchema>;
 
 /** GET pay-brands: data.data. */
 export const PayBrandsAnswerSchema = nestedDataEnvelope(z.array(PayBrandSchema));
-export type PayBrandsAnswer = z.infer<typeof PayBrandsAnswerSchema>;
 
-export const BankSchema = z.object({ bankCode: z.string(), bankName: z.string() });
+const BankSchema = z.object({ bankCode: z.string(), bankName: z.string() });
 export type Bank = z.infer<typeof BankSchema>;
 
 /** GET epayco/banks. */
 export const BanksAnswerSchema = dataEnvelope(z.array(BankSchema));
-export type BanksAnswer = z.infer<typeof BanksAnswerSchema>;
 
 /** POST pay-token (bearer + X-Registration-Key). The answer is TokenAnswer (accounts.ts). */
 export const PayTokenPayloadSchema = z.object({
   score_consecutive: requiredInt('consecutivo'),
 });
-export type PayTokenPayload = z.infer<typeof PayTokenPayloadSchema>;
 
 /** A chosen recipe alternative of a combo line. */
-export const ProductChoiceSchema = z.object({ Codigo: requiredText('código de la receta', 40) });
-export type ProductChoice = z.infer<typeof ProductChoiceSchema>;
+const ProductChoiceSchema = z.object({ Codigo: requiredText('código de la receta', 40) });
 
 /**
  * One snack line of a purchase. For a combo (Tipo 'A'), Receta lists the chosen
  * alternative of every 'A' group of its recipe (fixed 'P' components need not be listed).
  */
-export const ProductLineSchema = z.object({
+const ProductLineSchema = z.object({
   Codigo: requiredText('código del producto', 40),
   Cantidad: z.int({ error: 'La cantidad debe ser un número entero.' }).min(1, { error: 'La cantidad mínima es 1.' }),
   Receta: z.array(ProductChoiceSchema).default([]),
@@ -69,7 +65,7 @@ const purchaseFields = {
   device: requiredText('dispositivo', 20),
   score_consecutive: requiredInt('consecutivo'),
   score_payment_method: requiredInt('método de pago'),
-  theater_id: z.literal(1, { error: 'El teatro no es válido.' }),
+  theater_id: z.literal(THEATER_ID, { error: 'El teatro no es válido.' }),
   /** Required for pay_type 1; null or absent for pay_type 3. */
   showtime_id: z.int({ error: 'La función no es válida.' }).nullable().optional(),
   /** The held seats (pay_type 1); [] for pay_type 3. */
@@ -117,11 +113,9 @@ export const PsePayPayloadSchema = z.object({
   /** Optional: 'natural' or 'juridica'. */
   type_person: z.enum(PERSON_TYPES, { error: 'El tipo de persona no es válido.' }).optional(),
 });
-export type PsePayPayload = z.infer<typeof PsePayPayloadSchema>;
 export type PsePayPayloadInput = z.input<typeof PsePayPayloadSchema>;
 
 export const PayStatusSchema = z.object({ id: z.number(), name: z.string() });
-export type PayStatus = z.infer<typeof PayStatusSchema>;
 
 /**
  * POST epayco/card/pay answer: 200 when accepted (pay_status 1) or pending (3);
@@ -132,7 +126,6 @@ export const CardPayAnswerSchema = z.object({
   bill: z.string(),
   pay_status: PayStatusSchema,
 });
-export type CardPayAnswer = z.infer<typeof CardPayAnswerSchema>;
 
 /** POST epayco/pse/pay answer (200). The bill stays pending until the bank page decides. */
 export const PsePayAnswerSchema = z.object({
@@ -142,4 +135,3 @@ export const PsePayAnswerSchema = z.object({
   payType: z.number(),
   expires_at: DateTimeTextSchema,
 });
-export type PsePayAnswer = z.infer<typeof PsePayAnswerSchema>;

@@ -1,29 +1,25 @@
+import { BOGOTA_TIME_ZONE, bogotaInstant, hourPattern, isoDatePattern } from './bogota-time.ts';
+
 /**
  * Dates and hours as the cinema shows them: Spanish (es-CO), always in Bogotá time, whatever
  * the server's or the browser's zone. The upstream sends calendar dates ("2026-11-22") and wall
- * clock hours ("19:30:00") of the theater, so both are read as Bogotá local time.
+ * clock hours ("19:30:00") of the theater, so both are read as Bogotá local time
+ * (`bogota-time.ts`).
  */
-export const cinemaTimeZone = 'America/Bogota';
-// Bogotá keeps UTC-5 all year (no daylight saving time).
-const bogotaOffset = '-05:00';
-
-const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})/;
-const hourPattern = /^(\d{1,2}):(\d{2})(?::(\d{2}))?/;
 
 /** Midday of a Bogotá calendar date, so formatting it never slips to a neighbouring day. */
 function bogotaNoon(isoDate: string): Date | null {
   const match = isoDatePattern.exec(isoDate);
   if (!match) return null;
-  const date = new Date(`${match[1]}-${match[2]}-${match[3]}T12:00:00${bogotaOffset}`);
+  const date = bogotaInstant(`${match[1]}-${match[2]}-${match[3]}`, '12:00:00');
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const longDate = new Intl.DateTimeFormat('es-CO', { timeZone: cinemaTimeZone, weekday: 'long', day: 'numeric', month: 'long' });
-const longDateWithYear = new Intl.DateTimeFormat('es-CO', { timeZone: cinemaTimeZone, day: 'numeric', month: 'long', year: 'numeric' });
-const weekday = new Intl.DateTimeFormat('es-CO', { timeZone: cinemaTimeZone, weekday: 'short' });
-const dayMonth = new Intl.DateTimeFormat('es-CO', { timeZone: cinemaTimeZone, day: 'numeric', month: 'short' });
-const hourFormat = new Intl.DateTimeFormat('es-CO', { timeZone: cinemaTimeZone, hour: 'numeric', minute: '2-digit', hour12: true });
-const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: cinemaTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const longDate = new Intl.DateTimeFormat('es-CO', { timeZone: BOGOTA_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
+const longDateWithYear = new Intl.DateTimeFormat('es-CO', { timeZone: BOGOTA_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+const weekday = new Intl.DateTimeFormat('es-CO', { timeZone: BOGOTA_TIME_ZONE, weekday: 'short' });
+const dayMonth = new Intl.DateTimeFormat('es-CO', { timeZone: BOGOTA_TIME_ZONE, day: 'numeric', month: 'short' });
+const hourFormat = new Intl.DateTimeFormat('es-CO', { timeZone: BOGOTA_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
 
 const tidy = (text: string): string => text.replace(/[\u00a0\u202f]/g, ' ');
 const capitalise = (text: string): string => text.charAt(0).toLocaleUpperCase('es-CO') + text.slice(1);
@@ -58,21 +54,8 @@ export function formatDateButton(isoDate: string): { weekday: string; day: strin
 export function formatHour(hour: string): string {
   const match = hourPattern.exec(hour.trim());
   if (!match) return hour;
-  const date = new Date(`2000-01-01T${match[1]!.padStart(2, '0')}:${match[2]}:00${bogotaOffset}`);
+  const date = bogotaInstant('2000-01-01', `${match[1]!.padStart(2, '0')}:${match[2]}:00`);
   return Number.isNaN(date.getTime()) ? hour : tidy(hourFormat.format(date));
-}
-
-/** Today's calendar date in Bogotá, "YYYY-MM-DD". */
-export function bogotaToday(now: Date = new Date()): string {
-  return isoDay.format(now);
-}
-
-/** A showtime's start as an ISO instant with Bogotá's offset, for structured data. */
-export function bogotaDateTime(isoDate: string, hour: string): string | null {
-  const day = isoDatePattern.exec(isoDate);
-  const time = hourPattern.exec(hour.trim());
-  if (!day || !time) return null;
-  return `${day[1]}-${day[2]}-${day[3]}T${time[1]!.padStart(2, '0')}:${time[2]}:00${bogotaOffset}`;
 }
 
 /** A duration in minutes as "2 h 15 min". */

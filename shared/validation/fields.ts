@@ -5,7 +5,7 @@ import {
   PASSWORD_PATTERN,
   TEXT_MAX_LENGTH,
 } from './messages.ts';
-import { bogotaToday } from '../format/dates.ts';
+import { bogotaToday } from '../format/bogota-time.ts';
 import { documentNumberProblem, normaliseDocumentNumber } from './document-number.ts';
 import { DOC_TYPES, type DocType } from './options.ts';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailSchema, alwaysRun, documentNumberText, refineDocumentNumber, requiredText } from './fields.ts';
 import { DOC_TYPES } from './options.ts';
 import { DEFAULT_DUES, MAX_DUES, MIN_DUES } from '../booking/constants.ts';
+import { bogotaDate } from '../format/bogota-time.ts';
 
 /**
  * The card and PSE payment forms (document 2, section 5). The spec lists the fields and
@@ -51,11 +52,9 @@ export function passesLuhn(digits: string): boolean {
 /** The card number without the spaces and dashes people type. */
 export const normaliseCardNumber = (value: string): string => value.replace(/[\s-]/g, '');
 
-/** True when the card's month and year are before the current month (in Bogota, UTC-5). */
+/** True when the card's month and year are before the current month in Bogotá. */
 export function isCardExpired(expMonth: number, expYear: number, nowMs: number): boolean {
-  const bogota = new Date(nowMs - 5 * 3600_000);
-  const currentYear = bogota.getUTCFullYear();
-  const currentMonth = bogota.getUTCMonth() + 1;
+  const [currentYear = 0, currentMonth = 0] = bogotaDate(nowMs).split('-').map(Number);
   return expYear < currentYear || (expYear === currentYear && expMonth < currentMonth);
 }
 

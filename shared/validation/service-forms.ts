@@ -270,21 +270,6 @@ export const PqrFormSchema = PqrFieldsSchema.extend({
 export type PqrFormInput = z.input<typeof PqrFormSchema>;
 export type PqrForm = z.output<typeof PqrFormSchema>;
 
-/**
- * The text fields the cinema API's `POST pqrs` receives, in order. `accept_terms` goes as
- * '1' or '0'; the captcha is collected and verified (by the BFF) but never sent (spec).
- */
-export function toPqrUpstreamFields(fields: PqrFields): Array<[string, string]> {
-  return [
-    ['name', fields.name],
-    ['email', fields.email],
-    ['phone', fields.phone],
-    ['type_pqr', fields.type_pqr],
-    ['message', fields.message],
-    ['accept_terms', fields.accept_terms ? '1' : '0'],
-  ];
-}
-
 // ---------------------------------------------------------------------------------------------
 // Ethics report
 
@@ -305,25 +290,3 @@ export const EthicsFormSchema = EthicsFieldsSchema.extend({
 });
 export type EthicsFormInput = z.input<typeof EthicsFormSchema>;
 export type EthicsForm = z.output<typeof EthicsFormSchema>;
-
-/**
- * The text fields the cinema API's `POST ethics` receives, in order: name and e-mail only
- * when filled. The captcha is in the spec's payload, so the verified (and by then spent)
- * proof is passed on; see bff/decisions/service-forms-and-captcha.md for why.
- */
-export function toEthicsUpstreamFields(fields: EthicsFields): Array<[string, string]> {
-  const entries: Array<[string, string]> = [
-    ['details', fields.details],
-    ['company', fields.company],
-    ['whistleblower', fields.whistleblower],
-  ];
-  if (fields.name !== '') entries.push(['name', fields.name]);
-  if (fields.email !== '') entries.push(['email', fields.email]);
-  entries.push(['captcha', fields.captcha]);
-  return entries;
-}
-
-/** How the multipart text of a checkbox reads: '1', 'true' or 'on' is checked. */
-export function checkboxFromText(value: string | undefined): boolean {
-  return value === '1' || value === 'true' || value === 'on';
-}

@@ -18,7 +18,7 @@ export const ProfileViewSchema = z.object({
 export type ProfileView = z.infer<typeof ProfileViewSchema>;
 
 /** One card of "Mis tickets": poster, title, date, hour and the 'Ver detalle' link. */
-export const PurchaseCardViewSchema = z.object({
+const PurchaseCardViewSchema = z.object({
   id: z.number(),
   /** The bill number, 'VZ000123'. */
   bill: z.string(),
@@ -65,11 +65,9 @@ export type PurchaseDetailView = z.infer<typeof PurchaseDetailViewSchema>;
 
 /** `POST /bff/verification/send`. */
 export const VerificationSentViewSchema = z.object({ sent: z.literal(true) });
-export type VerificationSentView = z.infer<typeof VerificationSentViewSchema>;
 
 /** `POST /bff/auth/forgot`, `POST /bff/auth/reset/:code`, `POST /bff/auth/logout`. */
 export const DoneViewSchema = z.object({ ok: z.literal(true) });
-export type DoneView = z.infer<typeof DoneViewSchema>;
 
 /** `PUT /bff/profile`: the saved profile and the refreshed session (header name, etc.). */
 export const ProfileSavedViewSchema = z.object({

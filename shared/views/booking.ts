@@ -11,10 +11,10 @@ import { MembershipViewSchema } from './session.ts';
 
 // ---- seat map -------------------------------------------------------------------------
 
-export const SeatStateSchema = z.enum(['available', 'mine', 'occupied', 'disabled']);
+const SeatStateSchema = z.enum(['available', 'mine', 'occupied', 'disabled']);
 export type SeatState = z.infer<typeof SeatStateSchema>;
 
-export const SeatCellSchema = z.object({
+const SeatCellSchema = z.object({
   kind: z.literal('seat'),
   /** 'F-7': row letter and seat number, as holds and bills name seats. */
   id: z.string(),
@@ -30,13 +30,12 @@ export const SeatCellSchema = z.object({
 });
 export type SeatCell = z.infer<typeof SeatCellSchema>;
 
-export const AisleCellSchema = z.object({ kind: z.literal('aisle'), column: z.number() });
-export type AisleCell = z.infer<typeof AisleCellSchema>;
+const AisleCellSchema = z.object({ kind: z.literal('aisle'), column: z.number() });
 
-export const MapCellSchema = z.discriminatedUnion('kind', [SeatCellSchema, AisleCellSchema]);
+const MapCellSchema = z.discriminatedUnion('kind', [SeatCellSchema, AisleCellSchema]);
 export type MapCell = z.infer<typeof MapCellSchema>;
 
-export const SeatRowSchema = z.object({
+const SeatRowSchema = z.object({
   /** Row letter; '' for a row made only of aisle. */
   label: z.string(),
   /** Grid row (FilaTotal), 1-based; row 1 is nearest the screen. */
@@ -45,7 +44,7 @@ export const SeatRowSchema = z.object({
 });
 export type SeatRow = z.infer<typeof SeatRowSchema>;
 
-export const SeatMapSchema = z.object({
+const SeatMapSchema = z.object({
   /** Grid columns, aisles included. */
   columns: z.number(),
   rows: z.array(SeatRowSchema),
@@ -53,12 +52,12 @@ export const SeatMapSchema = z.object({
 export type SeatMap = z.infer<typeof SeatMapSchema>;
 
 /** A live update of a showtime's seats: one letter per grid cell per row (see seat-map.ts). */
-export const SeatStatesEventSchema = z.object({ rows: z.array(z.string()) });
+const SeatStatesEventSchema = z.object({ rows: z.array(z.string()) });
 export type SeatStatesEvent = z.infer<typeof SeatStatesEventSchema>;
 
 // ---- prices and snacks -----------------------------------------------------------------
 
-export const ZoneOfferSchema = z.object({
+const ZoneOfferSchema = z.object({
   /** The Tarifa charged (the price entry's codigo). */
   code: z.string(),
   /** Zone name (seats carry it as TipoZona). */
@@ -75,18 +74,17 @@ export const ZoneOfferSchema = z.object({
 });
 export type ZoneOffer = z.infer<typeof ZoneOfferSchema>;
 
-export const SnackOptionSchema = z.object({ code: z.string(), name: z.string() });
+const SnackOptionSchema = z.object({ code: z.string(), name: z.string() });
 export type SnackOption = z.infer<typeof SnackOptionSchema>;
 
-export const RecipeGroupSchema = z.object({
+const RecipeGroupSchema = z.object({
   code: z.string(),
   name: z.string(),
   quantity: z.number(),
   options: z.array(SnackOptionSchema),
 });
-export type RecipeGroup = z.infer<typeof RecipeGroupSchema>;
 
-export const SnackOfferSchema = z.object({
+const SnackOfferSchema = z.object({
   code: z.string(),
   name: z.string(),
   kind: z.enum(['product', 'combo']),
@@ -108,10 +106,10 @@ export const CartLineSchema = z.object({
 export type CartLine = z.infer<typeof CartLineSchema>;
 export type CartLineInput = z.input<typeof CartLineSchema>;
 
-export const PayBrandViewSchema = z.object({ id: z.number(), name: z.string(), image: z.string() });
+const PayBrandViewSchema = z.object({ id: z.number(), name: z.string(), image: z.string() });
 export type PayBrandView = z.infer<typeof PayBrandViewSchema>;
 
-export const PaymentMethodViewSchema = z.object({
+const PaymentMethodViewSchema = z.object({
   /** score_payment_method. */
   id: z.number(),
   card: z.boolean(),
@@ -119,17 +117,16 @@ export const PaymentMethodViewSchema = z.object({
 });
 export type PaymentMethodView = z.infer<typeof PaymentMethodViewSchema>;
 
-export const FeesViewSchema = z.object({
+const FeesViewSchema = z.object({
   /** ticket_servicio: service fee per seat. */
   ticket: z.number(),
   /** confiteria_servicio: service fee per combo. */
   snack: z.number(),
 });
-export type FeesView = z.infer<typeof FeesViewSchema>;
 
 // ---- the hold ----------------------------------------------------------------------------
 
-export const HoldViewSchema = z.object({
+const HoldViewSchema = z.object({
   showtimeId: z.number(),
   zone: z.string(),
   seats: z.array(z.string()),
@@ -143,7 +140,7 @@ export type HoldView = z.infer<typeof HoldViewSchema>;
 // ---- the booking view --------------------------------------------------------------------
 
 /** A showtime's day, hour, room, format and version, as the purchase pages show them. */
-export const ShowtimeFactsViewSchema = z.object({
+const ShowtimeFactsViewSchema = z.object({
   id: z.number(),
   date: z.string(),
   hour: z.string(),
@@ -157,15 +154,14 @@ export const ShowtimeFactsViewSchema = z.object({
 });
 export type ShowtimeFactsView = z.infer<typeof ShowtimeFactsViewSchema>;
 
-export const BookingShowtimeViewSchema = ShowtimeFactsViewSchema.extend({
+const BookingShowtimeViewSchema = ShowtimeFactsViewSchema.extend({
   roomId: z.number(),
   /** True once the showtime's date and hour have passed (Bogotá). */
   started: z.boolean(),
 });
-export type BookingShowtimeView = z.infer<typeof BookingShowtimeViewSchema>;
 
 /** The movie of a showtime: the catalogue card's facts the purchase pages show. */
-export const BookingMovieViewSchema = MovieCardViewSchema.pick({
+const BookingMovieViewSchema = MovieCardViewSchema.pick({
   id: true,
   slug: true,
   title: true,
@@ -216,7 +212,7 @@ export const CancelBodySchema = z.object({ showtimeId: z.int().positive().option
 export type CancelBody = z.input<typeof CancelBodySchema>;
 
 /** `event: hold` of the live stream: the person's hold as a page of this showtime sees it. */
-export const HoldEventSchema = z.object({
+const HoldEventSchema = z.object({
   /** The hold on this showtime, or null. */
   hold: HoldViewSchema.nullable(),
   /** The live hold is on another showtime: how to name it. */
@@ -259,7 +255,7 @@ export type BanksView = z.infer<typeof BanksViewSchema>;
 // ---- after payment: bills ----------------------------------------------------------------
 
 /** A product line of a bill; `recipe` lists a combo's components ([] for a single product). */
-export const BillProductViewSchema = z.object({
+const BillProductViewSchema = z.object({
   code: z.string(),
   name: z.string(),
   quantity: z.number(),
@@ -272,7 +268,7 @@ export const BillProductViewSchema = z.object({
 export type BillProductView = z.infer<typeof BillProductViewSchema>;
 
 /** The showtime a bill paid for, with its movie. */
-export const BillShowtimeViewSchema = ShowtimeFactsViewSchema.extend({ movie: BookingMovieViewSchema });
+const BillShowtimeViewSchema = ShowtimeFactsViewSchema.extend({ movie: BookingMovieViewSchema });
 export type BillShowtimeView = z.infer<typeof BillShowtimeViewSchema>;
 
 /**

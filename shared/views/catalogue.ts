@@ -11,11 +11,11 @@ import { z } from 'zod';
 /** The theater the chain's site shows (the API's `{theater}` path segment). */
 export const HOME_THEATER = 'viziona';
 
-export const LinkTargetSchema = z.enum(['_self', '_blank']);
+const LinkTargetSchema = z.enum(['_self', '_blank']);
 export type LinkTarget = z.infer<typeof LinkTargetSchema>;
 
 /** One button of a date picker. */
-export const DateOptionViewSchema = z.object({
+const DateOptionViewSchema = z.object({
   date: z.string(),
   /** 'Dom'. */
   weekday: z.string(),
@@ -26,7 +26,7 @@ export const DateOptionViewSchema = z.object({
 });
 export type DateOptionView = z.infer<typeof DateOptionViewSchema>;
 
-export const ShowtimeHourViewSchema = z.object({
+const ShowtimeHourViewSchema = z.object({
   id: z.number(),
   hour: z.string(),
   /** '7:30 p. m.'. */
@@ -39,7 +39,7 @@ export const ShowtimeHourViewSchema = z.object({
 export type ShowtimeHourView = z.infer<typeof ShowtimeHourViewSchema>;
 
 /** The hours of one movie on one date in one format, version and room. */
-export const ShowtimeGroupViewSchema = z.object({
+const ShowtimeGroupViewSchema = z.object({
   format: z.string(),
   version: z.string(),
   roomId: z.number(),
@@ -66,12 +66,11 @@ export const MovieCardViewSchema = z.object({
 export type MovieCardView = z.infer<typeof MovieCardViewSchema>;
 
 /** A movie of one billboard day with its hours. */
-export const BillboardMovieViewSchema = MovieCardViewSchema.extend({
+const BillboardMovieViewSchema = MovieCardViewSchema.extend({
   groups: z.array(ShowtimeGroupViewSchema),
 });
-export type BillboardMovieView = z.infer<typeof BillboardMovieViewSchema>;
 
-export const BillboardDayViewSchema = z.object({
+const BillboardDayViewSchema = z.object({
   date: z.string(),
   movies: z.array(BillboardMovieViewSchema),
 });
@@ -111,7 +110,7 @@ export const MovieDetailViewSchema = z.object({
 });
 export type MovieDetailView = z.infer<typeof MovieDetailViewSchema>;
 
-export const ReleaseViewSchema = z.object({
+const ReleaseViewSchema = z.object({
   slug: z.string(),
   title: z.string(),
   poster: z.string(),
@@ -130,7 +129,7 @@ export type ReleaseView = z.infer<typeof ReleaseViewSchema>;
 export const ReleasesViewSchema = z.object({ theater: z.string(), releases: z.array(ReleaseViewSchema) });
 export type ReleasesView = z.infer<typeof ReleasesViewSchema>;
 
-export const RoomViewSchema = z.object({
+const RoomViewSchema = z.object({
   id: z.number(),
   slug: z.string(),
   name: z.string(),
@@ -148,7 +147,7 @@ export const RoomsViewSchema = z.object({ rooms: z.array(RoomViewSchema) });
 export type RoomsView = z.infer<typeof RoomsViewSchema>;
 
 /** A movie playing in one room on one date, with its hours by format and version. */
-export const RoomDayMovieViewSchema = z.object({
+const RoomDayMovieViewSchema = z.object({
   slug: z.string(),
   title: z.string(),
   poster: z.string(),
@@ -175,7 +174,7 @@ export const BannerViewSchema = z.object({
 });
 export type BannerView = z.infer<typeof BannerViewSchema>;
 
-export const PopupViewSchema = z.object({
+const PopupViewSchema = z.object({
   image: z.string(),
   url: z.string().nullable(),
   target: LinkTargetSchema,
@@ -194,7 +193,7 @@ export const HomeViewSchema = z.object({
 });
 export type HomeView = z.infer<typeof HomeViewSchema>;
 
-export const ConfectioneryViewSchema = z.object({
+const ConfectioneryViewSchema = z.object({
   id: z.number(),
   name: z.string(),
   /** null: the page shows the placeholder logo. */
@@ -207,7 +206,7 @@ export type ConfectioneryView = z.infer<typeof ConfectioneryViewSchema>;
 export const ConfectioneriesViewSchema = z.object({ products: z.array(ConfectioneryViewSchema) });
 export type ConfectioneriesView = z.infer<typeof ConfectioneriesViewSchema>;
 
-export const CorporateSectionViewSchema = z.object({
+const CorporateSectionViewSchema = z.object({
   /** 1 to 5, as numbered on the page. */
   number: z.number(),
   slug: z.string(),
@@ -221,8 +220,7 @@ export const CorporateSectionViewSchema = z.object({
 });
 export type CorporateSectionView = z.infer<typeof CorporateSectionViewSchema>;
 
-export const GalleryImageViewSchema = z.object({ id: z.number(), image: z.string() });
-export type GalleryImageView = z.infer<typeof GalleryImageViewSchema>;
+const GalleryImageViewSchema = z.object({ id: z.number(), image: z.string() });
 
 export const CorporateViewSchema = z.object({
   intro: z.object({ title: z.string(), subtitle: z.string().nullable(), html: z.string(), image: z.string().nullable() }),

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 
-export const FooterLinkViewSchema = z.object({
+const FooterLinkViewSchema = z.object({
   id: z.number(),
   title: z.string(),
   slug: z.string(),
 });
-export type FooterLinkView = z.infer<typeof FooterLinkViewSchema>;
 
 /**
  * `GET /bff/content/footer`: the two footer groups of content pages, in order

@@ -30,6 +30,3 @@ export const SessionViewSchema = z.object({
   user: SessionUserViewSchema.nullable(),
 });
 export type SessionView = z.infer<typeof SessionViewSchema>;
-
-/** The text of an active membership status. */
-export const ACTIVE_MEMBERSHIP_STATUS = 'Usuario con tarjeta activa';

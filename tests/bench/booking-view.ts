@@ -8,6 +8,7 @@ import type { Movie } from '../../shared/cinema-api/catalogue.ts';
 import type { BookingView } from '../../shared/views/booking.ts';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { percentile } from './statistics.ts';
+import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
 /**
  * `npm run bench:booking`: latency and throughput of `GET /bff/booking/:showtimeId` for a
@@ -49,7 +50,7 @@ try {
   // The largest room's next showtime.
   const movies = (await (
     await fetch(`${sandboxUrl}/api/v1/movies/theater/viziona`, {
-      headers: { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' },
+      headers: SANDBOX_HEADERS,
     })
   ).json()) as { data: Movie[] };
   const showtimes = movies.data.flatMap((movie) => movie.showtimes).filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, Date.now()));

@@ -2,9 +2,9 @@ import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../s
 import { SandboxShowtimes, type ShowtimeNeeds, type TestShowtime } from '../showtimes.ts';
 import { call, type Stack } from './harness.ts';
 import type { BffApp } from '../../bff/app.ts';
+import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
 /** The cinema API's dev headers, for test setup reads straight from the sandbox. */
-const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
 
 export const APPROVED_CARD = '4575623182290326';
 export const DECLINED_CARD = '4151611527583283';
@@ -84,8 +84,9 @@ export class Browser {
   async reserve(showtimeId: number, zone: string, seats: string[]) {
     return this.send('POST', `/bff/booking/${showtimeId}/reserve`, { zone, seats });
   }
-  async hold(): Promise<HoldView | null> {
-    return ((await this.send('GET', '/bff/booking/hold')).body as { hold: HoldView | null }).hold;
+  /** The person's hold as the purchase page of `showtimeId` shows it: null when none is on that showtime. */
+  async hold(showtimeId: number): Promise<HoldView | null> {
+    return (await this.view(showtimeId)).hold;
   }
 }
 

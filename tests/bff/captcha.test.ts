@@ -32,7 +32,7 @@ function pqr(captcha: string | null): FormData {
   form.append('phone', '3001234567');
   form.append('type_pqr', 'Felicitación');
   form.append('message', 'Excelente atención.');
-  form.append('accept_terms', '1');
+  form.append('accept_terms', 'true');
   if (captcha !== null) form.append('captcha', captcha);
   return form;
 }

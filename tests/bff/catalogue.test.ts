@@ -16,7 +16,8 @@ import {
   RoomDetailViewSchema,
   RoomsViewSchema,
 } from '../../shared/views/catalogue.ts';
-import { SITE_ORIGIN, call } from './harness.ts';
+import { MembershipOfferViewSchema } from '../../shared/views/booking.ts';
+import { SITE_ORIGIN, call, registerPerson } from './harness.ts';
 
 /**
  * The catalogue routes against a fresh in-memory sandbox reached over HTTP. The sandbox is
@@ -125,10 +126,13 @@ describe('catalogue routes', () => {
     expect(view.popup).toMatchObject({ image: expect.stringMatching(/^https?:\/\//) });
   });
 
-  it('answers the membership price as value plus service', async () => {
-    const settings = (await get('/bff/settings')).body as { membresia_valor: number; membresia_servicio: number };
+  it('answers the membership price the membership purchase charges: value plus service', async () => {
     const view = ClubViewSchema.parse((await get('/bff/catalogue/club')).body);
-    expect(view.membershipPrice).toBe(settings.membresia_valor + settings.membresia_servicio);
+    const { cookie } = await registerPerson(app);
+    const offer = MembershipOfferViewSchema.parse((await call(app, 'GET', '/bff/membership/offer', { cookie })).body);
+    // The sandbox's membresia_valor and membresia_servicio.
+    expect(offer).toMatchObject({ price: 60_000, service: 3_000, total: 63_000 });
+    expect(view.membershipPrice).toBe(offer.total);
     expect(view.membershipPriceText).toMatch(/^\$ \d{1,3}(\.\d{3})+$/);
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_SECRETS, PRODUCTION_REQUIRED, loadConfig } from '../../bff/plugins/config.ts';
+import { ConfigError, PRODUCTION_REQUIRED, loadConfig } from '../../bff/plugins/config.ts';
+import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 
 const KEY_A = createHash('sha256').update('key a').digest('base64');
 const KEY_B = createHash('sha256').update('key b').digest('base64');
@@ -72,10 +73,10 @@ describe('BFF configuration', () => {
     expect(config.upstreamUrl).toBe('http://127.0.0.1:4400/api/v1');
     expect(config.siteOrigin).toBe('http://localhost:4321');
     expect(config.cinema).toEqual({
-      apiKey: 'dev-api-key',
-      actionKey: 'dev-action-key',
-      registerCode: 'ZGV2LXJlZ2lzdGVyLWNvZGU=',
-      registrationKey: 'dev-registration-key',
+      apiKey: DEV_SECRETS.CINEMA_API_KEY,
+      actionKey: DEV_SECRETS.CINEMA_ACTION_KEY,
+      registerCode: DEV_SECRETS.CINEMA_REGISTER_CODE,
+      registrationKey: DEV_SECRETS.CINEMA_REGISTRATION_KEY,
     });
     expect(config.secureCookies).toBe(false);
     expect(config.redisUrl).toBeUndefined();

@@ -37,7 +37,8 @@ async function pqrForm(files: Array<[string, Buffer]>, overrides: Record<string,
     phone: '3001234567',
     type_pqr: 'Reclamo',
     message: 'La sala 3 estaba fría.\nMuy fría.',
-    accept_terms: '1',
+    // What the site sends: our schema's fields by name, the checkbox as 'true'.
+    accept_terms: 'true',
     captcha: await solvedCaptcha(stack.bffUrl),
     ...overrides,
   };
@@ -52,6 +53,9 @@ async function ethicsForm(files: Array<[string, Buffer]>, overrides: Record<stri
     details: 'Un proveedor pidió dinero por fuera del contrato.',
     company: 'Proveedor de confitería',
     whistleblower: 'Empleado',
+    // The site sends the optional fields of our schema empty.
+    name: '',
+    email: '',
     captcha: await solvedCaptcha(stack.bffUrl),
     ...overrides,
   };
@@ -127,7 +131,7 @@ describe('a good PQR', () => {
       async start(controller) {
         for (const [name, value] of [
           ['name', 'Ana'], ['email', 'ana@example.com'], ['phone', '3001234567'], ['type_pqr', 'Queja'],
-          ['message', 'Adjunto el video.'], ['accept_terms', '1'], ['captcha', captcha],
+          ['message', 'Adjunto el video.'], ['accept_terms', 'true'], ['captcha', captcha],
         ] as const) controller.enqueue(field(name, value));
         controller.enqueue(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="attachments[]"; filename="largo.pdf"\r\nContent-Type: application/pdf\r\n\r\n`));
         controller.enqueue(new Uint8Array(firstHalf));
@@ -274,7 +278,7 @@ describe('a PQR that breaks the rules is refused and nothing reaches the cinema 
     const answer = await postForm(
       stack,
       '/bff/forms/pqr',
-      await pqrForm([], { email: 'ana@', accept_terms: '0', type_pqr: 'Petición' }),
+      await pqrForm([], { email: 'ana@', accept_terms: 'false', type_pqr: 'Petición' }),
     );
     expect(answer.status).toBe(422);
     expect(answer.body.error?.fields).toEqual({

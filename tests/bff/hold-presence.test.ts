@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldEvent } from '../../shared/views/booking.ts';
-import { HOLD_POLL_MS, LEAVE_GRACE_MS } from '../../bff/booking/hold-presence.ts';
+import { HOLD_POLL_MS, LEAVE_GRACE_MS } from '../../bff/purchase/hold-presence.ts';
 import { registerPerson, startStack, type Stack } from './harness.ts';
 import { Browser, eventStream, freeSeats, seatsOf, pickShowtimes } from './booking-helpers.ts';
 
@@ -38,13 +38,13 @@ describe('a page that leaves', () => {
     const [leftSeat, claimedSeat] = [await holdOne(left, showtimeId), await holdOne(claimed, showtimeId)];
     for (const browser of [left, claimed]) {
       expect((await browser.send('POST', '/bff/booking/cancel', { showtimeId, leaving: true })).body).toEqual({ released: false });
-      expect(await browser.hold()).not.toBeNull();
+      expect(await browser.hold(showtimeId)).not.toBeNull();
     }
     expect((await claimed.send('POST', '/bff/booking/hold/keep', { showtimeId })).body).toEqual({ kept: true });
     await new Promise((resolve) => setTimeout(resolve, LEAVE_GRACE_MS + 1_500));
-    expect(await left.hold()).toBeNull();
+    expect(await left.hold(showtimeId)).toBeNull();
     expect(await stateOf(left, showtimeId, leftSeat)).toBe('available');
-    expect((await claimed.hold())?.seats).toEqual([claimedSeat]);
+    expect((await claimed.hold(showtimeId))?.seats).toEqual([claimedSeat]);
     expect(await stateOf(claimed, showtimeId, claimedSeat)).toBe('mine');
     await claimed.send('POST', '/bff/booking/cancel', { showtimeId });
   }, 30_000);
@@ -54,7 +54,8 @@ describe('a page that leaves', () => {
     const [here, there] = [showtimes[0]!.id, showtimes[1]!.id];
     await holdOne(browser, there);
     expect((await browser.send('POST', '/bff/booking/cancel', { showtimeId: here })).body).toEqual({ released: false });
-    expect((await browser.hold())?.showtimeId).toBe(there);
+    expect(await browser.hold(here)).toBeNull();
+    expect((await browser.hold(there))?.showtimeId).toBe(there);
     expect((await browser.send('POST', '/bff/booking/cancel', { showtimeId: there })).body).toEqual({ released: true });
   });
 });
@@ -125,7 +126,7 @@ describe('the live stream', () => {
       expect(again.hold?.seats).toEqual([seat]);
       expect((await browser.send('POST', '/bff/booking/hold/keep', { showtimeId })).body).toEqual({ kept: true });
       await new Promise((resolve) => setTimeout(resolve, LEAVE_GRACE_MS + 1_500));
-      expect((await browser.hold())?.seats).toEqual([seat]);
+      expect((await browser.hold(showtimeId))?.seats).toEqual([seat]);
     } finally {
       controller.abort();
       await browser.send('POST', '/bff/booking/cancel', { showtimeId });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeUrl } from '../../bff/plugins/logging.ts';
 import { SESSION_COOKIE } from '../../bff/plugins/session.ts';
 import { call, logCapture, outbox, registerPerson, startStack, tokenInCookie, type Stack } from './harness.ts';
+import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 
 /** Every log line the BFF writes, as text. */
 const { stream: capture, lines } = logCapture();
@@ -54,8 +55,7 @@ describe('logs', () => {
       code,
       resetCode,
       person.form.captcha,
-      'dev-api-key',
-      'dev-action-key',
+      ...Object.values(DEV_SECRETS),
     ]) {
       expect(log).not.toContain(secret);
     }
@@ -191,8 +191,8 @@ describe('logs', () => {
     expect(safeUrl('/bff/auth/reset/abc123?x=1')).toBe('/bff/auth/reset/[REDACTED]?x=1');
     expect(safeUrl('update-password/abc123')).toBe('update-password/[REDACTED]');
     expect(safeUrl('/forgot-password/abc123')).toBe('/forgot-password/[REDACTED]');
-    expect(safeUrl('/bff/catalogue/billboard?date=2026-11-22&token=abc')).toBe(
-      '/bff/catalogue/billboard?date=2026-11-22&token=[REDACTED]',
+    expect(safeUrl('/bff/catalogue/movies/week?date=2026-11-22&token=abc')).toBe(
+      '/bff/catalogue/movies/week?date=2026-11-22&token=[REDACTED]',
     );
   });
 });

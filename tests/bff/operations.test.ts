@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpsServer } from '../../bff/ops-server.ts';
+import { createOpsServer } from '../../bff/operations/ops-server.ts';
 import { configWarnings, loadConfig } from '../../bff/plugins/config.ts';
 import { startStack, type Stack } from './harness.ts';
 

@@ -6,6 +6,7 @@ import { buildApp, type BffApp } from '../../bff/app.ts';
 import { loadConfig } from '../../bff/plugins/config.ts';
 import { upstreamPath } from '../../bff/plugins/upstream.ts';
 import { SITE_ORIGIN } from './harness.ts';
+import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 
 /**
  * The upstream client against a scripted HTTP server (the network level, no stubbed fetch):
@@ -66,8 +67,8 @@ describe('upstream client', () => {
     expect(request.url).toBe('/api/v1/things/a%20b%2Fc?date=2026-11-22');
     expect(request.headers).toMatchObject({
       accept: 'application/json',
-      'x-api-key': 'dev-api-key',
-      'x-custom-action': 'dev-action-key',
+      'x-api-key': DEV_SECRETS.CINEMA_API_KEY,
+      'x-custom-action': DEV_SECRETS.CINEMA_ACTION_KEY,
       'x-request-id': 'abc-123',
     });
     expect(request.headers.authorization).toBeUndefined();
@@ -78,7 +79,7 @@ describe('upstream client', () => {
     const answer = await post('/test/write');
     expect(answer.statusCode).toBe(200);
     expect(seen[0]!.headers).toMatchObject({
-      'x-register-code': 'ZGV2LXJlZ2lzdGVyLWNvZGU=',
+      'x-register-code': DEV_SECRETS.CINEMA_REGISTER_CODE,
       'content-type': 'application/json',
     });
     expect(seen[0]!.headers['x-registration-key']).toBeUndefined();

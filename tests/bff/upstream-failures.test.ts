@@ -14,7 +14,7 @@ describe('upstream failures', () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', UPSTREAM_URL: 'http://127.0.0.1:9/api/v1', SITE_ORIGIN });
     const app = await buildApp(config);
     try {
-      const answer = await call(app, 'GET', '/bff/catalogue/billboard');
+      const answer = await call(app, 'GET', '/bff/catalogue/movies/week');
       expect(answer.status).toBe(502);
       expect(answer.body).toEqual({
         error: {
@@ -33,7 +33,7 @@ describe('upstream failures', () => {
   it('does not leak that our own API key was refused', async () => {
     const stack = await startStack({ env: { CINEMA_API_KEY: 'wrong-key' } });
     stacks.push(stack);
-    const answer = await call(stack.app, 'GET', '/bff/settings');
+    const answer = await call(stack.app, 'GET', '/bff/catalogue/club');
     expect(answer.status).toBe(502);
     expect(answer.text).not.toContain('Unauthenticated');
   });

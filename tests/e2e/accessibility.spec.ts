@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { failedLoad, test } from './fixtures.ts';
 import { pickShowtime, purchasePath } from './showtimes.ts';
 
 /**
@@ -39,7 +40,8 @@ async function audit(page: Page, path: string): Promise<void> {
   expect(await wcagViolations(page), path).toEqual([]);
 }
 
-test('public pages and forms meet WCAG 2.1 AA as axe sees them', async ({ page, request }) => {
+test('public pages and forms meet WCAG 2.1 AA as axe sees them', async ({ page, request, pageErrors }) => {
+  pageErrors.expect(failedLoad('/pagina-que-no-existe', 404));
   const movies = ((await (await request.get('/bff/catalogue/movies')).json()) as { movies: Array<{ slug: string }> }).movies;
   const rooms = ((await (await request.get('/bff/catalogue/rooms')).json()) as { rooms: Array<{ slug: string }> }).rooms;
   const paths = [

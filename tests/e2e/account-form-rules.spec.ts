@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { DOCUMENT_NUMBER_MESSAGES, nitCheckDigit } from '../../shared/validation/document-number.ts';
 import { MESSAGES } from '../../shared/validation/messages.ts';
 import { baseURL } from './playwright.config.ts';

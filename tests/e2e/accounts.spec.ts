@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { failedLoad, test } from './fixtures.ts';
 import { MESSAGES } from '../../shared/validation/messages.ts';
 import { tickRobotCheck } from './robot-check.ts';
 
@@ -172,7 +173,9 @@ test('the registration form shows every validation message', async () => {
   }
 });
 
-test('a new person registers and verifies the e-mail with the code from the outbox', async ({ request }) => {
+test('a new person registers and verifies the e-mail with the code from the outbox', async ({ request, pageErrors }) => {
+  // The wrong code is refused by the server.
+  pageErrors.expect(failedLoad('/', 422));
   await open('/registrarme');
   await page.getByLabel('Nombre').fill(person.name);
   await page.getByLabel('Apellido').fill(person.lastname);
@@ -254,7 +257,9 @@ test('after logging out, a protected page sends the person to log in and back', 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the login dialog shows the server message and brings the person back to the page', async () => {
+test('the login dialog shows the server message and brings the person back to the page', async ({ pageErrors }) => {
+  // The wrong password is refused by the server.
+  pageErrors.expect(failedLoad('/pagina/terminos-y-condiciones', 422));
   await logOutFromHeader();
   await open('/pagina/terminos-y-condiciones');
   await page.getByRole('link', { name: 'Iniciar Sesión' }).click();
@@ -274,7 +279,9 @@ test('the login dialog shows the server message and brings the person back to th
   await expect(page.getByRole('link', { name: /Mi perfil/ })).toBeVisible();
 });
 
-test('the person edits the profile and changes the password', async () => {
+test('the person edits the profile and changes the password', async ({ pageErrors }) => {
+  // After the change, the old password is refused by the server.
+  pageErrors.expect(failedLoad('/iniciar-sesion', 422));
   await open('/mi-perfil');
   const main = page.getByRole('main');
   await expect(main.getByText(person.email)).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { failedLoad, test } from './fixtures.ts';
 import { misfitOf, watchDialogs } from './dialog-fit.ts';
 import { baseURL } from './playwright.config.ts';
 import { moviePagePath, pickShowtime } from './showtimes.ts';
@@ -240,7 +241,8 @@ test('a date strip that does not fit shows it and scrolls by its buttons, by key
   await expect.poll(() => shownInStrip(dates.first())).toBe(true);
 });
 
-test('an unknown movie reaches the not-found page', async ({ page }) => {
+test('an unknown movie reaches the not-found page', async ({ page, pageErrors }) => {
+  pageErrors.expect(failedLoad('/404', 404));
   await page.goto('/viziona/pelicula/esta-pelicula-no-existe');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByRole('heading', { name: 'Ups!! no hemos encontrado la pagina que estas buscando' })).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 
 /**
  * Every process of the e2e stack runs on one clock: the test runner, Chromium, the site, the

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { violationsOf, watchViolations } from './csp-violations.ts';
 import { pickShowtime, purchasePath } from './showtimes.ts';
 
@@ -21,7 +22,8 @@ async function visit(page: Page, path: string): Promise<string[]> {
   return violationsOf(page);
 }
 
-test('rendered pages carry the policy and the security headers; the policy refuses and reports an injected inline script', async ({ page }) => {
+test('rendered pages carry the policy and the security headers; the policy refuses and reports an injected inline script', async ({ page, pageErrors }) => {
+  pageErrors.expect(/Executing inline script violates the following Content Security Policy directive/);
   const response = await page.goto('/');
   const policy = response?.headers()['content-security-policy'] ?? '';
   for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "connect-src 'self'", 'report-uri /bff/csp-reports']) {

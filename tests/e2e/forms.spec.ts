@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { failedLoad, test } from './fixtures.ts';
 import { desktop, phone } from './devices.ts';
 
 /**
@@ -282,7 +283,9 @@ test.describe('attachments are checked as they are chosen', () => {
     });
   }
 
-  test('a file the BFF still refuses keeps the spec modal and is marked in the list', async ({ page }, testInfo) => {
+  test('a file the BFF still refuses keeps the spec modal and is marked in the list', async ({ page, pageErrors }, testInfo) => {
+    pageErrors.expect(failedLoad('/contactanos', 422));
+    pageErrors.expect(/Error al enviar el formulario FILE_CONTENT_MISMATCH/);
     // A file that was fine when chosen and changed on disk before sending (same size and date,
     // so the browser sends it): only the BFF can tell, and the page must say which file it was.
     const files = filesOnDisk(testInfo.outputPath('cambiado'), { 'carta.pdf': pdf(8192), 'evidencia.pdf': pdf(8192) });

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { bogotaToday } from '../../shared/format/dates.ts';
+import { expect } from '@playwright/test';
+import { failedLoad, test } from './fixtures.ts';
+import { bogotaToday } from '../../shared/format/bogota-time.ts';
 
 /** The home page shows today's billboard, rendered on the server. */
 
@@ -41,7 +42,8 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('an unknown path shows the not-found page with status 404', async ({ page }) => {
+test('an unknown path shows the not-found page with status 404', async ({ page, pageErrors }) => {
+  pageErrors.expect(failedLoad('/esta-pagina-no-existe', 404));
   const response = await page.goto('/esta-pagina-no-existe');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Ups!! no hemos encontrado la pagina que estas buscando' })).toBeVisible();

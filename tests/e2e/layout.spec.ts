@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { failedLoad, test } from './fixtures.ts';
 import { routes } from '../../site/lib/routes.ts';
 import { desktop, phone } from './devices.ts';
 import { misfitOf, openDialogs, watchDialogs } from './dialog-fit.ts';
@@ -116,7 +117,9 @@ async function checkPage(page: Page, path: string, loggedIn: boolean): Promise<v
 
 for (const [screen, profile] of Object.entries(screens)) {
   for (const loggedIn of [false, true]) {
-    test(`on ${screen}, ${loggedIn ? 'logged in' : 'as a visitor'}: no page scrolls sideways and every dialog opens inside the screen`, async ({ browser }) => {
+    test(`on ${screen}, ${loggedIn ? 'logged in' : 'as a visitor'}: no page scrolls sideways and every dialog opens inside the screen`, async ({ browser, pageErrors }) => {
+      pageErrors.expect(failedLoad('/404', 404));
+      pageErrors.expect(failedLoad('/servicio-no-disponible', 503));
       const page = await openAs(browser, profile, loggedIn);
       const watch = await watchDialogs(page);
       for (const path of everyPagePath(samples)) {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { violationsOf } from './csp-violations.ts';
 import { phone } from './devices.ts';
 import {
@@ -31,7 +32,10 @@ test.beforeAll(async ({ browser }) => preparePurchases(browser));
 const PENDING_CARD = '373118856457642';
 const stepSnacks = 'Agrega confitería a tu compra';
 
-test('two tabs on two showtimes: the first tab is not charged for the second one, and says what changed', async ({ browser }) => {
+test('two tabs on two showtimes: the first tab is not charged for the second one, and says what changed', async ({ browser, pageErrors }) => {
+  // The first tab's payment is refused, and the BFF ends its live seat stream once the hold moves.
+  pageErrors.expect(/\(from https?:\/\/[^)]+\/bff\/payments\/card\): Failed to load resource: the server responded with a status of 409 /);
+  pageErrors.expect(/\(from https?:\/\/[^)]+\/bff\/booking\/\d+\/events\): Failed to load resource: net::ERR_FAILED/);
   const first = takeShowtime();
   const second = takeShowtime();
   // Tab A follows no live stream: it learns at its next action (paying).
@@ -90,7 +94,12 @@ test('a tab with its live stream learns at once that the hold moved to another s
 });
 
 for (const device of ['desktop', 'phone'] as const) {
-  test(`${device}: a reload on step 1 resumes the hold with the server's time, and closing a duplicate tab keeps it`, async ({ browser }) => {
+  test(`${device}: a reload on step 1 resumes the hold with the server's time, and closing a duplicate tab keeps it`, async ({ browser, pageErrors }) => {
+    // Known defect, to fix in the site: rendering step 1 on the server, React streams inline
+    // scripts that the Content Security Policy blocks (Chromium says so), and the page falls back
+    // to rendering on the client (React error #419).
+    pageErrors.expect(/Executing inline script violates the following Content Security Policy directive 'script-src/);
+    pageErrors.expect(/Minified React error #419;/);
     const showtime = takeShowtime();
     const page = await openAs(browser, 'demo', purchasePath(showtime), device === 'phone' ? { device: phone } : {});
     const [seat] = await pickSeats(page, 1);
@@ -115,7 +124,8 @@ for (const device of ['desktop', 'phone'] as const) {
   });
 }
 
-test('paying after the cinema let the hold go says the reservation expired and leads back to the seats', async ({ browser }) => {
+test('paying after the cinema let the hold go says the reservation expired and leads back to the seats', async ({ browser, pageErrors }) => {
+  pageErrors.expect(/\(from https?:\/\/[^)]+\/bff\/payments\/card\): Failed to load resource: the server responded with a status of 409 /);
   const showtime = takeShowtime();
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   await pickSeats(page, 1);

@@ -3,11 +3,11 @@ import jsQR from 'jsqr';
 import { watchViolations } from './csp-violations.ts';
 import { watchDialogs, type DialogWatch } from './dialog-fit.ts';
 import { pickShowtimes, type TestShowtime } from './showtimes.ts';
+import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
 /** What the purchase journeys share: the sandbox's showtimes and seats, people, and the steps a customer takes. */
 
 export const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4612';
-export const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
 export const APPROVED_CARD = '4575623182290326';
 export const DECLINED_CARD = '4151611527583283';
 

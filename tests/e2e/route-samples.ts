@@ -5,6 +5,7 @@ import { computeTotals } from '../../shared/booking/totals.ts';
 import type { BookingView, PaymentResultView, PurchaseSeen, SeatCell } from '../../shared/views/booking.ts';
 import { baseURL } from './playwright.config.ts';
 import { solvedRobotCheck } from './robot-check.ts';
+import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
 /**
  * One real path for every page of the route registry (site/lib/routes.ts), for checks that
@@ -55,7 +56,6 @@ export function everyPagePath(data: SampleData): string[] {
 }
 
 const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4612';
-const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
 const BFF_HEADERS = { 'x-viziona-client': 'web', origin: baseURL };
 
 export interface Customer {

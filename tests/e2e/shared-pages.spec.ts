@@ -1,4 +1,5 @@
-import { expect, request as requests, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as requests, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { baseURL } from './playwright.config.ts';
 import { logIn, registerCustomer, type Customer } from './route-samples.ts';
 import { pickShowtime } from './showtimes.ts';

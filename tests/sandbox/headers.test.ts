@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSecrets } from '../../sandbox/lib/config.ts';
+import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 import { login } from './flows.ts';
 import { DEMO, SECRETS, startSandbox, type Sandbox } from './harness.ts';
 
@@ -71,7 +72,7 @@ describe('secret headers on every call', () => {
   });
 
   it.each(CALLS)('%s %s with a wrong X-Api-Key is 401', async (method, path) => {
-    const answer = await sandbox.call(path, { method, headers: { 'X-Api-Key': 'dev-api-key' } });
+    const answer = await sandbox.call(path, { method, headers: { 'X-Api-Key': DEV_SECRETS.CINEMA_API_KEY } });
     expect(answer.status).toBe(401);
   });
 

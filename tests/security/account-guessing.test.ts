@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BffApp } from '../../bff/app.ts';
 import { loadConfig } from '../../bff/plugins/config.ts';
 import { buildSandbox } from '../../sandbox/app.ts';
-import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES } from '../../shared/validation/attempt-limits.ts';
+import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES } from '../../bff/accounts/attempt-limits.ts';
 import { SITE_ORIGIN, call, outbox, registerPerson, type Stack } from '../bff/harness.ts';
 import { startRedisServer, type RedisServer } from '../bff/redis-server.ts';
 

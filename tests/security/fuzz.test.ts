@@ -39,8 +39,8 @@ function random(seed: number): () => number {
 }
 
 const BFF_ROUTES: Array<[string, string]> = [
-  ['GET', '/bff/health'], ['GET', '/bff/session'], ['GET', '/bff/settings'], ['GET', '/bff/captcha/challenge'],
-  ['GET', '/bff/catalogue/billboard'], ['GET', '/bff/catalogue/movies'], ['GET', '/bff/catalogue/movies/week'],
+  ['GET', '/bff/health'], ['GET', '/bff/session'], ['GET', '/bff/captcha/challenge'],
+  ['GET', '/bff/catalogue/movies'], ['GET', '/bff/catalogue/movies/week'],
   ['GET', '/bff/catalogue/movies/:theater/:slug'], ['GET', '/bff/catalogue/releases'], ['GET', '/bff/catalogue/rooms'],
   ['GET', '/bff/catalogue/rooms/:slug'], ['GET', '/bff/catalogue/home'], ['GET', '/bff/catalogue/club'],
   ['GET', '/bff/catalogue/confectionery'], ['GET', '/bff/catalogue/corporate'], ['GET', '/bff/content/footer'],
@@ -50,7 +50,7 @@ const BFF_ROUTES: Array<[string, string]> = [
   ['GET', '/bff/payments/banks'], ['POST', '/bff/payments/card'], ['POST', '/bff/payments/pse'],
   ['GET', '/bff/payments/transactions/:bill'], ['GET', '/bff/payments/status/:method/:bill'], ['POST', '/bff/verification/send'],
   ['POST', '/bff/verification/validate'], ['POST', '/bff/forms/ethics'], ['GET', '/bff/forms/ethics-line'], ['POST', '/bff/forms/pqr'],
-  ['GET', '/bff/booking/hold'], ['POST', '/bff/booking/cancel'], ['GET', '/bff/booking/:showtimeId'],
+  ['POST', '/bff/booking/cancel'], ['GET', '/bff/booking/:showtimeId'],
   ['GET', '/bff/booking/:showtimeId/events'], ['POST', '/bff/booking/:showtimeId/reserve'], ['GET', '/bff/tickets/:bill'],
   ['GET', '/bff/membership/offer'], ['POST', '/bff/membership/purchase'], ['GET', '/bff/no-such-route'],
 ];

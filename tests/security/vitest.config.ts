@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/security/**/*.test.ts'],
+    setupFiles: ['tests/console-errors.ts'],
     pool: 'forks',
     execArgv: ['--expose-gc'],
     fileParallelism: false,

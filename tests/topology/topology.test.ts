@@ -12,6 +12,7 @@ import { PUBLIC_PAGE_S_MAXAGE } from '../../site/lib/page-cache.ts';
 import { startTopology, type Topology } from './stack.ts';
 import { clientAddress, SeatStream, Visitor } from './visitors.ts';
 import { rawRequest } from '../security/stack.ts';
+import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
 /**
  * The production topology under the failures operators meet: a replica killed or stopped,
@@ -35,7 +36,6 @@ const figure = (line: string): void => {
   console.log(`[topology] ${line}`);
 };
 
-const SANDBOX_HEADERS = { accept: 'application/json', 'x-api-key': 'dev-api-key', 'x-custom-action': 'dev-action-key' };
 
 /** Showtimes at least two hours ahead (whatever the hour), for streams that must stay open. */
 async function futureShowtimes(): Promise<number[]> {

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/topology/**/*.test.ts'],
+    setupFiles: ['tests/console-errors.ts'],
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 120_000,

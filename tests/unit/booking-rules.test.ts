@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, secondsLeft } from '../../shared/booking/countdown.ts';
+import { formatCountdown, secondsLeft } from '../../site/features/purchase/checkout/countdown.ts';
 import { canAddCombos, canSelectAnotherSeat, clampComboQuantity } from '../../shared/booking/limits.ts';
-import { reservationErrorMessage } from '../../shared/booking/reservation-error.ts';
+import { reservationErrorMessage } from '../../site/features/purchase/reservation-error.ts';
 import { hasShowtimeStarted, showtimeStartMs } from '../../shared/booking/showtime-clock.ts';
 import { computeTotals } from '../../shared/booking/totals.ts';
 import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';

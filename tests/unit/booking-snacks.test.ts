@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SnackProduct } from '../../shared/cinema-api/catalogue.ts';
-import { NON_MEMBER } from '../../shared/booking/prices.ts';
-import { buildSnackOffers, isRecipeComplete, priceCart } from '../../shared/booking/snacks.ts';
+import { buildSnackOffers, priceCart } from '../../bff/purchase/snack-offers.ts';
+import { NON_MEMBER } from '../../bff/purchase/zone-prices.ts';
+import { isRecipeComplete } from '../../shared/booking/snacks.ts';
 
 const price = (General: number) => [{ General, OtroPago: General + 1000 }];
 const product = (Codigo: string, Descripcion: string, General: number, CineFanPlus: 's' | 'n'): SnackProduct => ({

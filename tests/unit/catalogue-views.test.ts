@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Confectionery, Movie, Room, Showtime } from '../../shared/cinema-api/catalogue.ts';
 import type { ContentPage, Setting } from '../../shared/cinema-api/content.ts';
-import { buildBillboardWeek } from '../../bff/routes/movies/billboard-week-view.ts';
-import { buildMovieDetail } from '../../bff/routes/movies/movie-detail-view.ts';
-import { buildRoomDetail } from '../../bff/routes/rooms/room-views.ts';
-import { buildConfectionery } from '../../bff/routes/confectionery/confectionery-view.ts';
-import { CORPORATE_SECTIONS, buildCorporate } from '../../bff/routes/corporate/corporate-view.ts';
-import { numericSetting, popupFromSettings } from '../../bff/routes/home/home-view.ts';
+import { buildBillboardWeek } from '../../bff/catalogue/billboard-week-view.ts';
+import { buildMovieDetail } from '../../bff/catalogue/movie-detail-view.ts';
+import { buildRoomDetail } from '../../bff/catalogue/room-views.ts';
+import { buildConfectionery } from '../../bff/catalogue/confectionery-view.ts';
+import { CORPORATE_SECTIONS, buildCorporate } from '../../bff/catalogue/corporate-view.ts';
+import { toPopupView } from '../../bff/catalogue/home-view.ts';
+import { parseSettings } from '../../bff/plugins/settings.ts';
 import { toRelease } from '../../bff/catalogue/movie-card.ts';
 
 const movieRef = (slug: string) => ({
@@ -163,19 +164,36 @@ describe('releases, snacks, popup and corporate', () => {
   });
 
   it('reads the popup setting and refuses unsafe links', () => {
-    const settings = (popup: Partial<Setting>): Setting[] => [
-      { key: 'membresia_valor', value: '60000', complement: null, extra: null },
-      { key: 'popup', value: 'https://img.test/popup.svg', complement: '/cartelera', extra: '_blank', ...popup },
-    ];
-    expect(popupFromSettings(settings({}))).toEqual({ image: 'https://img.test/popup.svg', url: '/cartelera', target: '_blank' });
-    expect(popupFromSettings(settings({ complement: 'javascript:alert(1)', extra: null }))).toEqual({
+    const popupOf = (popup: Partial<Setting>) =>
+      toPopupView(parseSettings([{ key: 'popup', value: 'https://img.test/popup.svg', complement: '/cartelera', extra: '_blank', ...popup }]).popup);
+    expect(popupOf({})).toEqual({ image: 'https://img.test/popup.svg', url: '/cartelera', target: '_blank' });
+    expect(popupOf({ complement: 'javascript:alert(1)', extra: null })).toEqual({
       image: 'https://img.test/popup.svg',
       url: null,
       target: '_self',
     });
-    expect(popupFromSettings(settings({ value: '' }))).toBeNull();
-    expect(numericSetting(settings({}), 'membresia_valor')).toBe(60000);
-    expect(numericSetting(settings({}), 'missing')).toBe(0);
+    expect(popupOf({ value: '' })).toBeNull();
+    expect(toPopupView(parseSettings([]).popup)).toBeNull();
+  });
+
+  it('parses every numeric setting one way: whole amounts, 0 when absent or unreadable', () => {
+    const setting = (key: string, value: string): Setting => ({ key, value, complement: null, extra: null });
+    const settings = parseSettings([
+      setting('membresia_valor', '60000'),
+      setting('membresia_servicio', ' 3000 '),
+      setting('ticket_servicio', '2500.00'),
+      setting('confiteria_servicio', 'gratis'),
+      setting('maximo_entradas', '-4'),
+    ]);
+    expect(settings).toEqual({
+      membresia_valor: 60000,
+      membresia_servicio: 3000,
+      ticket_servicio: 2500,
+      confiteria_servicio: 0,
+      maximo_entradas: 0,
+      popup: null,
+    });
+    expect(parseSettings([]).membresia_valor).toBe(0);
   });
 
   it('uses the content service by slug and the fixed texts where it has nothing', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bogotaToday } from '../../shared/format/dates.ts';
+import { bogotaToday } from '../../shared/format/bogota-time.ts';
 import {
   DOCUMENT_NUMBER_MESSAGES,
   documentNumberInput,

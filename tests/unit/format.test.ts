@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatNumber } from '../../shared/format/numbers.ts';
+import { formatFileSize, formatNumber } from '../../site/lib/numbers.ts';
 import { formatCop } from '../../shared/format/money.ts';
 import {
-  bogotaDateTime,
-  bogotaToday,
   formatDateButton,
   formatDuration,
   formatHour,
@@ -11,7 +9,7 @@ import {
   formatReleaseDate,
   isoDuration,
 } from '../../shared/format/dates.ts';
-import { trailerEmbedUrl, trailerVideoId } from '../../shared/format/trailer.ts';
+import { trailerEmbedUrl, trailerVideoId } from '../../bff/catalogue/trailer.ts';
 
 describe('formatCop', () => {
   it('groups thousands with dots and shows no decimals', () => {
@@ -42,15 +40,7 @@ describe('Bogotá dates and hours', () => {
     expect(formatHour('00:15:00')).toBe('12:15 a. m.');
   });
 
-  it("takes today's date in Bogotá, not in UTC", () => {
-    // 03:00 UTC on the 23rd is still 22:00 on the 22nd in Bogotá.
-    expect(bogotaToday(new Date('2026-11-23T03:00:00Z'))).toBe('2026-11-22');
-    expect(bogotaToday(new Date('2026-11-23T05:00:00Z'))).toBe('2026-11-23');
-  });
-
-  it('builds instants and durations for structured data', () => {
-    expect(bogotaDateTime('2026-11-22', '19:30:00')).toBe('2026-11-22T19:30:00-05:00');
-    expect(bogotaDateTime('2026-11-22', 'tarde')).toBeNull();
+  it('builds durations for structured data', () => {
     expect(isoDuration(135)).toBe('PT135M');
     expect(formatDuration(135)).toBe('2 h 15 min');
     expect(formatDuration(45)).toBe('45 min');

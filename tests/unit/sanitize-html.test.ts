@@ -18,7 +18,7 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<a href="java\tscript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<a href=" JAVASCRIPT:alert(1)">x</a>')).toBe('<a>x</a>');
-    expect(sanitizeHtml('<img src="data:text/html;base64,xx" alt="a">')).toBe('<img alt="a" loading="lazy" decoding="async">');
+    expect(sanitizeHtml('<img src="data:text/html;base64,xx" alt="a">')).toBe('<img alt="a" loading="lazy" decoding="async" />');
   });
 
   it('escapes attribute values and stray angle brackets', () => {
@@ -30,6 +30,17 @@ describe('sanitizeHtml', () => {
 
   it('unwraps unknown elements and turns an h1 into an h2', () => {
     expect(sanitizeHtml('<h1>Título</h1><custom-el><em>texto</em></custom-el>')).toBe('<h2>Título</h2><em>texto</em>');
+  });
+
+  it('reads markup as a browser does: unquoted values, stray end tags, </br>', () => {
+    expect(sanitizeHtml('<img src=/sala.jpg alt=Sala>')).toBe('<img src="/sala.jpg" alt="Sala" loading="lazy" decoding="async" />');
+    expect(sanitizeHtml('</p><p>Hola</p></div>')).toBe('<p></p><p>Hola</p>');
+    expect(sanitizeHtml('<p>uno</br>dos</p>')).toBe('<p>uno<br />dos</p>');
+  });
+
+  it('adds rel to every _blank target, whatever its case or spaces, and drops the body\'s own rel', () => {
+    expect(sanitizeHtml('<a TARGET=" _blank " rel="opener" href="/x">x</a>')).toBe('<a target="_blank" href="/x" rel="noopener noreferrer">x</a>');
+    expect(sanitizeHtml('<a target="_top" href="/x">x</a>')).toBe('<a href="/x">x</a>');
   });
 
   it('answers an empty string for nothing', () => {

@@ -8,9 +8,6 @@ import {
   attachmentBaseName,
   attachmentExtension,
   attachmentListProblem,
-  checkboxFromText,
-  toEthicsUpstreamFields,
-  toPqrUpstreamFields,
 } from '../../shared/validation/service-forms.ts';
 import { fieldMessages } from './validation-helpers.ts';
 
@@ -92,19 +89,6 @@ describe('PQR form', () => {
     const parsed = PqrFormSchema.parse({ ...validPqr, attachments: [chosen] });
     expect(parsed.attachments[0]).toBe(chosen);
   });
-
-  it('sends accept_terms as "1" and never the captcha upstream', () => {
-    const parsed = PqrFormSchema.parse(validPqr);
-    const fields = toPqrUpstreamFields(parsed);
-    expect(Object.fromEntries(fields)).toEqual({
-      name: 'Ana Pérez',
-      email: 'ana@example.com',
-      phone: '3001234567',
-      type_pqr: 'Queja',
-      message: 'La película empezó tarde.',
-      accept_terms: '1',
-    });
-  });
 });
 
 describe('ethics report', () => {
@@ -150,15 +134,6 @@ describe('ethics report', () => {
     ).toEqual({ attachments: 'El tamaño total de los archivos no debe superar 5 MB' });
     expect(ETHICS_ATTACHMENT_RULES.maxTotalBytes).toBe(5_242_880);
   });
-
-  it('sends name and e-mail upstream only when filled, and the spent captcha', () => {
-    const without = toEthicsUpstreamFields(EthicsFieldsSchema.parse(validEthics));
-    expect(without.map(([name]) => name)).toEqual(['details', 'company', 'whistleblower', 'captcha']);
-    const withBoth = toEthicsUpstreamFields(
-      EthicsFieldsSchema.parse({ ...validEthics, name: ' Ana ', email: 'ana@example.com' }),
-    );
-    expect(Object.fromEntries(withBoth)).toMatchObject({ name: 'Ana', email: 'ana@example.com' });
-  });
 });
 
 describe('attachment rules', () => {
@@ -184,12 +159,5 @@ describe('attachment rules', () => {
       'Cada archivo debe pesar máximo 10 MB',
     );
     expect(attachmentListProblem([file('a.mp4', 10 * MB)], PQR_ATTACHMENT_RULES)).toBeNull();
-  });
-
-  it('reads a multipart checkbox', () => {
-    expect(checkboxFromText('1')).toBe(true);
-    expect(checkboxFromText('true')).toBe(true);
-    expect(checkboxFromText('0')).toBe(false);
-    expect(checkboxFromText(undefined)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { bogotaDateTime } from '../../lib/bogota-time.ts';
+import { bogotaTimestamp } from '../../../shared/format/bogota-time.ts';
 import type { SandboxContext } from '../../lib/context.ts';
 import { parsePayload } from '../../lib/validation.ts';
 
@@ -11,7 +11,7 @@ const AdvanceSchema = z.object({
 export function registerClockRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const state = () => ({
     now: ctx.clock.now().toISOString(),
-    bogota: bogotaDateTime(ctx.clock.now()),
+    bogota: bogotaTimestamp(ctx.clock.now()),
     offset_seconds: ctx.clock.offsetSeconds(),
   });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { LoginForm as LoginFormValues } from '../../../shared/validation/login.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
+import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -20,15 +20,6 @@ export interface LoginFormProps {
 export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues, unknown, LoginFormValues>({
-    resolver: validation.resolver,
-    defaultValues: { email: '', password: '' },
-  });
-
   const onSubmit = async (values: LoginFormValues) => {
     setServerMessage(null);
     const result = await login(values);
@@ -42,42 +33,38 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   };
 
   return (
-    // method="post": a submit before hydration must never put a password in the URL.
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      onFocus={validation.preload}
-      onPointerDown={validation.preload}
-      className="flex flex-col gap-4"
-    >
-      <Field label="Correo electrónico" error={errors.email?.message}>
-        {(control) => (
-          <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses} />
-        )}
-      </Field>
-      <Field label="Contraseña" error={errors.password?.message}>
-        {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
-      </Field>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        onClick={openForgotDialog}
-        className="w-fit text-sm font-medium text-brand underline-offset-4 hover:underline"
-      >
-        Olvidé mi contraseña
-      </button>
-      <div aria-live="polite" className="min-h-0">
-        {serverMessage && (
-          <p role="alert" className="rounded-lg border border-danger/60 bg-danger/10 px-3 py-2 text-sm text-danger">
-            {serverMessage}
-          </p>
-        )}
-        {succeeded && <p className="rounded-lg bg-success/10 px-3 py-2 text-sm font-semibold text-success">{LOGIN_SUCCESS_TEXT}</p>}
-      </div>
-      <Button type="submit" disabled={isSubmitting || succeeded}>
-        Ingresar
-      </Button>
-    </form>
+    <Form validation={validation} defaultValues={{ email: '', password: '' }} onSubmit={onSubmit} className="flex flex-col gap-4">
+      {({ register, formState: { errors, isSubmitting } }) => (
+        <>
+          <Field label="Correo electrónico" error={errors.email?.message}>
+            {(control) => (
+              <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses} />
+            )}
+          </Field>
+          <Field label="Contraseña" error={errors.password?.message}>
+            {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
+          </Field>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={openForgotDialog}
+            className="w-fit text-sm font-medium text-brand underline-offset-4 hover:underline"
+          >
+            Olvidé mi contraseña
+          </button>
+          <div aria-live="polite" className="min-h-0">
+            {serverMessage && (
+              <p role="alert" className="rounded-lg border border-danger/60 bg-danger/10 px-3 py-2 text-sm text-danger">
+                {serverMessage}
+              </p>
+            )}
+            {succeeded && <p className="rounded-lg bg-success/10 px-3 py-2 text-sm font-semibold text-success">{LOGIN_SUCCESS_TEXT}</p>}
+          </div>
+          <Button type="submit" disabled={isSubmitting || succeeded}>
+            Ingresar
+          </Button>
+        </>
+      )}
+    </Form>
   );
 }

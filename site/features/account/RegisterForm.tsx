@@ -1,16 +1,16 @@
 import { useRef, useState, type ClipboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import type { RegistrationForm, RegistrationFormInput } from '../../../shared/validation/registration.ts';
-import { DEVICE, DOC_TYPES, DOC_TYPE_LABELS, SEXES, SEX_LABELS } from '../../../shared/validation/options.ts';
+import { DEVICE, DOC_TYPES, DOC_TYPE_LABELS } from '../../../shared/validation/options.ts';
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
+import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';
-import { NumberInput } from '../../components/NumberInput.tsx';
 import { DocumentNumberInput } from '../../components/DocumentNumberInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CaptchaField, type CaptchaFieldHandle } from '../../components/captcha/CaptchaField.tsx';
 import { routes } from '../../lib/routes.ts';
+import { PersonFields } from './PersonFields.tsx';
 import { register as registerAccount } from './stores.ts';
 import { REGISTER_SUCCESS_TEXT } from './texts.ts';
 
@@ -36,6 +36,12 @@ const validation = lazyZodResolver(async () => (await import('../../../shared/va
 
 const linkClass = 'font-semibold text-brand underline underline-offset-4';
 
+/** The two acceptances, each linking its document. */
+const CONSENTS = [
+  { field: 'accept_terms', lead: 'Acepto los', href: routes.terms, document: 'Términos y Condiciones' },
+  { field: 'accept_privacy', lead: 'Acepto la', href: routes.privacy, document: 'Política de Privacidad' },
+] as const;
+
 /**
  * The registration form. The robot check 'Confirmar que no soy un robot' is the ALTCHA proof
  * of work: the BFF verifies it before it asks the cinema API for a register token.
@@ -44,22 +50,6 @@ export default function RegisterForm() {
   const captchaRef = useRef<CaptchaFieldHandle>(null);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    getValues,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<RegistrationFormInput, unknown, RegistrationForm>({
-    resolver: validation.resolver,
-    defaultValues,
-  });
-  // Every field of the form is registered, so its values name them all.
-  const isFormField = (name: string): name is keyof RegistrationFormInput => name in getValues();
-
-  const docType = watch('doc_type');
 
   const onSubmit = async (values: RegistrationForm) => {
     setServerMessage(null);
@@ -69,138 +59,114 @@ export default function RegisterForm() {
       captchaRef.current?.reset();
       setServerMessage(result.failure.message);
       // The server's field messages (an e-mail already registered, say) go under their fields.
-      for (const [field, message] of Object.entries(result.failure.fields ?? {})) {
-        if (isFormField(field)) setError(field, { type: 'server', message });
-      }
-      return;
+      return result.failure.fields;
     }
     setSucceeded(true);
     window.setTimeout(() => window.location.assign(routes.home), 800);
+    return null;
   };
 
   return (
-    // method="post": a submit before hydration must never put a password in the URL.
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      onFocus={validation.preload}
-      onPointerDown={validation.preload}
-      className="flex flex-col gap-5"
-    >
-      <input type="hidden" {...register('device')} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Nombre" error={errors.name?.message}>
-          {(control) => <input {...control} {...register('name')} autoComplete="given-name" className={inputClasses} />}
-        </Field>
-        <Field label="Apellido" error={errors.lastname?.message}>
-          {(control) => <input {...control} {...register('lastname')} autoComplete="family-name" className={inputClasses} />}
-        </Field>
-        <Field label="Correo electrónico" error={errors.email?.message}>
-          {(control) => (
-            <input {...control} {...register('email')} type="email" inputMode="email" autoComplete="email" className={inputClasses} />
-          )}
-        </Field>
-        <Field label="Confirmar correo electrónico" error={errors.confirmEmail?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('confirmEmail')}
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              onPaste={blockPaste}
-              className={inputClasses}
-            />
-          )}
-        </Field>
-        <Field label="Contraseña" error={errors.password?.message}>
-          {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
-        </Field>
-        <Field label="Confirmar contraseña" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" onPaste={blockPaste} />
-          )}
-        </Field>
-        <Field label="Tipo de documento" error={errors.doc_type?.message}>
-          {(control) => (
-            <SelectInput
-              {...control}
-              // The number's rule depends on the type: checked again when the type changes.
-              {...register('doc_type', { deps: ['doc_number', 'confirmDocNumber'] })}
-              defaultValue=""
-              placeholder="Selecciona"
-              options={labelledOptions(DOC_TYPES, DOC_TYPE_LABELS)}
-            />
-          )}
-        </Field>
-        <Field label="Número de documento" error={errors.doc_number?.message}>
-          {(control) => <DocumentNumberInput {...control} {...register('doc_number')} docType={docType} autoComplete="off" />}
-        </Field>
-        <Field label="Confirmar número de documento" error={errors.confirmDocNumber?.message}>
-          {(control) => (
-            <DocumentNumberInput {...control} {...register('confirmDocNumber')} docType={docType} autoComplete="off" onPaste={blockPaste} />
-          )}
-        </Field>
-        <Field label="Celular" error={errors.phone?.message}>
-          {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
-        </Field>
-        <Field label="Fecha de nacimiento" error={errors.birthday?.message}>
-          {(control) => <input {...control} {...register('birthday')} type="date" autoComplete="bday" className={inputClasses} />}
-        </Field>
-        <Field label="Sexo" error={errors.sex?.message}>
-          {(control) => (
-            <SelectInput {...control} {...register('sex')} defaultValue="" placeholder="Selecciona" options={labelledOptions(SEXES, SEX_LABELS)} />
-          )}
-        </Field>
-      </div>
+    <Form validation={validation} defaultValues={defaultValues} onSubmit={onSubmit} className="flex flex-col gap-5">
+      {({ register, setValue, watch, formState: { errors, isSubmitting } }) => {
+        const docType = watch('doc_type');
+        return (
+          <>
+            <input type="hidden" {...register('device')} />
+            <PersonFields register={register} errors={errors} sex="required">
+              <Field label="Correo electrónico" error={errors.email?.message}>
+                {(control) => (
+                  <input {...control} {...register('email')} type="email" inputMode="email" autoComplete="email" className={inputClasses} />
+                )}
+              </Field>
+              <Field label="Confirmar correo electrónico" error={errors.confirmEmail?.message}>
+                {(control) => (
+                  <input
+                    {...control}
+                    {...register('confirmEmail')}
+                    type="email"
+                    inputMode="email"
+                    autoComplete="off"
+                    onPaste={blockPaste}
+                    className={inputClasses}
+                  />
+                )}
+              </Field>
+              <Field label="Contraseña" error={errors.password?.message}>
+                {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
+              </Field>
+              <Field label="Confirmar contraseña" error={errors.confirmPassword?.message}>
+                {(control) => (
+                  <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" onPaste={blockPaste} />
+                )}
+              </Field>
+              <Field label="Tipo de documento" error={errors.doc_type?.message}>
+                {(control) => (
+                  <SelectInput
+                    {...control}
+                    // The number's rule depends on the type: checked again when the type changes.
+                    {...register('doc_type', { deps: ['doc_number', 'confirmDocNumber'] })}
+                    defaultValue=""
+                    placeholder="Selecciona"
+                    options={labelledOptions(DOC_TYPES, DOC_TYPE_LABELS)}
+                  />
+                )}
+              </Field>
+              <Field label="Número de documento" error={errors.doc_number?.message}>
+                {(control) => <DocumentNumberInput {...control} {...register('doc_number')} docType={docType} autoComplete="off" />}
+              </Field>
+              <Field label="Confirmar número de documento" error={errors.confirmDocNumber?.message}>
+                {(control) => (
+                  <DocumentNumberInput
+                    {...control}
+                    {...register('confirmDocNumber')}
+                    docType={docType}
+                    autoComplete="off"
+                    onPaste={blockPaste}
+                  />
+                )}
+              </Field>
+            </PersonFields>
 
-      <div className="flex flex-col gap-3">
-        <CheckboxField
-          error={errors.accept_terms?.message}
-          label={
-            <>
-              Acepto los{' '}
-              <a href={routes.terms} target="_blank" rel="noopener" className={linkClass}>
-                Términos y Condiciones
-              </a>
-            </>
-          }
-        >
-          {(control) => <input {...control} {...register('accept_terms')} type="checkbox" className={checkboxClasses} />}
-        </CheckboxField>
-        <CheckboxField
-          error={errors.accept_privacy?.message}
-          label={
-            <>
-              Acepto la{' '}
-              <a href={routes.privacy} target="_blank" rel="noopener" className={linkClass}>
-                Política de Privacidad
-              </a>
-            </>
-          }
-        >
-          {(control) => <input {...control} {...register('accept_privacy')} type="checkbox" className={checkboxClasses} />}
-        </CheckboxField>
-        <CaptchaField
-          ref={captchaRef}
-          label="Confirmar que no soy un robot"
-          onChange={(payload) => setValue('captcha', payload, { shouldValidate: payload !== '' })}
-          error={errors.captcha?.message}
-        />
-      </div>
+            <div className="flex flex-col gap-3">
+              {CONSENTS.map((consent) => (
+                <CheckboxField
+                  key={consent.field}
+                  error={errors[consent.field]?.message}
+                  label={
+                    <>
+                      {consent.lead}{' '}
+                      <a href={consent.href} target="_blank" rel="noopener" className={linkClass}>
+                        {consent.document}
+                      </a>
+                    </>
+                  }
+                >
+                  {(control) => <input {...control} {...register(consent.field)} type="checkbox" className={checkboxClasses} />}
+                </CheckboxField>
+              ))}
+              <CaptchaField
+                ref={captchaRef}
+                label="Confirmar que no soy un robot"
+                onChange={(payload) => setValue('captcha', payload, { shouldValidate: payload !== '' })}
+                error={errors.captcha?.message}
+              />
+            </div>
 
-      <Button type="submit" disabled={isSubmitting || succeeded} className="w-full sm:w-auto sm:self-start">
-        Registrarme
-      </Button>
-      <div aria-live="polite">
-        {serverMessage && (
-          <p role="alert" className="rounded-lg border border-danger/60 bg-danger/10 px-3 py-2 text-danger">
-            {serverMessage}
-          </p>
-        )}
-        {succeeded && <p className="rounded-lg bg-success/10 px-3 py-2 font-semibold text-success">{REGISTER_SUCCESS_TEXT}</p>}
-      </div>
-    </form>
+            <Button type="submit" disabled={isSubmitting || succeeded} className="w-full sm:w-auto sm:self-start">
+              Registrarme
+            </Button>
+            <div aria-live="polite">
+              {serverMessage && (
+                <p role="alert" className="rounded-lg border border-danger/60 bg-danger/10 px-3 py-2 text-danger">
+                  {serverMessage}
+                </p>
+              )}
+              {succeeded && <p className="rounded-lg bg-success/10 px-3 py-2 font-semibold text-success">{REGISTER_SUCCESS_TEXT}</p>}
+            </div>
+          </>
+        );
+      }}
+    </Form>
   );
 }

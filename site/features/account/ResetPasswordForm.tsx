@@ -1,6 +1,6 @@
-import { useForm } from 'react-hook-form';
 import type { ResetPasswordForm as ResetPasswordValues } from '../../../shared/validation/reset-password.ts';
 import { Field } from '../../components/Field.tsx';
+import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -16,36 +16,23 @@ export interface ResetPasswordFormProps {
 
 /** A new password and its confirmation; only the password is sent, with the route's code. */
 export default function ResetPasswordForm({ code }: ResetPasswordFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordValues, unknown, ResetPasswordValues>({
-    resolver: validation.resolver,
-    defaultValues: { password: '', confirmPassword: '' },
-  });
-
   const onSubmit = (values: ResetPasswordValues) => resetPassword(code, values);
 
   return (
-    // method="post": a submit before hydration must never put a password in the URL.
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      onFocus={validation.preload}
-      onPointerDown={validation.preload}
-      className="flex flex-col gap-5"
-    >
-      <Field label="Nueva contraseña" error={errors.password?.message}>
-        {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
-      </Field>
-      <Field label="Confirmar contraseña" error={errors.confirmPassword?.message}>
-        {(control) => <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" />}
-      </Field>
-      <Button type="submit" disabled={isSubmitting}>
-        Cambiar contraseña
-      </Button>
-    </form>
+    <Form validation={validation} defaultValues={{ password: '', confirmPassword: '' }} onSubmit={onSubmit} className="flex flex-col gap-5">
+      {({ register, formState: { errors, isSubmitting } }) => (
+        <>
+          <Field label="Nueva contraseña" error={errors.password?.message}>
+            {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
+          </Field>
+          <Field label="Confirmar contraseña" error={errors.confirmPassword?.message}>
+            {(control) => <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" />}
+          </Field>
+          <Button type="submit" disabled={isSubmitting}>
+            Cambiar contraseña
+          </Button>
+        </>
+      )}
+    </Form>
   );
 }

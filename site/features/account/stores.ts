@@ -13,7 +13,7 @@ import type { ResetPasswordForm } from '../../../shared/validation/reset-passwor
 import type { ProfileForm } from '../../../shared/validation/profile.ts';
 import type { ProfileSavedView, ProfileView } from '../../../shared/views/accounts.ts';
 import type { BffFailure } from '../../lib/bff-error.ts';
-import { bffGetJson, bffPostJson, bffPutJson } from '../../lib/bff-browser.ts';
+import { bffGet, bffPost, bffPut } from '../../lib/bff-browser.ts';
 import { isGuestOnlyPath, routes, safeReturnTo } from '../../lib/routes.ts';
 import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
 import { SPINNER_TEXTS } from './texts.ts';
@@ -41,7 +41,7 @@ let sessionRead: Promise<SessionUserView | null> | null = null;
  * answer, the person is treated as a visitor (the links still lead to the login page).
  */
 export function readSession(): Promise<SessionUserView | null> {
-  sessionRead ??= bffGetJson<SessionView>('/session').then((answer) => {
+  sessionRead ??= bffGet<SessionView>('/session').then((answer) => {
     if (answer.ok) $sessionUser.set(answer.data.user);
     else if ($sessionUser.get() === undefined) $sessionUser.set(null);
     return $sessionUser.get() ?? null;
@@ -127,7 +127,7 @@ export function loadPage(path: string): void {
 export type ActionResult = { ok: true } | { ok: false; failure: BffFailure };
 
 export async function login(form: LoginForm): Promise<ActionResult> {
-  const result = await withSpinner(SPINNER_TEXTS.login, () => bffPostJson<SessionView>('/auth/login', form));
+  const result = await withSpinner(SPINNER_TEXTS.login, () => bffPost<SessionView>('/auth/login', form));
   if (!result.ok) return { ok: false, failure: result.failure };
   if (!result.data.user) {
     // The spec: an answer without a user changes nothing beyond a log line.
@@ -140,7 +140,7 @@ export async function login(form: LoginForm): Promise<ActionResult> {
 
 /** Posts the whole registration form; the BFF validates it again and lowercases the e-mail. */
 export async function register(form: RegistrationForm): Promise<ActionResult> {
-  const result = await withSpinner(SPINNER_TEXTS.register, () => bffPostJson<SessionView>('/auth/register', form));
+  const result = await withSpinner(SPINNER_TEXTS.register, () => bffPost<SessionView>('/auth/register', form));
   if (!result.ok) return { ok: false, failure: result.failure };
   if (!result.data.user) {
     console.error('Respuesta de registro sin usuario');
@@ -152,7 +152,7 @@ export async function register(form: RegistrationForm): Promise<ActionResult> {
 
 /** Logs out and goes home. A failure is only logged (the spec shows nothing). */
 export async function logout(): Promise<void> {
-  const result = await withSpinner(SPINNER_TEXTS.logout, () => bffPostJson<unknown>('/auth/logout'));
+  const result = await withSpinner(SPINNER_TEXTS.logout, () => bffPost<unknown>('/auth/logout'));
   if (!result.ok) {
     console.error('Error al cerrar sesión', result.failure.code);
     return;
@@ -163,7 +163,7 @@ export async function logout(): Promise<void> {
 
 /** The robot-check token of the registration form; null when it could not be obtained. */
 export async function requestPasswordReset(form: ForgotPasswordForm): Promise<void> {
-  const result = await withSpinner(SPINNER_TEXTS.forgotPassword, () => bffPostJson<unknown>('/auth/forgot', form));
+  const result = await withSpinner(SPINNER_TEXTS.forgotPassword, () => bffPost<unknown>('/auth/forgot', form));
   if (result.ok) {
     openStatusModal({
       type: 'success',
@@ -183,7 +183,7 @@ export async function requestPasswordReset(form: ForgotPasswordForm): Promise<vo
 
 export async function resetPassword(code: string, form: ResetPasswordForm): Promise<void> {
   const result = await withSpinner(SPINNER_TEXTS.resetPassword, () =>
-    bffPostJson<unknown>(`/auth/reset/${encodeURIComponent(code)}`, form),
+    bffPost<unknown>(`/auth/reset/${encodeURIComponent(code)}`, form),
   );
   if (result.ok) {
     openStatusModal({
@@ -211,7 +211,7 @@ export async function updateProfile(
   includePassword: boolean,
 ): Promise<{ ok: true; profile: ProfileView } | { ok: false; failure: BffFailure }> {
   const body: ProfileForm = includePassword ? form : { ...form, password: '', confirmPassword: '' };
-  const saved = await withSpinner(SPINNER_TEXTS.updateProfile, () => bffPutJson<ProfileSavedView>('/profile', body));
+  const saved = await withSpinner(SPINNER_TEXTS.updateProfile, () => bffPut<ProfileSavedView>('/profile', body));
   if (!saved.ok) {
     openStatusModal({
       type: 'error',
@@ -222,7 +222,7 @@ export async function updateProfile(
   }
   $sessionUser.set(saved.data.session.user);
   // The spec refetches the profile after an update.
-  const fresh = await bffGetJson<ProfileView>('/profile');
+  const fresh = await bffGet<ProfileView>('/profile');
   openStatusModal({
     type: 'success',
     title: '¡Perfil actualizado exitosamente!',
@@ -240,7 +240,7 @@ export const $verificationBusy = atom(false);
 /** Sends a new code. The spec shows '¡Listo!' whatever the result; a failure is only logged. */
 export async function sendVerificationCode(): Promise<void> {
   $verificationBusy.set(true);
-  const result = await bffPostJson<unknown>('/verification/send');
+  const result = await bffPost<unknown>('/verification/send');
   if (!result.ok) console.error('Error en la solicitud', result.failure.code);
   openStatusModal({ type: 'success', title: '¡Listo!', subtitle: 'Código enviado a tu correo' });
   $verificationBusy.set(false);
@@ -249,7 +249,7 @@ export async function sendVerificationCode(): Promise<void> {
 /** Checks a (non-blank) code; a valid one marks the session's e-mail as verified. */
 export async function validateVerificationCode(code: string): Promise<boolean> {
   $verificationBusy.set(true);
-  const result = await bffPostJson<SessionView>('/verification/validate', { code });
+  const result = await bffPost<SessionView>('/verification/validate', { code });
   $verificationBusy.set(false);
   if (!result.ok || !result.data.user?.verified) {
     openStatusModal({

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import type { AttachmentOptions } from './form-options.ts';
 import { Field } from '../../components/Field.tsx';
 
-import { formatFileSize } from '../../../shared/format/numbers.ts';
+import { formatFileSize } from '../../lib/numbers.ts';
 import { addAttachments } from './choose-attachments.ts';
 
 export interface AttachmentUploaderProps extends AttachmentOptions {

@@ -1,10 +1,11 @@
 import type { EthicsForm as EthicsFormValues, EthicsFormInput } from '../../../shared/validation/service-forms.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
+import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
-import { Button } from '../../components/Button.tsx';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
-import { CaptchaField } from '../../components/captcha/CaptchaField.tsx';
+import { ContactFields } from './ContactFields.tsx';
+import { ServiceFormSend } from './ServiceFormSend.tsx';
 import type { EthicsFormOptions } from './form-options.ts';
 import { submitEthicsReport } from './stores.ts';
 import { useServiceForm } from './use-service-form.ts';
@@ -24,63 +25,50 @@ const defaultValues: EthicsFormInput = {
   attachments: [],
 };
 
-const FIELD_NAMES = ['details', 'company', 'whistleblower', 'name', 'email', 'attachments'] as const;
-
 /**
  * The ethics-line report of /linea-etica (document 1, sections 3, 5 and 8). Its choices and
  * attachment rules come as props from the server (`ethicsFormOptions`), so the island ships
  * without zod.
  */
 export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFormOptions) {
-  const { form, hydrated, formProps, attachmentProps, captchaProps } = useServiceForm<EthicsFormInput, EthicsFormValues>({
-    validation,
+  const { onSubmit, attachmentProps, sendProps } = useServiceForm<EthicsFormInput, EthicsFormValues>({
     defaultValues,
-    fieldNames: FIELD_NAMES,
-    send: async (values, files, onConfirmed) => {
-      // Name and e-mail go only when filled (toEthicsUpstreamFields leaves them out). Already
-      // loaded: the resolver that produced these values needed it.
-      const { toEthicsUpstreamFields } = await loadRules();
-      return submitEthicsReport(toEthicsUpstreamFields(values), files, onConfirmed);
+    send: (values, files, onConfirmed) => {
+      const { attachments: _sentAsFiles, ...fields } = values;
+      return submitEthicsReport(fields, files, onConfirmed);
     },
   });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
 
   return (
-    <form {...formProps} aria-label="Formulario de reporte" className="flex flex-col gap-5">
-      <Field label="Detalles del reporte" error={errors.details?.message}>
-        {(control) => <textarea {...control} {...register('details')} rows={4} className={inputClasses} />}
-      </Field>
-      <Field label="Empresa o entidad reportada" error={errors.company?.message}>
-        {(control) => <textarea {...control} {...register('company')} rows={2} className={inputClasses} />}
-      </Field>
-      <Field label="Tipo de denunciante" error={errors.whistleblower?.message}>
-        {(control) => (
-          <SelectInput {...control} {...register('whistleblower')} defaultValue="" placeholder="Selecciona" options={optionsOf(whistleblowerTypes)} />
-        )}
-      </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Nombre (opcional)" error={errors.name?.message}>
-          {(control) => <input {...control} {...register('name')} autoComplete="name" className={inputClasses} />}
-        </Field>
-        <Field label="Correo electrónico (opcional)" error={errors.email?.message}>
-          {(control) => (
-            <input {...control} {...register('email')} type="email" inputMode="email" autoComplete="email" className={inputClasses} />
-          )}
-        </Field>
-      </div>
+    <Form validation={validation} defaultValues={defaultValues} onSubmit={onSubmit} aria-label="Formulario de reporte" className="flex flex-col gap-5">
+      {(form) => {
+        const {
+          register,
+          formState: { errors },
+        } = form;
+        return (
+          <>
+            <Field label="Detalles del reporte" error={errors.details?.message}>
+              {(control) => <textarea {...control} {...register('details')} rows={4} className={inputClasses} />}
+            </Field>
+            <Field label="Empresa o entidad reportada" error={errors.company?.message}>
+              {(control) => <textarea {...control} {...register('company')} rows={2} className={inputClasses} />}
+            </Field>
+            <Field label="Tipo de denunciante" error={errors.whistleblower?.message}>
+              {(control) => (
+                <SelectInput {...control} {...register('whistleblower')} defaultValue="" placeholder="Selecciona" options={optionsOf(whistleblowerTypes)} />
+              )}
+            </Field>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <ContactFields register={register} errors={errors} optional />
+            </div>
 
-      <AttachmentUploader {...attachments} {...attachmentProps} />
+            <AttachmentUploader {...attachments} {...attachmentProps(form)} />
 
-      <CaptchaField {...captchaProps} />
-
-      <div>
-        <Button type="submit" disabled={!hydrated || isSubmitting} className="w-full sm:w-auto">
-          Enviar
-        </Button>
-      </div>
-    </form>
+            <ServiceFormSend {...sendProps(form)} />
+          </>
+        );
+      }}
+    </Form>
   );
 }

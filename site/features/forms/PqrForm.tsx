@@ -1,12 +1,13 @@
 import type { PqrForm as PqrFormValues, PqrFormInput } from '../../../shared/validation/service-forms.ts';
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
+import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
-import { Button } from '../../components/Button.tsx';
 import { routes } from '../../lib/routes.ts';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
-import { CaptchaField } from '../../components/captcha/CaptchaField.tsx';
+import { ContactFields } from './ContactFields.tsx';
+import { ServiceFormSend } from './ServiceFormSend.tsx';
 import type { PqrFormOptions } from './form-options.ts';
 import { submitPqr } from './stores.ts';
 import { useServiceForm } from './use-service-form.ts';
@@ -27,8 +28,6 @@ const defaultValues: PqrFormInput = {
   attachments: [],
 };
 
-const FIELD_NAMES = ['name', 'email', 'phone', 'type_pqr', 'message', 'accept_terms', 'attachments'] as const;
-
 const linkClass = 'font-semibold text-brand underline underline-offset-4';
 
 /**
@@ -36,66 +35,56 @@ const linkClass = 'font-semibold text-brand underline underline-offset-4';
  * rules come as props from the server (`pqrFormOptions`), so the island ships without zod.
  */
 export default function PqrForm({ types, attachments }: PqrFormOptions) {
-  const { form, hydrated, formProps, attachmentProps, captchaProps } = useServiceForm<PqrFormInput, PqrFormValues>({
-    validation,
+  const { onSubmit, attachmentProps, sendProps } = useServiceForm<PqrFormInput, PqrFormValues>({
     defaultValues,
-    fieldNames: FIELD_NAMES,
-    send: async (values, files, onConfirmed) => {
-      // Already loaded: the resolver that produced these values needed it.
-      const { toPqrUpstreamFields } = await loadRules();
-      return submitPqr([...toPqrUpstreamFields(values), ['captcha', values.captcha]], files, onConfirmed);
+    send: (values, files, onConfirmed) => {
+      const { attachments: _sentAsFiles, ...fields } = values;
+      return submitPqr(fields, files, onConfirmed);
     },
   });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
 
   return (
-    <form {...formProps} aria-label="Formulario PQR" className="flex flex-col gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Nombre" error={errors.name?.message}>
-          {(control) => <input {...control} {...register('name')} autoComplete="name" className={inputClasses} />}
-        </Field>
-        <Field label="Correo electrónico" error={errors.email?.message}>
-          {(control) => (
-            <input {...control} {...register('email')} type="email" inputMode="email" autoComplete="email" className={inputClasses} />
-          )}
-        </Field>
-        <Field label="Teléfono" error={errors.phone?.message}>
-          {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
-        </Field>
-        <Field label="Tipo de PQR" error={errors.type_pqr?.message}>
-          {(control) => <SelectInput {...control} {...register('type_pqr')} defaultValue="" placeholder="Selecciona" options={optionsOf(types)} />}
-        </Field>
-      </div>
-      <Field label="Mensaje" error={errors.message?.message}>
-        {(control) => <textarea {...control} {...register('message')} rows={4} className={inputClasses} />}
-      </Field>
-
-      <AttachmentUploader {...attachments} {...attachmentProps} />
-
-      <CheckboxField
-        error={errors.accept_terms?.message}
-        label={
+    <Form validation={validation} defaultValues={defaultValues} onSubmit={onSubmit} aria-label="Formulario PQR" className="flex flex-col gap-5">
+      {(form) => {
+        const {
+          register,
+          formState: { errors },
+        } = form;
+        return (
           <>
-            He leído y acepto la{' '}
-            <a href={routes.privacy} target="_blank" rel="noopener" className={linkClass}>
-              Política de Protección de Datos Personales
-            </a>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <ContactFields register={register} errors={errors} />
+              <Field label="Teléfono" error={errors.phone?.message}>
+                {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
+              </Field>
+              <Field label="Tipo de PQR" error={errors.type_pqr?.message}>
+                {(control) => <SelectInput {...control} {...register('type_pqr')} defaultValue="" placeholder="Selecciona" options={optionsOf(types)} />}
+              </Field>
+            </div>
+            <Field label="Mensaje" error={errors.message?.message}>
+              {(control) => <textarea {...control} {...register('message')} rows={4} className={inputClasses} />}
+            </Field>
+
+            <AttachmentUploader {...attachments} {...attachmentProps(form)} />
+
+            <CheckboxField
+              error={errors.accept_terms?.message}
+              label={
+                <>
+                  He leído y acepto la{' '}
+                  <a href={routes.privacy} target="_blank" rel="noopener" className={linkClass}>
+                    Política de Protección de Datos Personales
+                  </a>
+                </>
+              }
+            >
+              {(control) => <input {...control} {...register('accept_terms')} type="checkbox" className={checkboxClasses} />}
+            </CheckboxField>
+
+            <ServiceFormSend {...sendProps(form)} />
           </>
-        }
-      >
-        {(control) => <input {...control} {...register('accept_terms')} type="checkbox" className={checkboxClasses} />}
-      </CheckboxField>
-
-      <CaptchaField {...captchaProps} />
-
-      <div>
-        <Button type="submit" disabled={!hydrated || isSubmitting} className="w-full sm:w-auto">
-          Enviar
-        </Button>
-      </div>
-    </form>
+        );
+      }}
+    </Form>
   );
 }

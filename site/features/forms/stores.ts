@@ -5,42 +5,27 @@
  * Only types come from shared/validation: the islands carry the schemas themselves.
  */
 import type { BffFailure } from '../../lib/bff-error.ts';
-import { bffFailureFrom } from '../../lib/bff-error.ts';
+import { bffPost } from '../../lib/bff-browser.ts';
 import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
 import type { ServiceFormReceipt } from '../../../shared/views/service-forms.ts';
 import { ETHICS_SUCCESS, PQR_SUCCESS, SPINNER_TEXTS, SUBMIT_FAILURE } from './texts.ts';
 
 export type SubmitResult = { ok: true; receipt: ServiceFormReceipt } | { ok: false; failure: BffFailure };
 
-const networkFailure: BffFailure = {
-  code: 'NETWORK',
-  message: 'No pudimos conectarnos. Revisa tu conexión e inténtalo de nuevo.',
-};
+/** A form's own fields (shared/validation/service-forms.ts), by their names; a checkbox as 'true'. */
+export type FormFields = Readonly<Record<string, string | boolean>>;
 
 /** Text fields first, then the files: the BFF checks the fields before relaying any file. */
-function multipartBody(fields: ReadonlyArray<readonly [string, string]>, files: readonly File[]): FormData {
+function multipartBody(fields: FormFields, files: readonly File[]): FormData {
   const body = new FormData();
-  for (const [name, value] of fields) body.append(name, value);
+  for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
   for (const file of files) body.append('attachments[]', file, file.name);
   return body;
 }
 
 async function postForm(path: string, body: FormData): Promise<SubmitResult> {
-  let response: Response;
-  try {
-    response = await fetch(`/bff${path}`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'x-viziona-client': 'web' },
-      credentials: 'same-origin',
-      body,
-    });
-  } catch {
-    return { ok: false, failure: networkFailure };
-  }
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, failure: bffFailureFrom(data, { ...networkFailure, code: 'UNKNOWN' }) };
-  // The BFF is our own service answering in the view types of shared/views.
-  return { ok: true, receipt: data as ServiceFormReceipt };
+  const answer = await bffPost<ServiceFormReceipt>(path, body);
+  return answer.ok ? { ok: true, receipt: answer.data } : { ok: false, failure: answer.failure };
 }
 
 function showFailure(failure: BffFailure): void {
@@ -54,7 +39,7 @@ function showFailure(failure: BffFailure): void {
  * on failure the warning modal is shown and the failure returned (its field messages).
  */
 export async function submitPqr(
-  fields: ReadonlyArray<readonly [string, string]>,
+  fields: FormFields,
   files: readonly File[],
   onConfirmed: () => void,
 ): Promise<SubmitResult> {
@@ -66,7 +51,7 @@ export async function submitPqr(
 
 /** Sends an ethics report; same contract as `submitPqr`. */
 export async function submitEthicsReport(
-  fields: ReadonlyArray<readonly [string, string]>,
+  fields: FormFields,
   files: readonly File[],
   onConfirmed: () => void,
 ): Promise<SubmitResult> {

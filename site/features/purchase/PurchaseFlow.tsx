@@ -2,26 +2,15 @@ import { memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'r
 import { useStore } from '@nanostores/react';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import { formatCop } from '../../../shared/format/money.ts';
-import type { CardForm, PseForm } from '../../../shared/validation/payment.ts';
 import type { BookingView } from '../../../shared/views/booking.ts';
 import { Button } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazy-part.ts';
-import { routes } from '../../lib/routes.ts';
 import { ClubBanner } from './ClubBanner.tsx';
-import {
-  formFieldMessages,
-  payTicketsByCard,
-  payTicketsByPse,
-  showPaymentError,
-  showPaymentPending,
-  showPaymentSuccess,
-  type PaymentOutcome,
-} from './payment/actions.ts';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
 import { followSeats } from './seat-map/live-seats.ts';
 import { SeatMap } from './seat-map/SeatMap.tsx';
 import { ZonePicker } from './seat-map/ZonePicker.tsx';
-import { createPurchaseState, type PurchaseState } from './stores.ts';
+import { createPurchaseState, type PurchaseState } from './stores/purchase.ts';
 import { PAYMENT_TEXTS, PURCHASE_TEXTS } from './texts.ts';
 
 // What step 0 (zone and seats) does not need loads when its step comes near: the snacks once a
@@ -51,10 +40,11 @@ export interface PurchaseFlowProps {
  * seats), step 1 (snacks), the checkout panel and the payment wizard.
  */
 export default function PurchaseFlow({ view: initialView, movieHref, payer }: PurchaseFlowProps) {
-  const [state] = useState(() => createPurchaseState(initialView));
-  const view = useStore(state.$view);
-  const step = useStore(state.$step);
-  const secondsLeft = useStore(state.$secondsLeft);
+  const [purchase] = useState(() => createPurchaseState(initialView));
+  const { seats, hold } = purchase;
+  const view = useStore(seats.$view);
+  const step = useStore(hold.$step);
+  const secondsLeft = useStore(hold.$secondsLeft);
   const [ready, setReady] = useState(false);
   const shownStep = useRef(step);
 
@@ -69,12 +59,11 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
 
   useEffect(() => {
     setReady(true);
-    const hold = state.$hold.get();
-    if (hold) state.startTimer(hold.secondsLeft);
-    const stopSeats = followSeats(state.showtimeId, state.applyLiveRows, state.applyHoldEvent);
-    const onPageHide = () => state.releaseOnLeave();
+    hold.startCountdown();
+    const stopSeats = followSeats(purchase.showtimeId, seats.applyLiveRows, purchase.applyHoldEvent);
+    const onPageHide = () => hold.releaseOnLeave();
     const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) state.resumeAfterLeave();
+      if (event.persisted) purchase.resumeAfterLeave();
     };
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('pageshow', onPageShow);
@@ -82,25 +71,26 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
       stopSeats();
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);
-      state.stopTimer();
+      hold.stopCountdown();
     };
-  }, [state]);
+  }, [purchase, seats, hold]);
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 lg:px-6" data-purchase-ready={ready || undefined}>
       <PurchaseHeader view={view} movieHref={movieHref} secondsLeft={step === 1 ? secondsLeft : null} />
       <ClubBanner membership={view.membership} />
-      {step === 0 ? <StepSeats state={state} /> : <StepSnacks state={state} />}
-      <Checkout state={state} payer={payer} />
+      {step === 0 ? <StepSeats purchase={purchase} /> : <StepSnacks purchase={purchase} />}
+      <Checkout purchase={purchase} payer={payer} />
     </div>
   );
 }
 
-function StepSeats({ state }: { state: PurchaseState }) {
-  const view = useStore(state.$view);
-  const map = useStore(state.$seatMap);
-  const zone = useStore(state.$zone);
-  const selected = useStore(state.$selected);
+function StepSeats({ purchase }: { purchase: PurchaseState }) {
+  const { seats } = purchase;
+  const view = useStore(seats.$view);
+  const map = useStore(seats.$seatMap);
+  const zone = useStore(seats.$zone);
+  const selected = useStore(seats.$selected);
   const someSelected = selected.length > 0;
   useEffect(() => {
     if (!someSelected) return;
@@ -110,9 +100,9 @@ function StepSeats({ state }: { state: PurchaseState }) {
   return (
     <section aria-labelledby="location-title" className="flex flex-col gap-6">
       <h2 id="location-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">{BOOKING_TEXTS.chooseLocation}</h2>
-      <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={state.selectZone} />
-      <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={state.toggleSeat} />
-      <SelectionBar state={state} />
+      <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={seats.selectZone} />
+      <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={seats.toggleSeat} />
+      <SelectionBar purchase={purchase} />
     </section>
   );
 }
@@ -122,9 +112,9 @@ function StepSeats({ state }: { state: PurchaseState }) {
  * deferred render): the frame that answers a click paints the seat alone, without laying out
  * and repainting this text as well.
  */
-const SelectionBar = memo(function SelectionBar({ state }: { state: PurchaseState }) {
-  const selected = useDeferredValue(useStore(state.$selected));
-  const tickets = useDeferredValue(useStore(state.$totals).tickets);
+const SelectionBar = memo(function SelectionBar({ purchase }: { purchase: PurchaseState }) {
+  const selected = useDeferredValue(useStore(purchase.seats.$selected));
+  const tickets = useDeferredValue(useStore(purchase.$totals).tickets);
   return (
     // As tall with the button as without it: picking the first seat moves nothing else.
     <div className="sticky bottom-0 z-10 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-4">
@@ -138,104 +128,63 @@ const SelectionBar = memo(function SelectionBar({ state }: { state: PurchaseStat
         )}
       </p>
       {/* Hidden, not unmounted, until a seat is picked: the first pick only shows it. */}
-      <Button hidden={selected.length === 0} onClick={() => void state.continuePurchase()}>{BOOKING_TEXTS.continuePurchase}</Button>
+      <Button hidden={selected.length === 0} onClick={() => void purchase.seats.continuePurchase()}>{BOOKING_TEXTS.continuePurchase}</Button>
     </div>
   );
 });
 
-function StepSnacks({ state }: { state: PurchaseState }) {
-  const view = useStore(state.$view);
-  const comboOffer = useStore(state.$comboOffer);
+function StepSnacks({ purchase }: { purchase: PurchaseState }) {
+  const { snacks } = purchase;
+  const view = useStore(purchase.seats.$view);
+  const comboOffer = useStore(snacks.$comboOffer);
   useEffect(() => CheckoutPanel.preloadWhenIdle(), []);
   return (
     <section aria-labelledby="snacks-title" className="flex flex-col gap-6">
       <h2 id="snacks-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">{PURCHASE_TEXTS.snacksTitle}</h2>
       <Suspense fallback={<div aria-busy="true" className="min-h-80 rounded-2xl bg-surface-2/40" />}>
-        <SnackCarousel.Component snacks={view.snacks} onAdd={state.chooseSnack} />
-        <ComboDialog.Component offer={comboOffer} onClose={state.closeCombo} onAdd={state.addCombo} />
+        <SnackCarousel.Component snacks={view.snacks} onAdd={snacks.chooseSnack} />
+        <ComboDialog.Component offer={comboOffer} onClose={snacks.closeCombo} onAdd={snacks.addCombo} />
       </Suspense>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6">
-        <Button variant="secondary" onClick={() => void state.resetPurchase()}>{BOOKING_TEXTS.changePreviousData}</Button>
-        <Button aria-haspopup="dialog" onClick={state.openCheckout}>{BOOKING_TEXTS.finishPurchase}</Button>
+        <Button variant="secondary" onClick={() => void purchase.startOver()}>{BOOKING_TEXTS.changePreviousData}</Button>
+        <Button aria-haspopup="dialog" onClick={purchase.checkout.open}>{BOOKING_TEXTS.finishPurchase}</Button>
       </div>
     </section>
   );
+}
+
+interface CheckoutProps {
+  purchase: PurchaseState;
+  payer: PurchaseFlowProps['payer'];
 }
 
 /**
  * The checkout and payment dialogs, mounted from the first time the checkout opens: until then
  * a seat click re-renders nothing here.
  */
-function Checkout({ state, payer }: { state: PurchaseState; payer: PurchaseFlowProps['payer'] }) {
-  const open = useStore(state.$checkoutOpen);
-  const brand = useStore(state.$payBrand);
+function Checkout({ purchase, payer }: CheckoutProps) {
+  const open = useStore(purchase.checkout.$open);
+  const brand = useStore(purchase.checkout.$payBrand);
   const wanted = useWantedOnce(open || brand !== null);
-  return wanted ? <CheckoutDialogs state={state} payer={payer} /> : null;
+  return wanted ? <CheckoutDialogs purchase={purchase} payer={payer} /> : null;
 }
 
-function CheckoutDialogs({ state, payer }: { state: PurchaseState; payer: PurchaseFlowProps['payer'] }) {
-  const view = useStore(state.$view);
-  const open = useStore(state.$checkoutOpen);
-  const cart = useStore(state.$cart);
-  const totals = useStore(state.$totals);
-  const hold = useStore(state.$hold);
-  const selected = useStore(state.$selected);
-  const zone = useStore(state.$zoneOffer);
-  const secondsLeft = useStore(state.$secondsLeft);
-  const brand = useStore(state.$payBrand);
+function CheckoutDialogs({ purchase, payer }: CheckoutProps) {
+  const { seats, hold, snacks, checkout, payment } = purchase;
+  const view = useStore(seats.$view);
+  const selected = useStore(seats.$selected);
+  const zone = useStore(seats.$zoneOffer);
+  const heldSeats = useStore(hold.$hold)?.seats;
+  const secondsLeft = useStore(hold.$secondsLeft);
+  const cart = useStore(snacks.$cart);
+  const totals = useStore(purchase.$totals);
+  const open = useStore(checkout.$open);
+  const brand = useStore(checkout.$payBrand);
   const checkoutWanted = useWantedOnce(open);
   const wizardWanted = useWantedOnce(brand !== null);
   useEffect(() => {
     if (open) PaymentWizard.preloadWhenIdle();
   }, [open]);
-
-  const products = () => cart.map((item) => ({ code: item.offer.code, quantity: item.quantity, choices: item.choices }));
-  /** What the customer sees on screen: the payment is charged only if the BFF holds and computes exactly this. */
-  const seen = () => ({ showtimeId: view.showtime.id, seats: [...(hold?.seats ?? selected)], total: totals.total });
-
-  /** Section 4's after-payment flows; answers field messages for the form when there are. */
-  const afterPayment = (outcome: PaymentOutcome, prefix: 'card' | 'pse'): Record<string, string> | null => {
-    switch (outcome.kind) {
-      case 'paid':
-        state.leaveForPayment(false);
-        showPaymentSuccess(() => window.location.assign(routes.transactionStatus(outcome.result.bill)));
-        return null;
-      case 'pending':
-        state.leaveForPayment(false);
-        showPaymentPending(() => window.location.assign(routes.transactionStatus(outcome.result.bill)));
-        return null;
-      case 'changed':
-        state.purchaseChanged(outcome.failure);
-        return null;
-      case 'declined':
-        state.leaveForPayment(true);
-        showPaymentError(outcome.result.message, () => window.location.assign(routes.transactionStatus(outcome.result.bill)));
-        return null;
-      case 'bank':
-        state.leaveForPayment(false);
-        window.location.assign(outcome.result.bankUrl ?? routes.transactionStatus(outcome.result.bill));
-        return null;
-      case 'invalid':
-        return formFieldMessages(outcome.failure, prefix);
-      case 'failed':
-        if (prefix === 'pse') {
-          showPaymentError(BOOKING_TEXTS.paymentErrorFallback, () => void state.abandonAfterFailure());
-        } else {
-          state.leaveForPayment(true);
-          showPaymentError(outcome.failure.message, () => window.location.reload());
-        }
-        return null;
-    }
-  };
-
-  const payCard = async (card: CardForm) => {
-    if (!brand) return null;
-    return afterPayment(await payTicketsByCard({ ...seen(), brandId: brand.id, products: products(), card }), 'card');
-  };
-  const payPse = async (pse: PseForm) => {
-    if (!brand) return null;
-    return afterPayment(await payTicketsByPse({ ...seen(), brandId: brand.id, products: products(), pse }), 'pse');
-  };
 
   return (
     <>
@@ -243,19 +192,19 @@ function CheckoutDialogs({ state, payer }: { state: PurchaseState; payer: Purcha
         <Suspense fallback={null}>
           <CheckoutPanel.Component
             open={open && brand === null}
-            onClose={state.closeCheckout}
+            onClose={checkout.close}
             movie={view.movie}
             dateText={view.showtime.dateText}
             hourText={view.showtime.hourText}
             zoneName={zone?.zone ?? ''}
-            seats={hold?.seats ?? selected}
+            seats={heldSeats ?? selected}
             items={cart}
             totals={totals}
             secondsLeft={secondsLeft}
             brands={view.payBrands}
-            onQuantity={state.setQuantity}
-            onRemove={state.removeFromCart}
-            onChooseBrand={state.choosePayBrand}
+            onQuantity={snacks.setQuantity}
+            onRemove={snacks.removeFromCart}
+            onChooseBrand={checkout.chooseBrand}
           />
         </Suspense>
       )}
@@ -266,10 +215,10 @@ function CheckoutDialogs({ state, payer }: { state: PurchaseState; payer: Purcha
             methods={view.paymentMethod}
             payLabel={PAYMENT_TEXTS.pay(formatCop(totals.total))}
             payerDefaults={payer}
-            onClose={state.closePayment}
-            onPayCard={payCard}
-            onPayPse={payPse}
-            secondsLeft={hold ? secondsLeft : null}
+            onClose={checkout.closePayment}
+            onPayCard={payment.payByCard}
+            onPayPse={payment.payByPse}
+            secondsLeft={heldSeats ? secondsLeft : null}
           />
         </Suspense>
       )}

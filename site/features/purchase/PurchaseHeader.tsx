@@ -1,7 +1,9 @@
-import { AGE_RESTRICTED_RATINGS } from '../../../shared/booking/constants.ts';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import type { BookingView } from '../../../shared/views/booking.ts';
 import { Countdown } from './checkout/Countdown.tsx';
+
+/** Ratings that carry the age warning ('Exclusiva para mayores de …'). */
+const AGE_RESTRICTED_RATINGS = ['15', '18'] as const;
 
 export interface PurchaseHeaderProps {
   view: BookingView;

@@ -3,7 +3,8 @@ import type { Totals } from '../../../../shared/booking/totals.ts';
 import { formatCop } from '../../../../shared/format/money.ts';
 import type { PayBrandView } from '../../../../shared/views/booking.ts';
 import { Modal } from '../../../components/Modal.tsx';
-import type { CartItem } from '../stores.ts';
+import { PosterImage } from '../../../components/PosterImage.tsx';
+import type { CartItem } from '../stores/snacks.ts';
 import { Countdown } from './Countdown.tsx';
 import { PayBrandPicker } from './PayBrandPicker.tsx';
 
@@ -40,7 +41,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
       <div className="flex flex-col gap-5">
         <Countdown secondsLeft={secondsLeft} />
         <div className="flex gap-4">
-          <img src={movie.poster} alt="" width="96" height="144" className="h-36 w-24 shrink-0 rounded-xl bg-surface-2 object-cover" />
+          <PosterImage src={movie.poster} width={96} eager className="h-36 w-24 shrink-0 rounded-xl" />
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="sr-only">Película</dt>
             <dd className="col-span-2 text-lg font-bold">{movie.title}</dd>

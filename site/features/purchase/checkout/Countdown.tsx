@@ -1,4 +1,4 @@
-import { formatCountdown } from '../../../../shared/booking/countdown.ts';
+import { formatCountdown } from './countdown.ts';
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 
 /** 'Tiempo restante' hh:mm:ss. A timer role, not a live region: it would speak every second. */

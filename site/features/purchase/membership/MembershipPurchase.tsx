@@ -2,22 +2,14 @@ import { Suspense, useState } from 'react';
 import { formatCop } from '../../../../shared/format/money.ts';
 import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
 import type { MembershipOfferView, PayBrandView } from '../../../../shared/views/booking.ts';
-import { bffGetJson } from '../../../lib/bff-browser.ts';
+import { bffGet } from '../../../lib/bff-browser.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { withSpinner } from '../../../components/feedback-stores.ts';
 import { lazyPart } from '../../../components/lazy-part.ts';
 import { PayBrandPicker } from '../checkout/PayBrandPicker.tsx';
-import {
-  formFieldMessages,
-  payMembershipByCard,
-  payMembershipByPse,
-  showPaymentError,
-  showPaymentPending,
-  showPaymentSuccess,
-  type PaymentOutcome,
-} from '../payment/actions.ts';
-import { routes } from '../../../lib/routes.ts';
+import { payMembershipByCard, payMembershipByPse } from '../payment/actions.ts';
+import { afterPayment, showPaymentError, type PaymentFollowUp } from '../payment/after-payment.ts';
 import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface MembershipPurchaseProps {
@@ -51,7 +43,7 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
 
   const open = async () => {
     setError(null);
-    const answer = await withSpinner('', () => bffGetJson<MembershipOfferView>('/membership/offer'));
+    const answer = await withSpinner('', () => bffGet<MembershipOfferView>('/membership/offer'));
     if (!answer.ok) {
       setError(TEXTS.unavailable);
       return;
@@ -68,35 +60,19 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
     setBrand(null);
   };
 
-  /** After a membership payment: success, pending and errors reload or lead to the status page. */
-  const afterPayment = (outcome: PaymentOutcome, prefix: 'card' | 'pse'): Record<string, string> | null => {
-    const reload = () => window.location.reload();
-    if (outcome.kind === 'invalid') return formFieldMessages(outcome.failure, prefix);
-    setBrand(null);
-    setDetailOpen(false);
-    switch (outcome.kind) {
-      case 'paid':
-        showPaymentSuccess(reload);
-        break;
-      case 'pending':
-        showPaymentPending(() => window.location.assign(routes.transactionStatus(outcome.result.bill)));
-        break;
-      case 'bank':
-        window.location.assign(outcome.result.bankUrl ?? routes.transactionStatus(outcome.result.bill));
-        break;
-      case 'declined':
-        showPaymentError(outcome.result.message, reload);
-        break;
-      case 'changed':
-      case 'failed':
-        showPaymentError(outcome.failure.message, reload);
-        break;
-    }
-    return null;
+  /** After a membership payment the club page is read again (membership, prices), or the status page or the bank follow. */
+  const reload = () => window.location.reload();
+  const followUp: PaymentFollowUp = {
+    leave: closeDetail,
+    decided: reload,
+    notCharged: (outcome) => {
+      closeDetail();
+      showPaymentError(outcome.failure.message, reload);
+    },
   };
 
-  const payCard = async (card: CardForm) => (brand ? afterPayment(await payMembershipByCard({ brandId: brand.id, card }), 'card') : null);
-  const payPse = async (pse: PseForm) => (brand ? afterPayment(await payMembershipByPse({ brandId: brand.id, pse }), 'pse') : null);
+  const payCard = async (card: CardForm) => (brand ? afterPayment(await payMembershipByCard({ brandId: brand.id, card }), followUp) : null);
+  const payPse = async (pse: PseForm) => (brand ? afterPayment(await payMembershipByPse({ brandId: brand.id, pse }), followUp) : null);
 
   return (
     <>

@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   PERSON_TYPES,
   PERSON_TYPE_LABELS,
@@ -11,8 +9,10 @@ import {
 } from '../../../../shared/validation/payment.ts';
 import { DOC_TYPE_LABELS } from '../../../../shared/validation/options.ts';
 import type { BanksView } from '../../../../shared/views/booking.ts';
-import { bffGetJson } from '../../../lib/bff-browser.ts';
+import { bffGet } from '../../../lib/bff-browser.ts';
 import { Field, inputClasses } from '../../../components/Field.tsx';
+import { Form, type ServerFieldErrors } from '../../../components/Form.tsx';
+import { lazyZodResolver } from '../../../components/lazy-resolver.ts';
 import { Button } from '../../../components/Button.tsx';
 import { SelectInput, labelledOptions } from '../../../components/SelectInput.tsx';
 import { DocumentNumberInput } from '../../../components/DocumentNumberInput.tsx';
@@ -22,37 +22,18 @@ export interface PsePaymentFormProps {
   payLabel: string;
   /** Prefills the payer from the session (the person may change it). */
   defaults?: Partial<Pick<PseFormInput, 'firstName' | 'lastName' | 'email'>>;
-  onSubmit: (pse: PseForm) => Promise<Record<string, string> | null>;
+  onSubmit: (pse: PseForm) => Promise<ServerFieldErrors | null>;
 }
 
-const FIELDS = ['typePerson', 'bank', 'firstName', 'lastName', 'documentType', 'documentNumber', 'email', 'phoneNumber'] as const;
+// The schema came with the payment wizard; the resolver's code loads when the form is touched.
+const validation = lazyZodResolver(async () => PseFormSchema);
 
 /** The PSE form: person type, bank (from the payment provider's list), payer and contact. */
 export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormProps) {
   const [banks, setBanks] = useState<BanksView['banks'] | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<PseFormInput, unknown, PseForm>({
-    resolver: zodResolver(PseFormSchema),
-    defaultValues: {
-      typePerson: 'natural',
-      bank: '',
-      firstName: defaults?.firstName ?? '',
-      lastName: defaults?.lastName ?? '',
-      documentType: 'CC',
-      documentNumber: '',
-      email: defaults?.email ?? '',
-      phoneNumber: '',
-    },
-  });
-
   useEffect(() => {
     let active = true;
-    void bffGetJson<BanksView>('/payments/banks').then((answer) => {
+    void bffGet<BanksView>('/payments/banks').then((answer) => {
       if (!active) return;
       if (answer.ok) setBanks(answer.data.banks);
       else {
@@ -65,56 +46,63 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
     };
   }, []);
 
-  const submit = async (pse: PseForm) => {
-    const fieldMessages = await onSubmit(pse);
-    for (const [field, message] of Object.entries(fieldMessages ?? {})) {
-      const name = FIELDS.find((candidate) => candidate === field);
-      if (name) setError(name, { type: 'server', message });
-    }
+  const defaultValues: PseFormInput = {
+    typePerson: 'natural',
+    bank: '',
+    firstName: defaults?.firstName ?? '',
+    lastName: defaults?.lastName ?? '',
+    documentType: 'CC',
+    documentNumber: '',
+    email: defaults?.email ?? '',
+    phoneNumber: '',
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4" aria-label="Pago con PSE">
-      <Field label={PAYMENT_TEXTS.typePerson} error={errors.typePerson?.message}>
-        {(control) => <SelectInput {...control} {...register('typePerson')} options={labelledOptions(PERSON_TYPES, PERSON_TYPE_LABELS)} />}
-      </Field>
-      <Field label={PAYMENT_TEXTS.bank} error={errors.bank?.message}>
-        {(control) => (
-          <SelectInput
-            {...control}
-            {...register('bank')}
-            disabled={banks === null}
-            placeholder={banks === null ? PAYMENT_TEXTS.loadingBanks : PAYMENT_TEXTS.chooseBank}
-            placeholderSelectable
-            options={(banks ?? []).map((bank) => ({ value: bank.code, label: bank.name }))}
-          />
-        )}
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={PAYMENT_TEXTS.firstName} error={errors.firstName?.message}>
-          {(control) => <input {...control} {...register('firstName')} autoComplete="given-name" className={inputClasses} />}
-        </Field>
-        <Field label={PAYMENT_TEXTS.lastName} error={errors.lastName?.message}>
-          {(control) => <input {...control} {...register('lastName')} autoComplete="family-name" className={inputClasses} />}
-        </Field>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={PAYMENT_TEXTS.documentType} error={errors.documentType?.message}>
-          {(control) => <SelectInput {...control} {...register('documentType', { deps: 'documentNumber' })} options={labelledOptions(PSE_DOC_TYPES, DOC_TYPE_LABELS)} />}
-        </Field>
-        <Field label={PAYMENT_TEXTS.documentNumber} error={errors.documentNumber?.message}>
-          {(control) => <DocumentNumberInput {...control} {...register('documentNumber')} docType={watch('documentType')} autoComplete="off" />}
-        </Field>
-      </div>
-      <Field label={PAYMENT_TEXTS.email} error={errors.email?.message}>
-        {(control) => <input {...control} {...register('email')} type="email" autoComplete="email" className={inputClasses} />}
-      </Field>
-      <Field label={PAYMENT_TEXTS.phoneNumber} error={errors.phoneNumber?.message}>
-        {(control) => <input {...control} {...register('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} className={inputClasses} />}
-      </Field>
-      <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
-        {payLabel}
-      </Button>
-    </form>
+    <Form validation={validation} defaultValues={defaultValues} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Pago con PSE">
+      {({ register, watch, formState: { errors, isSubmitting } }) => (
+        <>
+          <Field label={PAYMENT_TEXTS.typePerson} error={errors.typePerson?.message}>
+            {(control) => <SelectInput {...control} {...register('typePerson')} options={labelledOptions(PERSON_TYPES, PERSON_TYPE_LABELS)} />}
+          </Field>
+          <Field label={PAYMENT_TEXTS.bank} error={errors.bank?.message}>
+            {(control) => (
+              <SelectInput
+                {...control}
+                {...register('bank')}
+                disabled={banks === null}
+                placeholder={banks === null ? PAYMENT_TEXTS.loadingBanks : PAYMENT_TEXTS.chooseBank}
+                placeholderSelectable
+                options={(banks ?? []).map((bank) => ({ value: bank.code, label: bank.name }))}
+              />
+            )}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={PAYMENT_TEXTS.firstName} error={errors.firstName?.message}>
+              {(control) => <input {...control} {...register('firstName')} autoComplete="given-name" className={inputClasses} />}
+            </Field>
+            <Field label={PAYMENT_TEXTS.lastName} error={errors.lastName?.message}>
+              {(control) => <input {...control} {...register('lastName')} autoComplete="family-name" className={inputClasses} />}
+            </Field>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={PAYMENT_TEXTS.documentType} error={errors.documentType?.message}>
+              {(control) => <SelectInput {...control} {...register('documentType', { deps: 'documentNumber' })} options={labelledOptions(PSE_DOC_TYPES, DOC_TYPE_LABELS)} />}
+            </Field>
+            <Field label={PAYMENT_TEXTS.documentNumber} error={errors.documentNumber?.message}>
+              {(control) => <DocumentNumberInput {...control} {...register('documentNumber')} docType={watch('documentType')} autoComplete="off" />}
+            </Field>
+          </div>
+          <Field label={PAYMENT_TEXTS.email} error={errors.email?.message}>
+            {(control) => <input {...control} {...register('email')} type="email" autoComplete="email" className={inputClasses} />}
+          </Field>
+          <Field label={PAYMENT_TEXTS.phoneNumber} error={errors.phoneNumber?.message}>
+            {(control) => <input {...control} {...register('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} className={inputClasses} />}
+          </Field>
+          <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
+            {payLabel}
+          </Button>
+        </>
+      )}
+    </Form>
   );
 }

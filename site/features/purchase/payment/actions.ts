@@ -1,17 +1,16 @@
 /**
- * Payment submissions and what follows them (document 2, sections 4 and 8): the spinner
- * 'Procesando tu pago, por favor espera...', the success modal, the error modals, and where
- * the browser goes next. The caller says what happens after (status page, reload, bank).
+ * Payment submissions (document 2, sections 4 and 8) under the spinner 'Procesando tu pago, por
+ * favor espera...', each answered as a `PaymentOutcome`; `after-payment.ts` shows what follows.
  */
+import { PAY_STATUS_PENDING, PAY_STATUS_REJECTED } from '../../../../shared/booking/constants.ts';
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
+import type { BffErrorCode } from '../../../../shared/views/error-codes.ts';
 import type { CartLineInput, PaymentResultView, PurchaseSeen } from '../../../../shared/views/booking.ts';
 import type { MembershipView } from '../../../../shared/views/session.ts';
-import type { BffFailure } from '../../../lib/bff-error.ts';
-import { bffPostJson } from '../../../lib/bff-browser.ts';
-import { openStatusModal, withSpinner } from '../../../components/feedback-stores.ts';
-import { PAYMENT_TEXTS } from '../texts.ts';
-import { PAY_STATUS_PENDING, PAY_STATUS_REJECTED } from '../../../../shared/booking/constants.ts';
+import { withSpinner } from '../../../components/feedback-stores.ts';
+import { hasCode, type BffFailure } from '../../../lib/bff-error.ts';
+import { bffPost, type BffResponse } from '../../../lib/bff-browser.ts';
 
 export type PaymentOutcome =
   | { kind: 'paid'; result: PaymentResultView }
@@ -19,14 +18,17 @@ export type PaymentOutcome =
   | { kind: 'pending'; result: PaymentResultView }
   | { kind: 'declined'; result: PaymentResultView }
   | { kind: 'bank'; result: PaymentResultView }
-  /** Field messages for the form (validation, captcha); nothing else happened. */
-  | { kind: 'invalid'; failure: BffFailure }
+  /** Field messages for the form (validation, captcha), by the form's own names; nothing else happened. */
+  | { kind: 'invalid'; fields: Record<string, string> }
   /** Nothing was charged: the purchase on screen is not the one the BFF holds (409). */
   | { kind: 'changed'; failure: BffFailure }
   | { kind: 'failed'; failure: BffFailure };
 
+/** The form a payment was sent from; the BFF names its fields `card.cardNumber`, `pse.bank`, ... */
+type PaymentForm = 'card' | 'pse';
+
 /** 409 answers of a payment: the hold expired or changed, the price or total changed, a payment runs. */
-const CHANGED_CODES = new Set(['HOLD_EXPIRED', 'HOLD_CHANGED', 'PRICE_CHANGED', 'TOTAL_CHANGED', 'PAYMENT_IN_PROGRESS']);
+const CHANGED_CODES: readonly BffErrorCode[] = ['HOLD_EXPIRED', 'HOLD_CHANGED', 'PRICE_CHANGED', 'TOTAL_CHANGED', 'PAYMENT_IN_PROGRESS'];
 
 /** Form fields a payment error can point at; any other field's message goes to a modal. */
 const FORM_FIELDS = new Set(['cardName', 'cardNumber', 'expMonth', 'expYear', 'cvc', 'dues', 'captcha', 'typePerson', 'bank', 'firstName', 'lastName', 'documentType', 'documentNumber', 'email', 'phoneNumber']);
@@ -38,65 +40,41 @@ const hasFieldMessages = (failure: BffFailure): boolean => {
   return fields.length > 0 && fields.every((field) => FORM_FIELDS.has(formFieldOf(field)));
 };
 
-function outcomeOf(answer: { ok: true; data: PaymentResultView } | { ok: false; failure: BffFailure }): PaymentOutcome {
+/** Field messages of the BFF keyed by the form's own names ('card.cardNumber' → 'cardNumber'). */
+function formFieldMessages(failure: BffFailure, form: PaymentForm): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const [field, message] of Object.entries(failure.fields ?? {})) {
+    messages[field.startsWith(`${form}.`) ? field.slice(form.length + 1) : field] = message;
+  }
+  return messages;
+}
+
+function outcomeOf(answer: BffResponse<PaymentResultView>, form: PaymentForm): PaymentOutcome {
   if (answer.ok) {
     if (answer.data.bankUrl) return { kind: 'bank', result: answer.data };
     if (answer.data.status.id === PAY_STATUS_REJECTED) return { kind: 'declined', result: answer.data };
     return answer.data.status.id === PAY_STATUS_PENDING ? { kind: 'pending', result: answer.data } : { kind: 'paid', result: answer.data };
   }
-  if (CHANGED_CODES.has(answer.failure.code)) return { kind: 'changed', failure: answer.failure };
-  return hasFieldMessages(answer.failure) ? { kind: 'invalid', failure: answer.failure } : { kind: 'failed', failure: answer.failure };
+  if (hasCode(answer.failure, CHANGED_CODES)) return { kind: 'changed', failure: answer.failure };
+  if (hasFieldMessages(answer.failure)) return { kind: 'invalid', fields: formFieldMessages(answer.failure, form) };
+  return { kind: 'failed', failure: answer.failure };
 }
 
-export async function payTicketsByCard(body: PurchaseSeen & { brandId: number; products: CartLineInput[]; card: CardForm }): Promise<PaymentOutcome> {
-  const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPostJson<PaymentResultView>('/payments/card', body));
-  return outcomeOf(answer);
-}
+const pay = (path: string, body: object) => withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPost<PaymentResultView>(path, body));
 
-export async function payTicketsByPse(body: PurchaseSeen & { brandId: number; products: CartLineInput[]; pse: PseForm }): Promise<PaymentOutcome> {
-  const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPostJson<PaymentResultView>('/payments/pse', body));
-  return outcomeOf(answer);
-}
-
-export async function payMembershipByCard(body: { brandId: number; card: CardForm }): Promise<PaymentOutcome> {
+/** The membership's answer carries the payment's result beside the membership it gave. */
+async function payMembership(path: string, body: object): Promise<BffResponse<PaymentResultView>> {
   const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () =>
-    bffPostJson<{ result: PaymentResultView; membership: MembershipView | null }>('/membership/purchase', body),
+    bffPost<{ result: PaymentResultView; membership: MembershipView | null }>(path, body),
   );
-  return outcomeOf(answer.ok ? { ok: true, data: answer.data.result } : answer);
+  return answer.ok ? { ...answer, data: answer.data.result } : answer;
 }
 
-export async function payMembershipByPse(body: { brandId: number; pse: PseForm }): Promise<PaymentOutcome> {
-  const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () =>
-    bffPostJson<{ result: PaymentResultView; membership: MembershipView | null }>('/membership/purchase/pse', body),
-  );
-  return outcomeOf(answer.ok ? { ok: true, data: answer.data.result } : answer);
-}
+type TicketOrder = PurchaseSeen & { brandId: number; products: CartLineInput[] };
 
-export function showPaymentSuccess(then: () => void): void {
-  openStatusModal({ type: 'success', title: BOOKING_TEXTS.paymentSuccessTitle, subtitle: BOOKING_TEXTS.paymentSuccess, onAction: then });
-}
-
-/** A pending payment is not announced as a success: the person is told it is being confirmed. */
-export function showPaymentPending(then: () => void): void {
-  openStatusModal({ type: 'warning', title: PAYMENT_TEXTS.pendingTitle, subtitle: PAYMENT_TEXTS.pending, onAction: then });
-}
-
-/** 'Estado de la transacción' with the server's message, or 'Hubo un error al procesar el pago'. */
-export function showPaymentError(message: string | null | undefined, then: () => void): void {
-  openStatusModal({
-    type: 'error',
-    title: BOOKING_TEXTS.paymentErrorTitle,
-    subtitle: message?.trim() ? message : BOOKING_TEXTS.paymentErrorFallback,
-    onAction: then,
-  });
-}
-
-/** Field messages of the BFF keyed by the form's own names ('card.cardNumber' → 'cardNumber'). */
-export function formFieldMessages(failure: BffFailure, prefix: 'card' | 'pse'): Record<string, string> {
-  const messages: Record<string, string> = {};
-  for (const [field, message] of Object.entries(failure.fields ?? {})) {
-    const name = field.startsWith(`${prefix}.`) ? field.slice(prefix.length + 1) : field;
-    messages[name] = message;
-  }
-  return messages;
-}
+export const payTicketsByCard = async (body: TicketOrder & { card: CardForm }) => outcomeOf(await pay('/payments/card', body), 'card');
+export const payTicketsByPse = async (body: TicketOrder & { pse: PseForm }) => outcomeOf(await pay('/payments/pse', body), 'pse');
+export const payMembershipByCard = async (body: { brandId: number; card: CardForm }) =>
+  outcomeOf(await payMembership('/membership/purchase', body), 'card');
+export const payMembershipByPse = async (body: { brandId: number; pse: PseForm }) =>
+  outcomeOf(await payMembership('/membership/purchase/pse', body), 'pse');

@@ -1,9 +1,11 @@
 import { useRef } from 'react';
-import { SNACK_CAROUSEL } from '../../../../shared/booking/constants.ts';
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import { formatCop } from '../../../../shared/format/money.ts';
 import type { SnackOffer } from '../../../../shared/views/booking.ts';
 import { PURCHASE_TEXTS } from '../texts.ts';
+
+/** Snack carousel: 3 per view, 1 under 600 px, slide speed 750 ms. */
+const SNACK_CAROUSEL = { perView: 3, perViewNarrow: 1, narrowBelowPx: 600, speedMs: 750 } as const;
 
 export interface SnackCarouselProps {
   snacks: readonly SnackOffer[];

@@ -1,0 +1,163 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CancelReserveAnswerSchema,
+  ConsecutiveAnswerSchema,
+  ReserveAnswerSchema,
+  type LayoutPosition,
+} from '../../shared/cinema-api/booking.ts';
+import { SEAT_TYPE_DISABLED } from '../../shared/cinema-api/seat-types.ts';
+import { buildZoneOffers } from './zone-prices.ts';
+import { seatId } from '../../shared/booking/seat-map.ts';
+import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';
+import { DEVICE } from '../../shared/validation/options.ts';
+import type { ReserveBody } from '../../shared/views/booking.ts';
+import { BffError } from '../errors.ts';
+import type { Showtime } from '../../shared/cinema-api/catalogue.ts';
+import { formatHour, formatLongDate } from '../../shared/format/dates.ts';
+import { upstreamPath } from '../plugins/upstream.ts';
+import { membershipOf, ownerOf } from '../plugins/customer.ts';
+import { audienceOf } from './audience.ts';
+import { maxSeatsOf, showtimeStarted } from './booking-view.ts';
+import { forgetHold, isLive, readHold, saveHold, type HeldSeat, type HoldState } from './hold.ts';
+import { withLock } from './payment-gate.ts';
+
+const RESERVE_ERRORS = {
+  unknownZone: 'La ubicación elegida no está disponible. Elige otra.',
+  unknownSeat: 'Una de las sillas elegidas no existe en esta sala. Por favor, elige otro asiento',
+  wrongZone: 'Las sillas deben ser de la ubicación elegida.',
+  duplicateSeat: 'Elegiste la misma silla dos veces.',
+  busy: 'Estamos reservando otras sillas tuyas en este momento. Intenta de nuevo en unos segundos.',
+} as const;
+
+const isSeat = (position: LayoutPosition): boolean =>
+  position.TipoSilla.toLowerCase() !== 'pasillo' && position.ColumnaRelativa > 0;
+
+/**
+ * Reserves seats for the logged-in person: the BFF checks the showtime has not started, the
+ * zone and its price for this person, each seat (exists, in the zone, not for disabled
+ * persons, not twice) and the seat limit, takes a consecutive (or reuses the one of the
+ * person's hold on this showtime), asks the cinema API to reserve, and keeps the hold in
+ * the shared store. A hold on another showtime is released first: one hold per person.
+ */
+export async function reserveSeats(app: FastifyInstance, request: FastifyRequest, showtimeId: number, body: ReserveBody): Promise<HoldState> {
+  const { sources, statusHub } = app.booking;
+  const [data, settings, membership] = await Promise.all([
+    sources.bookingData(request, showtimeId),
+    app.settings.read(request),
+    membershipOf(app, request),
+  ]);
+
+  if (showtimeStarted(data)) throw new BffError(422, 'SHOWTIME_STARTED', BOOKING_TEXTS.started);
+
+  const offer = buildZoneOffers(data.prices, audienceOf(membership)).find((zone) => zone.zone === body.zone);
+  if (!offer) throw new BffError(422, 'UNKNOWN_ZONE', RESERVE_ERRORS.unknownZone, { zone: RESERVE_ERRORS.unknownZone });
+
+  const maxSeats = maxSeatsOf(settings);
+  if (body.seats.length > maxSeats) {
+    const message = BOOKING_TEXTS.seatLimit(maxSeats);
+    throw new BffError(422, 'SEAT_LIMIT', message, { seats: message });
+  }
+
+  const layoutById = new Map<string, LayoutPosition>();
+  for (const position of data.layout) if (isSeat(position)) layoutById.set(seatId(position.FilaRelativa, position.ColumnaRelativa), position);
+
+  const seats: HeldSeat[] = [];
+  const seen = new Set<string>();
+  for (const id of body.seats) {
+    const position = layoutById.get(id);
+    if (!position || position.TipoSilla === SEAT_TYPE_DISABLED) {
+      throw new BffError(422, 'UNKNOWN_SEAT', RESERVE_ERRORS.unknownSeat, { seats: RESERVE_ERRORS.unknownSeat });
+    }
+    if (position.TipoZona !== offer.zone) throw new BffError(422, 'WRONG_ZONE', RESERVE_ERRORS.wrongZone, { seats: RESERVE_ERRORS.wrongZone });
+    if (seen.has(id)) throw new BffError(422, 'DUPLICATE_SEAT', RESERVE_ERRORS.duplicateSeat, { seats: RESERVE_ERRORS.duplicateSeat });
+    seen.add(id);
+    seats.push({
+      Fila: position.FilaTotal,
+      Columna: position.ColumnaTotal,
+      FilRelativa: position.FilaRelativa,
+      ColRelativa: position.ColumnaRelativa,
+      Tarifa: offer.code,
+    });
+  }
+
+  const owner = ownerOf(request);
+  if (!owner) throw new Error('reserveSeats needs a session');
+  const showtimeText = describeShowtime(data.showtime);
+  // One reservation of a person at a time, on every replica: each one releases the hold before
+  // it, so however many arrive (a browser ignoring Set-Cookie, many tabs) one hold is left.
+  return withLock(app.sharedStore, `reserve:${owner}`, RESERVE_LOCK, async () => {
+    const previous = await readHold(app, request);
+    let consecutive: number;
+    if (previous && !previous.settled && previous.showtimeId === showtimeId) {
+      consecutive = previous.consecutive;
+    } else {
+      if (previous && isLive(previous)) await releaseHold(app, request, previous);
+      const answer = await app.upstream.call(request, {
+        method: 'GET',
+        path: 'score/consecutive/1',
+        schema: ConsecutiveAnswerSchema,
+        auth: true,
+      });
+      consecutive = answer.data.Secuencia;
+    }
+
+    try {
+      const answer = await app.upstream.call(request, {
+        method: 'POST',
+        path: upstreamPath`reserve/${showtimeId}`,
+        body: { score_consecutive: consecutive, seats, device: DEVICE },
+        schema: ReserveAnswerSchema,
+        auth: true,
+      });
+      return await saveHold(app, request, {
+        showtimeId,
+        showtimeText,
+        consecutive,
+        zone: offer.zone,
+        tarifa: offer.code,
+        seats,
+        labels: answer.data.seats.length === seats.length ? answer.data.seats : seats.map((seat) => seatId(seat.FilRelativa, seat.ColRelativa)),
+        // The cinema API's clock may differ from ours: the hold lasts hold_seconds from now.
+        expiresAt: Date.now() + answer.data.hold_seconds * 1000,
+      });
+    } catch (error) {
+      // Reserving again on the same showtime replaced the old seats, or failed: either way the
+      // old record no longer describes what the cinema holds.
+      if (previous && previous.showtimeId === showtimeId) await forgetHold(app, previous);
+      throw error;
+    } finally {
+      statusHub.touch(showtimeId);
+    }
+  });
+}
+
+const RESERVE_LOCK = {
+  ttlMs: 30_000,
+  waitMs: 20_000,
+  busy: () => new BffError(409, 'RESERVE_BUSY', RESERVE_ERRORS.busy),
+};
+
+/** '7:20 p. m. del sábado, 21 de noviembre, Sala 3': how messages name a showtime. */
+function describeShowtime(showtime: Pick<Showtime, 'function_date' | 'function_hour' | 'room_name'>): string {
+  return `${formatHour(showtime.function_hour)} del ${formatLongDate(showtime.function_date).toLowerCase()}, ${showtime.room_name}`;
+}
+
+/** Releases a hold at the cinema API (best effort) and forgets it. */
+export async function releaseHold(app: FastifyInstance, request: FastifyRequest, hold: HoldState): Promise<boolean> {
+  await forgetHold(app, hold);
+  try {
+    const answer = await app.upstream.call(request, {
+      method: 'POST',
+      path: upstreamPath`reserve/cancel/${hold.showtimeId}`,
+      body: { score_consecutive: hold.consecutive, device: DEVICE },
+      schema: CancelReserveAnswerSchema,
+      auth: true,
+    });
+    return answer.data.released > 0;
+  } catch (error) {
+    request.log.warn({ err: error, showtimeId: hold.showtimeId }, 'releasing a hold failed; it expires by itself');
+    return false;
+  } finally {
+    app.booking.statusHub.touch(hold.showtimeId);
+  }
+}

@@ -1,0 +1,13 @@
+import { POSTER_CLASSES, posterImage, type PosterImageOptions } from './poster-image.ts';
+
+export interface PosterImageProps extends PosterImageOptions {
+  src: string;
+  /** '' when a title beside it already names the movie. */
+  alt?: string;
+  className?: string;
+}
+
+/** A movie poster in an island: `className` places and sizes it; see poster-image.ts. */
+export function PosterImage({ src, alt = '', className = '', ...options }: PosterImageProps) {
+  return <img src={src} alt={alt} {...posterImage(options)} className={`${POSTER_CLASSES} ${className}`} />;
+}

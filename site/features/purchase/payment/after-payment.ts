@@ -1,0 +1,72 @@
+/**
+ * What follows a payment (document 2, sections 4 and 8), for the tickets and the club
+ * membership alike: the success, pending and error modals, the status page or the bank. Each
+ * island says only what differs (`PaymentFollowUp`).
+ */
+import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
+import { openStatusModal } from '../../../components/feedback-stores.ts';
+import { routes } from '../../../lib/routes.ts';
+import { PAYMENT_TEXTS } from '../texts.ts';
+import type { PaymentOutcome } from './actions.ts';
+
+/** Outcomes after which the page follows the payment (a modal, then the status page, a reload or the bank). */
+export type DecidedKind = 'paid' | 'pending' | 'declined' | 'bank';
+/** Outcomes in which nothing was charged and the form has nothing to show. */
+export type NotCharged = Extract<PaymentOutcome, { kind: 'changed' | 'failed' }>;
+
+export interface PaymentFollowUp {
+  /** Before the page follows the payment: the tickets keep or let go of the hold, the club closes its dialogs. */
+  leave: (kind: DecidedKind) => void;
+  /** Once a paid or declined payment's modal is closed: the tickets' status page, the club page again. */
+  decided: (bill: string) => void;
+  /** Nothing was charged (the purchase changed, or the payment failed). */
+  notCharged: (outcome: NotCharged) => void;
+}
+
+/** Answers the field messages for the form when there are (nothing else happened then); else null. */
+export function afterPayment(outcome: PaymentOutcome, followUp: PaymentFollowUp): Record<string, string> | null {
+  const toStatusPage = (bill: string) => () => window.location.assign(routes.transactionStatus(bill));
+  switch (outcome.kind) {
+    case 'invalid':
+      return outcome.fields;
+    case 'changed':
+    case 'failed':
+      followUp.notCharged(outcome);
+      return null;
+    case 'paid':
+      followUp.leave(outcome.kind);
+      showPaymentSuccess(() => followUp.decided(outcome.result.bill));
+      return null;
+    case 'pending':
+      followUp.leave(outcome.kind);
+      showPaymentPending(toStatusPage(outcome.result.bill));
+      return null;
+    case 'declined':
+      followUp.leave(outcome.kind);
+      showPaymentError(outcome.result.message, () => followUp.decided(outcome.result.bill));
+      return null;
+    case 'bank':
+      followUp.leave(outcome.kind);
+      window.location.assign(outcome.result.bankUrl ?? routes.transactionStatus(outcome.result.bill));
+      return null;
+  }
+}
+
+function showPaymentSuccess(then: () => void): void {
+  openStatusModal({ type: 'success', title: BOOKING_TEXTS.paymentSuccessTitle, subtitle: BOOKING_TEXTS.paymentSuccess, onAction: then });
+}
+
+/** A pending payment is not announced as a success: the person is told it is being confirmed. */
+function showPaymentPending(then: () => void): void {
+  openStatusModal({ type: 'warning', title: PAYMENT_TEXTS.pendingTitle, subtitle: PAYMENT_TEXTS.pending, onAction: then });
+}
+
+/** 'Estado de la transacción' with the server's message, or 'Hubo un error al procesar el pago'. */
+export function showPaymentError(message: string | null | undefined, then: () => void): void {
+  openStatusModal({
+    type: 'error',
+    title: BOOKING_TEXTS.paymentErrorTitle,
+    subtitle: message?.trim() ? message : BOOKING_TEXTS.paymentErrorFallback,
+    onAction: then,
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * Step 0: the room as it is now (the booking view, its seats kept live), the price zone and the
+ * seats the person picks. 'Continuar con la compra' asks the BFF to hold them (`hold.ts`).
+ */
+import { atom, computed } from 'nanostores';
+import { canSelectAnotherSeat } from '../../../../shared/booking/limits.ts';
+import { reservationErrorMessage } from '../reservation-error.ts';
+import { applySeatStates, isSelectable, seatsById, withMySeats } from '../../../../shared/booking/seat-map.ts';
+import { hasShowtimeStarted } from '../../../../shared/booking/showtime-clock.ts';
+import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
+import type { BookingView, HoldView, ReserveView, SeatMap, ZoneOffer } from '../../../../shared/views/booking.ts';
+import { openStatusModal, withSpinner } from '../../../components/feedback-stores.ts';
+import { bffGet, bffPost } from '../../../lib/bff-browser.ts';
+import { routes } from '../../../lib/routes.ts';
+import type { HoldStore } from './hold.ts';
+
+export function createSeatsStore(initial: BookingView, hold: HoldStore) {
+  const showtimeId = initial.showtime.id;
+  const $view = atom<BookingView>(initial);
+  /** Seat states as the room status says (live), before the person's own hold is overlaid. */
+  const $baseMap = atom<SeatMap>(initial.seatMap);
+  const $zone = atom<string | null>(initial.hold?.zone ?? initial.zones[0]?.zone ?? null);
+  const $selected = atom<readonly string[]>(initial.hold?.seats ?? []);
+
+  /** What the map shows: the live states with the person's held seats as theirs. */
+  const $seatMap = computed([$baseMap, hold.$hold], (base, held) => withMySeats(base, new Set(held?.seats ?? [])));
+  /** The map's seats by id, built once per map change rather than on every click. */
+  const $seatsById = computed($seatMap, seatsById);
+  const $zoneOffer = computed([$view, $zone], (view, zone): ZoneOffer | null => view.zones.find((offer) => offer.zone === zone) ?? null);
+
+  const picking = () => hold.$step.get() === 0;
+
+  /** Drops picked seats that can no longer be picked (taken meanwhile, or outside the zone). */
+  function keepPickable(map: SeatMap): void {
+    const seats = seatsById(map);
+    const zone = $zone.get();
+    const kept = $selected.get().filter((id) => {
+      const cell = seats.get(id);
+      return cell !== undefined && isSelectable(cell, zone);
+    });
+    if (kept.length !== $selected.get().length) $selected.set(kept);
+  }
+
+  function adopt(view: BookingView): void {
+    $view.set(view);
+    $baseMap.set(view.seatMap);
+    if (!view.zones.some((offer) => offer.zone === $zone.get())) $zone.set(view.zones[0]?.zone ?? null);
+    keepPickable(view.seatMap);
+  }
+
+  /** Reads the showtime again (after a reset, a refusal or a hold lost elsewhere). */
+  async function refetch(): Promise<void> {
+    const answer = await bffGet<BookingView>(`/booking/${showtimeId}`);
+    if (answer.ok) {
+      hold.adopt(answer.data.hold);
+      adopt(answer.data);
+    } else if (answer.status === 404) window.location.assign(routes.notFound);
+    else console.error('booking view refetch failed', answer.failure.code);
+  }
+
+  /** A live update of the room: one letter per cell per row (see shared/booking/seat-map.ts). */
+  function applyLiveRows(rows: readonly string[]): void {
+    const next = applySeatStates($baseMap.get(), rows);
+    if (next === $baseMap.get()) return;
+    $baseMap.set(next);
+    // A seat someone else just took can no longer be picked.
+    if (picking()) keepPickable(next);
+  }
+
+  function selectZone(zone: string): void {
+    if (!picking() || zone === $zone.get()) return;
+    $zone.set(zone);
+    $selected.set([]);
+  }
+
+  function toggleSeat(id: string): void {
+    if (!picking()) return;
+    const selected = $selected.get();
+    if (selected.includes(id)) {
+      $selected.set(selected.filter((seat) => seat !== id));
+      return;
+    }
+    const cell = $seatsById.get().get(id);
+    if (!cell || !isSelectable(cell, $zone.get())) return;
+    const max = $view.get().maxSeats;
+    if (!canSelectAnotherSeat(selected.length, max)) {
+      openStatusModal({ type: 'warning', title: BOOKING_TEXTS.seatLimitTitle, subtitle: BOOKING_TEXTS.seatLimit(max), actionLabel: 'Ok' });
+      return;
+    }
+    $selected.set([...selected, id]);
+  }
+
+  function showStarted(): void {
+    openStatusModal({ type: 'warning', title: BOOKING_TEXTS.startedTitle, subtitle: BOOKING_TEXTS.started, actionLabel: 'Ok' });
+  }
+
+  /** 'Continuar con la compra': the picked seats are held, and step 1 comes. */
+  async function continuePurchase(): Promise<void> {
+    const { showtime } = $view.get();
+    const zone = $zone.get();
+    const seats = $selected.get();
+    if (zone === null || seats.length === 0) return;
+    if (hasShowtimeStarted(showtime.date, showtime.hour, Date.now())) {
+      showStarted();
+      return;
+    }
+    const answer = await withSpinner(BOOKING_TEXTS.reservingSpinner, () =>
+      bffPost<ReserveView>(`/booking/${showtimeId}/reserve`, { zone, seats }),
+    );
+    if (answer.ok) {
+      $selected.set(answer.data.hold.seats);
+      hold.take(answer.data.hold);
+      return;
+    }
+    if (answer.failure.code === 'SHOWTIME_STARTED') {
+      showStarted();
+      return;
+    }
+    openStatusModal({
+      type: 'error',
+      title: BOOKING_TEXTS.reserveErrorTitle,
+      subtitle: reservationErrorMessage(answer.failure.message),
+      actionLabel: 'Ok',
+      onAction: () => {
+        $selected.set([]);
+        void refetch();
+      },
+    });
+  }
+
+  return {
+    $view,
+    $seatMap,
+    $zone,
+    $zoneOffer,
+    $selected,
+    refetch,
+    applyLiveRows,
+    selectZone,
+    toggleSeat,
+    continuePurchase,
+    /** The seats held elsewhere shown as this page's pick: their zone and seats. */
+    showHeld: (held: HoldView) => {
+      $zone.set(held.zone);
+      $selected.set(held.seats);
+    },
+    clearSelection: () => $selected.set([]),
+  };
+}
+
+export type SeatsStore = ReturnType<typeof createSeatsStore>;

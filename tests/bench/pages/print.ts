@@ -1,0 +1,86 @@
+import { median, percentile } from '../statistics.ts';
+import { RUNS } from './lighthouse.ts';
+import { BUDGETS, type PageCase, type PageKind } from './page-list.ts';
+import { CLICK_BUDGET_MS, CPU_SLOWDOWN, type ClickDevice, type ClickTimings, type PhaseMedians } from './seat-click.ts';
+
+/** What the page benchmark prints: the table of pages, the seat clicks, the budgets and the machine. */
+
+export function printTableHead(base: string, purchase: { room: string; seats: number }): void {
+  console.log(`\n[bench] ${base}, Lighthouse mobile, median of ${RUNS} run(s); the purchase page: ${purchase.room} (${purchase.seats} seats)\n`);
+  console.log(`${'page'.padEnd(52)} ${'kind'.padEnd(8)} ${'JS gzip'.padStart(9)} ${'files'.padStart(5)} ${'perf'.padStart(5)}  budget`);
+}
+
+export function printSkipped(page: PageCase, status: number): void {
+  console.log(`${page.path.padEnd(52)} answered ${status}, skipped`);
+}
+
+export function printPageRow(page: PageCase, js: { gzipBytes: number; files: number }, score: number | null): void {
+  const budget = BUDGETS[page.kind];
+  const kb = js.gzipBytes / 1024;
+  const jsOk = kb <= budget.jsKb;
+  const scoreOk = score === null || score >= budget.score;
+  const verdict = `js ≤ ${budget.jsKb} KB ${jsOk ? 'ok' : 'OVER'}, perf ≥ ${budget.score} ${score === null ? (RUNS === 0 ? 'not run' : 'no score') : scoreOk ? 'ok' : 'UNDER'}`;
+  const label = page.kind === 'purchase' ? '(purchase page, logged in)' : page.path;
+  console.log(`${label.padEnd(52)} ${page.kind.padEnd(8)} ${`${kb.toFixed(1)} KB`.padStart(9)} ${String(js.files).padStart(5)} ${String(score ?? '-').padStart(5)}  ${verdict}`);
+}
+
+/**
+ * A page's INP is its worst interaction when it has fewer than 50, and Core Web Vitals judge INP
+ * at the 75th percentile of page loads: this is that figure for the clicks of the benchmark.
+ */
+function worstClickP75(timings: ClickTimings): number {
+  return percentile(timings.loads.map((load) => Math.max(0, ...load.map((duration) => duration ?? 0))), 0.75) ?? 0;
+}
+
+export function printClickTimings(device: ClickDevice, { purchase, bare }: { purchase: ClickTimings; bare: ClickTimings | null }): void {
+  const shown = (ms: number): string => (ms < 16 ? '< 16 ms' : `${ms.toFixed(0)} ms`);
+  const p50 = (durations: Array<number | null>): number => median(durations.map((duration) => duration ?? 0), 'lower') ?? 0;
+  const summary = (durations: Array<number | null>): string => `p50 ${shown(p50(durations))}, max ${shown(Math.max(0, ...durations.map((duration) => duration ?? 0)))}`;
+  const clicks = (timings: ClickTimings): string => {
+    const all = timings.loads.flat();
+    return (
+      `every click ${summary(all)}; the first click of a page ${summary(timings.loads.map((load) => load[0] ?? null))}; ` +
+      `a page's worst click p75 ${shown(worstClickP75(timings))} ` +
+      `(${all.filter((duration) => (duration ?? 0) <= CLICK_BUDGET_MS).length} of ${all.length} within ${CLICK_BUDGET_MS} ms, ${all.filter((duration) => duration === null).length} under 16 ms; event handlers p50 ${timings.handlersP50 === null ? '-' : `${timings.handlersP50.toFixed(1)} ms`})`
+    );
+  };
+  const phases = (timings: ClickTimings): string => {
+    const line = (label: string, median: PhaseMedians | null) =>
+      median === null ? '' : `${label} (${median.events}): input delay ${median.inputDelay.toFixed(1)}, handler ${median.handler.toFixed(1)}, then to paint ${median.toPaint.toFixed(0)}`;
+    return [line('first clicks', timings.phases.first), line('the others', timings.phases.others)].filter(Boolean).join('; ');
+  };
+  const all = purchase.loads.flat();
+  const max = Math.max(0, ...all.map((duration) => duration ?? 0));
+  console.log(
+    `seat ${device === 'phone' ? 'tap' : 'click'} to next paint, ${device}, ${CPU_SLOWDOWN}× CPU, ${purchase.loads.length} page loads × ${purchase.loads[0]?.length ?? 0} clicks: ` +
+      `${clicks(purchase)}  budget ≤ ${CLICK_BUDGET_MS} ms: every click ${max <= CLICK_BUDGET_MS ? 'ok' : 'OVER'}, a page's worst at p75 ${worstClickP75(purchase) <= CLICK_BUDGET_MS ? 'ok' : 'OVER'}`,
+  );
+  console.log(`  where the longest event's time went (medians, ms) ${phases(purchase)}`);
+  for (const [load, durations] of purchase.loads.entries()) {
+    console.log(`  load ${load + 1}, per click (ms, in order): ${durations.map((duration) => (duration === null ? '<16' : duration.toFixed(0))).join(' ')}`);
+  }
+  if (bare === null) return;
+  const bareAll = bare.loads.flat();
+  console.log(`  the bare page's floor (as many plain buttons, no framework; a load after each of the above): ${clicks(bare)}`);
+  console.log(`    where its longest event's time went (medians, ms) ${phases(bare)}`);
+  console.log(`    what the purchase page adds over it: every click p50 +${(p50(all) - p50(bareAll)).toFixed(0)} ms, the first click p50 +${(p50(purchase.loads.map((load) => load[0] ?? null)) - p50(bare.loads.map((load) => load[0] ?? null))).toFixed(0)} ms`);
+}
+
+export function printBudgets(): void {
+  console.log(
+    `\nBudgets (printed, not asserted): ${(Object.entries(BUDGETS) as Array<[PageKind, { jsKb: number; score: number }]>)
+      .map(([kind, budget]) => `${kind} pages ≤ ${budget.jsKb} KB gzipped JavaScript and Lighthouse ≥ ${budget.score}`)
+      .join('; ')}; a seat click ≤ ${CLICK_BUDGET_MS} ms at ${CPU_SLOWDOWN}× CPU.`,
+  );
+}
+
+/** Lighthouse's measure of this machine, and what 4× CPU throttling makes of it. */
+export function printBenchmarkIndex(benchmarkIndexes: number[]): void {
+  const benchmarkIndex = median(benchmarkIndexes);
+  if (benchmarkIndex !== undefined) {
+    console.log(
+      `This machine's Lighthouse benchmarkIndex: ${benchmarkIndex.toFixed(0)} (median of ${benchmarkIndexes.length}), so ${CPU_SLOWDOWN}× CPU here is about ${(benchmarkIndex / CPU_SLOWDOWN).toFixed(0)} ` +
+        '(Chrome DevTools calibrates a mid-tier phone, a Pixel 5, at 1000 and a low-tier one at 264).',
+    );
+  }
+}
