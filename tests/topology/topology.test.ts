@@ -394,7 +394,10 @@ describe('the production topology', () => {
     await Promise.all(customers.map((customer, index) => customer.login(accounts[index]!.email, accounts[index]!.password)));
     // Each holds two seats of a showtime of their own (the cinema API keeps the seats for 10 minutes).
     const orders = await Promise.all(customers.map((customer, index) => holdTwoSeats(customer, showtimes[20 + index] ?? 0)));
-    const heldBefore = await Promise.all(customers.map(async (customer) => ((await customer.send('GET', '/bff/booking/hold')).json as { hold: HoldView | null }).hold));
+    // What the purchase page shows as the person's hold on its showtime (the booking view).
+    const holdOf = async (customer: Visitor, showtimeId: number): Promise<HoldView | null> =>
+      ((await customer.send('GET', `/bff/booking/${showtimeId}`)).json as BookingView | null)?.hold ?? null;
+    const heldBefore = await Promise.all(customers.map((customer, index) => holdOf(customer, orders[index]!.showtimeId)));
     expect(heldBefore.every((hold) => hold !== null)).toBe(true);
     // appendfsync everysec: what was written a second ago is on disk.
     await pause(1_200);
@@ -422,7 +425,7 @@ describe('the production topology', () => {
       new Set(pair.filter((answer) => answer.status === 200 && (answer.json as PaymentResultView).accepted).map((answer) => (answer.json as PaymentResultView).bill));
     const paid = answers.map(billsOf);
     // Whoever was not charged still has the hold the cinema API keeps, with the same seats.
-    const heldAfter = await Promise.all(customers.map(async (customer) => ((await customer.send('GET', '/bff/booking/hold')).json as { hold: HoldView | null }).hold));
+    const heldAfter = await Promise.all(customers.map((customer, index) => holdOf(customer, orders[index]!.showtimeId)));
     const unpaid = customers.map((_, index) => index).filter((index) => (paid[index]?.size ?? 0) === 0);
     const keptHolds = unpaid.filter((index) => JSON.stringify(heldAfter[index]?.seats) === JSON.stringify(orders[index]!.seats));
     // Then they pay once more (a new captcha), as a person would after "intenta de nuevo".
@@ -665,11 +668,16 @@ describe('the edge itself: HSTS and the logged-out session', () => {
           if (request.url().startsWith(topology.url)) requested.push(new URL(request.url()).pathname);
         });
         await page.goto(`${topology.url}/cartelera`, { waitUntil: 'networkidle' });
+        // Islands load some modules once the page is idle: let them come.
+        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+        await page.waitForLoadState('networkidle');
         await context.close();
         return requested;
       };
-      // The first visitor warms the micro-cache (page and assets).
-      await view();
+      // Earlier visitors warm the micro-cache (page and assets); what a closing tab left
+      // unfinished is fetched once more.
+      const warmed = new Set([...(await view()), ...(await view())]);
+      await Promise.all([...warmed].map(async (pathname) => (await fetch(`${topology.url}${pathname}`)).arrayBuffer()));
       await pause(300);
       const watch = topology.watch();
       const requested = await view();
