@@ -204,8 +204,23 @@ describe('reservation', () => {
 });
 
 describe('live seats', () => {
+  let address: string;
+  beforeAll(async () => {
+    address = await stack.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('answers 404 with the error body for an unknown showtime, before any stream opens', async () => {
+    const watcher = await demo();
+    const response = await fetch(`${address}/bff/booking/999999/events`, {
+      headers: { cookie: `viziona_session=${watcher.cookie}` },
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    expect(stack.app.booking.streams.open).toBe(0);
+  });
+
   it('streams seat changes made by other people to an open seat map', async () => {
-    const address = await stack.app.listen({ port: 0, host: '127.0.0.1' });
     const watcher = await demo();
     const buyer = new Browser(stack.app, (await registerPerson(stack.app)).cookie);
     const view = await watcher.view(otherShowtimeId);

@@ -1,4 +1,4 @@
-import { memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import { formatCop } from '../../../shared/format/money.ts';
@@ -22,6 +22,22 @@ const SnackCarousel = lazyPart(() => import('./snacks/SnackCarousel.tsx').then((
 const ComboDialog = lazyPart(() => import('./snacks/ComboDialog.tsx').then((module) => module.ComboDialog));
 const CheckoutPanel = lazyPart(() => import('./checkout/CheckoutPanel.tsx').then((module) => module.CheckoutPanel));
 const PaymentWizard = lazyPart(() => import('./payment/PaymentWizard.tsx').then((module) => module.PaymentWizard));
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False on the server and while the island hydrates, true after. The lazy parts render only
+ * when it is true: a part whose code has not loaded suspends, and a boundary suspended in the
+ * server render is revealed by inline scripts that the Content Security Policy refuses (the
+ * island then fell back to rendering on the client, React error #419).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 export interface PurchaseFlowProps {
   view: BookingView;
@@ -140,16 +156,22 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
   const { snacks } = purchase;
   const view = useStore(purchase.seats.$view);
   const comboOffer = useStore(snacks.$comboOffer);
+  const hydrated = useHydrated();
   useEffect(() => CheckoutPanel.preloadWhenIdle(), []);
+  const loading = <div aria-busy="true" className="min-h-80 rounded-2xl bg-surface-2/40" />;
   return (
     <section aria-labelledby="snacks-title" className="flex flex-col gap-6">
       <h2 id="snacks-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">
         {PURCHASE_TEXTS.snacksTitle}
       </h2>
-      <Suspense fallback={<div aria-busy="true" className="min-h-80 rounded-2xl bg-surface-2/40" />}>
-        <SnackCarousel.Component snacks={view.snacks} onAdd={snacks.chooseSnack} />
-        <ComboDialog.Component offer={comboOffer} onClose={snacks.closeCombo} onAdd={snacks.addCombo} />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={loading}>
+          <SnackCarousel.Component snacks={view.snacks} onAdd={snacks.chooseSnack} />
+          <ComboDialog.Component offer={comboOffer} onClose={snacks.closeCombo} onAdd={snacks.addCombo} />
+        </Suspense>
+      ) : (
+        loading
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6">
         <Button variant="secondary" onClick={() => void purchase.startOver()}>
           {BOOKING_TEXTS.changePreviousData}
