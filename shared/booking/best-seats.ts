@@ -22,8 +22,9 @@ export const NO_BEST_SEATS_MESSAGE = 'No hay sillas disponibles para esa cantida
 
 /** Where the best row is, from the first row (0) to the last (1). */
 const IDEAL_DEPTH = 2 / 3;
-/** Blocks of each size considered for a split into two (the cheapest ones). */
+/** For a split into two: the cheapest larger blocks tried, and the closest partners kept for each. */
 const SPLIT_CANDIDATES = 24;
+const SPLIT_PARTNERS = 8;
 const UNEVEN_SPLIT_COST = 0.1;
 
 export interface BestSeatsRequest {
@@ -70,18 +71,23 @@ export function bestSeats(map: SeatMap, request: BestSeatsRequest): BestSeats {
   const splits: Array<{ blocks: Block[]; seats: SeatCell[]; cost: number }> = [];
   for (let larger = count - 1; larger >= Math.ceil(count / 2); larger -= 1) {
     const smaller = count - larger;
-    const first = blocksOf(map, geometry, zone, larger, beside).slice(0, SPLIT_CANDIDATES);
-    const second = blocksOf(map, geometry, zone, smaller, false).slice(0, SPLIT_CANDIDATES);
-    for (const a of first) {
-      for (const b of second) {
-        if (a.seats.some((seat) => b.seats.includes(seat))) continue;
-        const cost =
-          (a.cost * larger + b.cost * smaller) / count +
-          Math.abs(a.row - b.row) / geometry.rowSpan +
-          Math.abs(a.centre - b.centre) / geometry.columnSpan +
-          (UNEVEN_SPLIT_COST * (larger - smaller)) / count;
-        splits.push({ blocks: [a, b], seats: [...a.seats, ...b.seats], cost });
-      }
+    const uneven = (UNEVEN_SPLIT_COST * (larger - smaller)) / count;
+    const second = blocksOf(map, geometry, zone, smaller, false);
+    for (const a of blocksOf(map, geometry, zone, larger, beside).slice(0, SPLIT_CANDIDATES)) {
+      // Every smaller block is a partner candidate (the closest may be far down the cost list).
+      const partners = second
+        .filter((b) => !a.seats.some((seat) => b.seats.includes(seat)))
+        .map((b) => ({
+          b,
+          cost:
+            (a.cost * larger + b.cost * smaller) / count +
+            Math.abs(a.row - b.row) / geometry.rowSpan +
+            Math.abs(a.centre - b.centre) / geometry.columnSpan +
+            uneven,
+        }))
+        .sort((x, y) => x.cost - y.cost)
+        .slice(0, SPLIT_PARTNERS);
+      for (const { b, cost } of partners) splits.push({ blocks: [a, b], seats: [...a.seats, ...b.seats], cost });
     }
   }
   splits.sort((a, b) => a.cost - b.cost);

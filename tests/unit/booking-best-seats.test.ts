@@ -76,6 +76,15 @@ describe("'Elegir las mejores sillas' (the best seats of a zone)", () => {
     );
   });
 
+  it('beside a wheelchair space, splits with the closest seat when the pair would leave one alone', () => {
+    // D-3 and D-4 would leave D-5 alone against the aisle: D-3, and C-3 just in front of it.
+    const accessible = room('aaaaa_aaaa', 'aaaaa_aaaa', 'aaaaa_aaaa', 'ddaaa_aaaa');
+    expect(bestSeats(accessible, { zone: 'General', count: 2, besideWheelchairSpace: true })).toEqual({
+      found: true,
+      seats: ['C-3', 'D-3'],
+    });
+  });
+
   it('says so when the zone has no room for that many', () => {
     const full = room('G|oooo', 'G|oooo', 'P|aaaa');
     expect(bestSeats(full, { zone: 'General', count: 1 })).toEqual(notFound);

@@ -36,21 +36,23 @@ export const BestSeatsPicker = memo(function BestSeatsPicker({
           <label htmlFor={`${id}-count`} className="text-sm font-semibold">
             {PURCHASE_TEXTS.seatCount}
           </label>
-          <select
-            id={`${id}-count`}
-            value={count}
-            onChange={(event) => {
-              setCount(Number(event.target.value));
-              setMessage('');
-            }}
-            className={`${inputClasses} w-24`}
-          >
-            {Array.from({ length: maxSeats }, (_, index) => (
-              <option key={index + 1} value={index + 1}>
-                {index + 1}
-              </option>
-            ))}
-          </select>
+          <div className="w-28">
+            <select
+              id={`${id}-count`}
+              value={count}
+              onChange={(event) => {
+                setCount(Number(event.target.value));
+                setMessage('');
+              }}
+              className={inputClasses}
+            >
+              {Array.from({ length: maxSeats }, (_, index) => (
+                <option key={index + 1} value={index + 1}>
+                  {index + 1}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <Button variant="secondary" onClick={() => setMessage(onPick(count, besideAsked) ?? '')}>
           {PURCHASE_TEXTS.bestSeats}
