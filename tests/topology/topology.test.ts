@@ -524,6 +524,19 @@ describe('the micro-cache at the edge', () => {
     }
   });
 
+  it('keeps no copy of a showtime listing asked for with a query of its own making: it is redirected', async () => {
+    const reader = visitor();
+    for (const page of [uncached('/cartelera'), '/cartelera?version=DOBLADA', '/cartelera?version[]=x&utm_source=y']) {
+      const answers = [await reader.send('GET', page), await reader.send('GET', page)];
+      figure(`micro-cache: ${page} ${answers.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}`);
+      for (const answer of answers) {
+        expect(answer.status).toBe(302);
+        expect(answer.location).toMatch(/^\/cartelera(\?version=doblada)?$/);
+        expect(answer.cacheStatus).not.toBe('HIT');
+      }
+    }
+  });
+
   it('revalidates an expired page with If-None-Match: the site answers 304 and the copy stays', async () => {
     const reader = visitor();
     const page = uncached('/salas');
