@@ -234,6 +234,26 @@ for (const [screen, profile] of Object.entries(screens)) {
       await context.close();
     });
 
+    test('the filters are reached and followed with the keyboard, their focus visible', async ({ browser }) => {
+      const { page, context } = await openAs(browser, profile);
+      await page.goto('/cartelera');
+      const picker = page.locator('vz-date-picker');
+      await picker.getByRole('navigation').getByRole('link').first().focus();
+      // From the dates, Tab reaches the first filter (past the strip's other dates and buttons).
+      for (let step = 0; step < 20; step += 1) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate(() => document.activeElement?.hasAttribute('data-filter'))) break;
+      }
+      const focused = page.locator('[data-filter]:focus');
+      await expect(focused).toHaveText(/^✓\s*Todas$/);
+      expect(await focused.evaluate((link) => getComputedStyle(link).outlineStyle)).not.toBe('none');
+      await page.keyboard.press('Tab');
+      const next = await page.locator('[data-filter]:focus').getAttribute('href');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`${next!.replace(/[?.*+^$()|[\]\\]/g, '\\$&')}$`));
+      await context.close();
+    });
+
     test('a filter set with nothing to show says so and offers to take the filters off', async ({
       browser,
       request,
