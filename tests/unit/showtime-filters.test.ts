@@ -10,7 +10,9 @@ import {
   FILTER_KEYS,
   isFiltered,
   listingQueryString,
+  listingRules,
   readListingQuery,
+  resolveListingQuery,
   type ListingRules,
 } from '../../site/features/catalogue/showtime-filters.ts';
 
@@ -25,7 +27,10 @@ const monday = [
 ];
 const tuesday = [group('2D', 'Doblada', 'Sala 1'), group('4DX', 'Doblada', 'Sala VIP Ñandú')];
 const DATES = ['2026-11-23', '2026-11-24'];
-const rules: ListingRules = { dates: DATES, choices: filterChoices([...monday, ...tuesday]), keys: FILTER_KEYS };
+const rules = listingRules(
+  DATES.map((date) => ({ date })),
+  [...monday, ...tuesday],
+);
 
 const read = (query: string, using: ListingRules = rules) => readListingQuery(new URLSearchParams(query), using);
 const at = (query: string) => new URL(`https://viziona.test/cartelera${query}`);
@@ -40,6 +45,9 @@ describe('filter values', () => {
   });
 
   it('come from the catalogue only, each once, in reading order (Sala 2 before Sala 10)', () => {
+    expect(rules.dates).toEqual(DATES);
+    expect(rules.keys).toEqual(FILTER_KEYS);
+    expect(filterChoices([])).toEqual({ version: [], format: [], room: [] });
     expect(rules.choices.version).toEqual([
       { value: 'doblada', label: 'Doblada' },
       { value: 'subtitulada', label: 'Subtitulada' },
@@ -128,6 +136,14 @@ describe('the canonical address', () => {
     ['?date=2026-11-23&version=doblada#funciones', null],
   ])('sends %s to %s', (query, target) => {
     expect(canonicalRedirect(at(query), '/cartelera', read(query.slice(1).split('#')[0]!))).toBe(target);
+  });
+
+  it('is what a page resolves its request to', () => {
+    expect(resolveListingQuery(at('?format=3D&date=2026-11-24'), '/cartelera', rules)).toEqual({
+      query: { date: '2026-11-24', filters: { format: '3d' } },
+      redirect: '/cartelera?date=2026-11-24&format=3d',
+    });
+    expect(resolveListingQuery(at('?date=2026-11-24&format=3d'), '/cartelera', rules).redirect).toBeNull();
   });
 
   it('bounds the addresses a cache can hold to the catalogue’s own values', () => {

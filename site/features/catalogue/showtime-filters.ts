@@ -5,7 +5,7 @@
  * canonical query: known keys, this order, values the catalogue has) and sends anything else
  * to it; the number of cached copies is bounded by the catalogue's own data.
  */
-import type { ShowtimeGroupView } from '../../../shared/views/catalogue.ts';
+import type { BillboardWeekView, ShowtimeGroupView } from '../../../shared/views/catalogue.ts';
 
 /** The filter keys, in the canonical query's order (after `date`). */
 export const FILTER_KEYS = ['version', 'format', 'room'] as const;
@@ -76,6 +76,20 @@ export function filterChoices(groups: Iterable<ShowtimeGroupView>): FilterChoice
   return { version: options('version'), format: options('format'), room: options('room') };
 }
 
+/** Every group of every movie of every date of the billboard. */
+export function billboardGroups(week: BillboardWeekView): ShowtimeGroupView[] {
+  return week.days.flatMap((day) => day.movies.flatMap((movie) => movie.groups));
+}
+
+/** What a listing accepts, from its own data: its dates (null: not in its query) and every group of every date. */
+export function listingRules(
+  dates: ReadonlyArray<{ date: string }> | null,
+  groups: Iterable<ShowtimeGroupView>,
+  keys: readonly FilterKey[] = FILTER_KEYS,
+): ListingRules {
+  return { dates: dates && dates.map((option) => option.date), choices: filterChoices(groups), keys };
+}
+
 /**
  * What a listing makes of its query: the first `date` when the listing offers it, and per
  * offered filter the first value when the catalogue has it (matched as `filterValue`, so
@@ -118,6 +132,19 @@ export function canonicalRedirect(url: URL, path: string, query: ListingQuery): 
   const asked = start < 0 ? '' : url.href.slice(start, end < 0 ? undefined : end);
   const canonical = listingQueryString(query);
   return asked === canonical ? null : `${path}${canonical}`;
+}
+
+/**
+ * A listing's query read from the request, and where to send the request instead when its
+ * query is not written the canonical way (`redirect`, else null).
+ */
+export function resolveListingQuery(
+  url: URL,
+  path: string,
+  rules: ListingRules,
+): { query: ListingQuery; redirect: string | null } {
+  const query = readListingQuery(url.searchParams, rules);
+  return { query, redirect: canonicalRedirect(url, path, query) };
 }
 
 export function isFiltered(filters: ShowtimeFilters): boolean {
