@@ -84,6 +84,15 @@ function filterLink(panel: Locator, key: Key, label: string): Locator {
     .getByRole('link', { name: label, exact: true });
 }
 
+/** The link lies within the visible part of its row (which scrolls sideways on a phone). */
+async function shownInRow(link: Locator): Promise<boolean> {
+  return link.evaluate((element) => {
+    const row = element.closest('[data-scroll-strip]')!.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return box.left >= row.left - 1 && box.right <= row.right + 1;
+  });
+}
+
 async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
@@ -161,6 +170,9 @@ for (const [screen, profile] of Object.entries(screens)) {
       await filterLink(panel, 'room', room).click();
       await expect(page).toHaveURL(new RegExp(`\\?date=${day.date}&room=${filterValue(room)}#funciones$`));
       await expectOnlyGroupsWith(shownPanel(page.locator('vz-date-picker')), room);
+      // The chosen room is in view, also at the end of a phone's scrolling row.
+      const chosen = filterLink(shownPanel(page.locator('vz-date-picker')), 'room', room);
+      await expect.poll(() => shownInRow(chosen)).toBe(true);
       const movies = day.movies.filter((movie) => movie.groups.some((group) => group.roomName === room));
       await expect(shownPanel(page.locator('vz-date-picker')).locator('[data-movie]')).toHaveCount(movies.length);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
