@@ -31,6 +31,8 @@ export const routes = {
   room: (slug: string) => `/sala/${segment(slug)}`,
   /** One billboard date as an HTML fragment (the date picker's). */
   billboardDay: (date: string) => `/fragmentos/cartelera/${segment(date)}`,
+  /** The same with /cartelera's showtime filters (their query follows). */
+  billboardDayFiltered: (date: string) => `/fragmentos/cartelera/${segment(date)}/filtros`,
   movie: (theater: string, slug: string) => `/${segment(theater)}/pelicula/${segment(slug)}`,
   showtime: (theater: string, slug: string, showtimeId: string | number) =>
     `/${segment(theater)}/pelicula/${segment(slug)}/funcion/${segment(showtimeId)}`,
@@ -44,7 +46,7 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** Entries that are HTML fragments a page's script puts in place (`partial`), not pages. */
-export const fragmentRoutes: ReadonlySet<RouteName> = new Set<RouteName>(['billboardDay']);
+export const fragmentRoutes: ReadonlySet<RouteName> = new Set<RouteName>(['billboardDay', 'billboardDayFiltered']);
 
 /** What the cinema API's slugs look like (content pages, movies, rooms); anything else cannot exist. */
 export function isSlug(value: string): boolean {
