@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import { failedLoad, test } from './fixtures.ts';
+import { wcagViolations } from './axe-audit.ts';
 import { pickShowtime, purchasePath } from './showtimes.ts';
 
 /**
@@ -10,33 +9,6 @@ import { pickShowtime, purchasePath } from './showtimes.ts';
  * page, and for a logged-in person the profile, the purchases and the seat map. Keyboard use
  * of the seat map and the dialogs is walked in their own specs.
  */
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-/** The page's WCAG 2.1 A/AA violations, one line each: 'rule (impact): first elements'. */
-async function wcagViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
-    return result.violations;
-  });
-  return (violations as AxeViolation[]).map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(' | ')}`,
-  );
-}
 
 async function audit(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -68,6 +40,7 @@ test('public pages and forms meet WCAG 2.1 AA as axe sees them', async ({ page, 
     '/iniciar-sesion',
     '/registrarme',
     '/pagina-que-no-existe',
+    '/sin-conexion',
   ];
   for (const path of paths) await audit(page, path);
 });
