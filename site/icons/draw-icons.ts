@@ -30,7 +30,7 @@ try {
     );
     await page.screenshot({ path: new URL(icon.file, out).pathname, omitBackground: true });
     await page.close();
-    console.log(`site/public/icons/${icon.file}`);
+    process.stdout.write(`site/public/icons/${icon.file}\n`);
   }
 } finally {
   await browser.close();

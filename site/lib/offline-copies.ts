@@ -20,6 +20,8 @@ export const TICKETS_CACHE = `${CACHE_PREFIX}tickets-v1`;
 export const SHELL_CACHE_PREFIX = `${CACHE_PREFIX}shell-`;
 
 export const OFFLINE_PAGE_PATH = routes.offline;
+/** Small public files every page asks for, kept with the offline page so nothing fails offline. */
+export const SHELL_FILES = ['/favicon.svg', '/manifest.webmanifest'] as const;
 /** Where the offline page lists the tickets kept on this device; the worker fills it. */
 export const KEPT_TICKETS_SLOT = '<vz-kept-tickets></vz-kept-tickets>';
 /** The ticket page's label for that list (movie, day, hour), an attribute of its sheet. */

@@ -15,6 +15,7 @@ import {
   KEPT_TICKETS_SLOT,
   OFFLINE_PAGE_PATH,
   SHELL_CACHE_PREFIX,
+  SHELL_FILES,
   TICKETS_CACHE,
   type KeepTicketMessage,
   type KeepTicketReply,
@@ -43,14 +44,14 @@ function isKeepableTicket(response: Response, url: URL): boolean {
 
 // ---- install and activate ----------------------------------------------------------------
 
-/** The offline page and the stylesheets it links, fetched fresh for this release. */
+/** The offline page, the stylesheets it links and the small files every page asks for, fetched fresh for this release. */
 async function keepShell(): Promise<void> {
   const cache = await caches.open(SHELL_CACHE);
   const page = await fetch(OFFLINE_PAGE_PATH, { cache: 'no-cache', credentials: 'omit' });
   if (!page.ok) throw new Error(`offline page answered ${page.status}`);
   const html = await page.clone().text();
   const stylesheets = [...html.matchAll(/<link[^>]+href="(\/_astro\/[^"]+\.css)"/g)].map((match) => match[1]!);
-  await cache.addAll(stylesheets);
+  await cache.addAll([...stylesheets, ...SHELL_FILES]);
   await cache.put(OFFLINE_PAGE_PATH, page);
 }
 
@@ -75,7 +76,10 @@ self.addEventListener('activate', (event) => {
 
 // ---- fetch -----------------------------------------------------------------------------
 
-/** The offline page with this device's kept tickets written in; 503, never stored by anyone. */
+/**
+ * The offline page with this device's kept tickets written in, never stored by anyone. It
+ * answers 200, as the page a browser shows instead of its own error: the person reads why.
+ */
 async function offlinePage(): Promise<Response> {
   const page = await caches.open(SHELL_CACHE).then((cache) => cache.match(OFFLINE_PAGE_PATH));
   if (!page) return Response.error();
@@ -84,7 +88,7 @@ async function offlinePage(): Promise<Response> {
   const headers = new Headers(page.headers);
   for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name);
   headers.set('cache-control', 'no-store');
-  return new Response(html, { status: 503, statusText: 'Service Unavailable', headers });
+  return new Response(html, { status: 200, headers });
 }
 
 /** The network's answer to a navigation: the preloaded one when the browser started it already. */
@@ -138,9 +142,9 @@ async function navigation(event: FetchEvent, url: URL): Promise<Response> {
 }
 
 /**
- * A build asset (hashed name, never stale) from a copy when there is one; an image from the
- * network, its copy when the network fails. Nothing is stored here: only a ticket page's
- * "keep me" stores what it loaded.
+ * A build asset (hashed name, never stale) from a copy when there is one; an image or one of
+ * the shell's small files from the network, its copy when the network fails. Nothing is stored
+ * here: only the install and a ticket page's "keep me" store.
  */
 async function subresource(request: Request, url: URL): Promise<Response> {
   if (sameOrigin(url) && isBuildAsset(url.pathname)) {
@@ -164,7 +168,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(navigation(event, url));
     return;
   }
-  if ((sameOrigin(url) && isBuildAsset(url.pathname)) || request.destination === 'image') {
+  const ours = sameOrigin(url) && (isBuildAsset(url.pathname) || SHELL_FILES.some((file) => file === url.pathname));
+  if (ours || request.destination === 'image') {
     event.respondWith(subresource(request, url));
   }
 });
