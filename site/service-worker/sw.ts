@@ -55,7 +55,18 @@ async function keepShell(): Promise<void> {
   await cache.put(OFFLINE_PAGE_PATH, page);
 }
 
+/** The static routing API (Chromium 123+): routes the browser follows without starting the worker. */
+interface StaticRouting {
+  addRoutes(rules: Array<{ condition: { urlPattern: string }; source: 'network' }>): Promise<void>;
+}
+
 self.addEventListener('install', (event) => {
+  // The BFF's answers go straight to the network, without even waking the worker: a purchase
+  // page's keepalive release sent while it unloads must not wait on a worker (the fetch
+  // handler below leaves them alone too, for browsers without static routes).
+  const routing = event as ExtendableEvent & Partial<StaticRouting>;
+  if (routing.addRoutes)
+    event.waitUntil(routing.addRoutes([{ condition: { urlPattern: '/bff/*' }, source: 'network' }]));
   // A worker that cannot show its offline page does not install; the browser tries again later.
   // It serves nothing of its own while online, so it may replace the previous one at once.
   event.waitUntil(keepShell().then(() => self.skipWaiting()));
