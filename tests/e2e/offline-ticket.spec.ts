@@ -87,7 +87,11 @@ for (const [profileName, profile] of Object.entries(profiles)) {
 
       await page.goto('/');
       await workerInCharge(page);
-      await page.goto(`/ticket/${bill}`);
+      const online = await page.goto(`/ticket/${bill}`);
+      // The policy lets our own worker and manifest in, and nothing else's.
+      const policy = online?.headers()['content-security-policy'] ?? '';
+      expect(policy).toContain("worker-src 'self';");
+      expect(policy).toContain("manifest-src 'self';");
       const title = await page.getByRole('heading', { level: 1 }).innerText();
       const codes = await page
         .locator('img[data-ticket-code]')
