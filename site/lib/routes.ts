@@ -26,6 +26,8 @@ export const routes = {
   clubTerms: '/pagina/terminos-y-condiciones-club-vizionarios',
   /** Shown (status 503) instead of a personal page while the session cannot be read. */
   unavailable: '/servicio-no-disponible',
+  /** What the service worker shows for a page it cannot fetch nor has kept (lib/offline-copies.ts). */
+  offline: '/sin-conexion',
   contentPage: (slug: string) => `/pagina/${segment(slug)}`,
   resetPassword: (code: string) => `/forgot-password/${segment(code)}`,
   room: (slug: string) => `/sala/${segment(slug)}`,

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { wcagViolations } from './axe-audit.ts';
 import { failedLoad, test } from './fixtures.ts';
+import { wcagViolations } from './axe-audit.ts';
 import { pickShowtime, purchasePath } from './showtimes.ts';
 
 /**
@@ -40,6 +41,7 @@ test('public pages and forms meet WCAG 2.1 AA as axe sees them', async ({ page, 
     '/iniciar-sesion',
     '/registrarme',
     '/pagina-que-no-existe',
+    '/sin-conexion',
   ];
   for (const path of paths) await audit(page, path);
 });
