@@ -1,9 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { failedLoad, test } from './fixtures.ts';
 import { desktop, phone } from './devices.ts';
+import {
+  MB,
+  executable,
+  filesOnDisk,
+  pdf,
+  png,
+  sha256,
+  solveCaptcha,
+  storedSubmissions,
+} from './service-form-helpers.ts';
 
 /**
  * The service forms in a real Chromium: /contactanos (PQR) and /linea-etica (ethics report).
@@ -11,30 +19,9 @@ import { desktop, phone } from './devices.ts';
  * from the sandbox's stored submissions.
  */
 
-const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4612';
-
-const MB = 1024 * 1024;
-const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size - 9)]);
-const png = (size: number) =>
-  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(size - 8)]);
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-interface StoredSubmission {
-  kind: 'pqrs' | 'ethics';
-  radicado: string;
-  fields: Record<string, string>;
-  attachments: Array<{ field: string; name: string; size: number; sha256: string }>;
-}
-
-async function storedSubmissions(): Promise<StoredSubmission[]> {
-  const response = await fetch(`${sandboxUrl}/sandbox/submissions`);
-  expect(response.ok).toBe(true);
-  return ((await response.json()) as { data: StoredSubmission[] }).data;
-}
-
 /**
- * Clicks 'Enviar' with the request held at the browser, checks the overlay text and the
- * disabled button while it is in flight, then lets it go.
+ * Clicks 'Enviar' with the request held at the browser, checks the upload dialog (named by the
+ * spec's spinner text) and the disabled button while it is in flight, then lets it go.
  */
 async function submitAndWatch(page: Page, path: string, spinnerText: string): Promise<void> {
   let release: () => void = () => undefined;
@@ -46,20 +33,9 @@ async function submitAndWatch(page: Page, path: string, spinnerText: string): Pr
     await route.continue();
   });
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByRole('status').getByText(spinnerText, { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: spinnerText })).toBeVisible();
   await expect(page.locator('form button[type="submit"]')).toBeDisabled();
   release();
-}
-
-/** Ticks 'No soy un robot' and waits for the proof of work to finish. */
-async function solveCaptcha(page: Page): Promise<void> {
-  const widget = page.locator('altcha-widget');
-  // As a person does: bring the captcha into view, which loads the widget (it is lazy).
-  await widget.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  // A click starts the work; the box shows as checked only once the proof is found.
-  await widget.getByRole('checkbox').click();
-  await expect(widget.getByText('Verificado', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(widget.getByRole('checkbox')).toBeChecked();
 }
 
 const PQR_MESSAGES = [
@@ -238,21 +214,6 @@ test.describe('/linea-etica', () => {
 });
 
 const CONTENT_MESSAGE = 'El contenido del archivo no corresponde a su tipo';
-const executable = (size: number) =>
-  Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), randomBytes(size - 8)]);
-
-/** Writes files into the test's own output folder: a chosen file has a path and a date, as a person's does. */
-function filesOnDisk(folder: string, files: Record<string, Buffer>): Record<string, string> {
-  mkdirSync(folder, { recursive: true });
-  return Object.fromEntries(
-    Object.entries(files).map(([name, bytes]) => {
-      const path = join(folder, name);
-      writeFileSync(path, bytes);
-      return [name, path];
-    }),
-  );
-}
-
 test.describe('attachments are checked as they are chosen', () => {
   const hostileName = '<img src=x onerror=alert(1)><script>alert(2)<script>.pdf';
 
