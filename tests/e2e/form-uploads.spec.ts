@@ -50,7 +50,8 @@ async function watchUpload(page: Page): Promise<void> {
     new MutationObserver(() => {
       const bar = document.querySelector<HTMLProgressElement>('dialog[open] progress');
       if (bar && seen.values.at(-1) !== bar.value) seen.values.push(bar.value);
-      const said = document.querySelector('dialog[open] [role="status"]')?.textContent ?? '';
+      // As read out: the percentage's no-break space is a space.
+      const said = (document.querySelector('dialog[open] [role="status"]')?.textContent ?? '').replace(/\s+/g, ' ');
       if (said && seen.announcements.at(-1) !== said) seen.announcements.push(said);
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
@@ -158,7 +159,10 @@ for (const [profileName, profile] of [
         await expect(dialog.getByRole('progressbar', { name: 'Progreso del envío' })).toBeVisible();
         await expect(dialog.getByRole('status')).toHaveText(STEPS[0]!);
         if (profileName === 'phone' && form === PQR) {
-          await testInfo.attach('pqr-mid-upload-phone', { body: await page.screenshot(), contentType: 'image/png' });
+          // For people to look at: the PQR form mid-upload on a phone.
+          const path = testInfo.outputPath('pqr-mid-upload-phone.png');
+          await page.screenshot({ path });
+          await testInfo.attach('pqr-mid-upload-phone', { path, contentType: 'image/png' });
         }
         await cancel.click();
 
