@@ -22,7 +22,8 @@ for (const [profileName, profile] of [
     test.use(profile);
 
     test('the footer leads to the statement, and the statement to the PQR form by keyboard', async ({ page }) => {
-      await page.goto('/');
+      // Any page's footer (the home page's promotion popup would stand in the way first).
+      await page.goto('/cartelera');
       const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Accesibilidad', exact: true });
       await expect(footerLink).toHaveAttribute('href', '/accesibilidad');
       await footerLink.click();

@@ -114,8 +114,12 @@ test.describe('/contactanos', () => {
 
   test('shows every validation message and refuses other types and a sixth file', async ({ page }) => {
     await page.goto('/contactanos');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await page.getByRole('button', { name: 'Enviar' }).click();
     for (const message of PQR_MESSAGES) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    // The first field in error takes the focus, and its message is its description.
+    await expect(page.getByLabel('Nombre')).toBeFocused();
+    await expect(page.getByLabel('Nombre')).toHaveAccessibleDescription('El nombre es requerido');
 
     await page.getByLabel('Correo electrónico').fill('ana@');
     await page.getByRole('button', { name: 'Enviar' }).click();
