@@ -1,7 +1,7 @@
-import type { Ref } from 'react';
+import { Suspense, type Ref } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { CaptchaField, type CaptchaFieldProps } from '../../components/captcha/CaptchaField.tsx';
-import { UploadDialog } from './UploadDialog.tsx';
+import { UploadDialogPart } from './sending-parts.ts';
 
 export interface ServiceFormSendProps {
   captcha: CaptchaFieldProps;
@@ -11,10 +11,15 @@ export interface ServiceFormSendProps {
   notice: string | null;
   /** Takes the focus after a cancel (the closing dialog leaves none), so the person goes on from it. */
   noticeRef: Ref<HTMLParagraphElement>;
+  /**
+   * From the first send on: the upload dialog is mounted then and stays, so it closes (and
+   * hands the focus back) as a dialog. Until then its code need not load.
+   */
+  sentOnce: boolean;
 }
 
 /** The end of a service form: the robot check, 'Enviar', the upload dialog and the last send's notice. */
-export function ServiceFormSend({ captcha, disabled, notice, noticeRef }: ServiceFormSendProps) {
+export function ServiceFormSend({ captcha, disabled, notice, noticeRef, sentOnce }: ServiceFormSendProps) {
   return (
     <>
       <CaptchaField {...captcha} />
@@ -29,7 +34,11 @@ export function ServiceFormSend({ captcha, disabled, notice, noticeRef }: Servic
           {notice}
         </p>
       </div>
-      <UploadDialog />
+      {sentOnce && (
+        <Suspense fallback={null}>
+          <UploadDialogPart.Component />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import type { AttachmentLike } from '../../../shared/validation/service-forms.ts';
 import type { CaptchaFieldHandle } from '../../components/captcha/CaptchaField.tsx';
-import { prepareFeedback } from '../../components/feedback-loader.ts';
 import type { ServerFieldErrors } from '../../components/Form.tsx';
 import { refusedFilesOf } from './refused-files.ts';
 import type { SubmitResult } from './stores.ts';
@@ -34,6 +33,7 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({
   const captchaRef = useRef<CaptchaFieldHandle>(null);
   // Files the BFF refused in the last attempt, with its message (marked in the list).
   const [refusedFiles, setRefusedFiles] = useState<ReadonlyMap<File, string>>(() => new Map());
+  const [sentOnce, setSentOnce] = useState(false);
   const [notice, setNotice] = useState<{ text: string; focus: boolean } | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -41,11 +41,7 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({
   }, [notice]);
   // Until the island is interactive, a click would submit the bare HTML form.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setHydrated(true);
-    // The modal that ends every send must open even when the send failed for want of a network.
-    prepareFeedback();
-  }, []);
+  useEffect(() => setHydrated(true), []);
   // The two names exist on every TInput (ServiceFormFields); react-hook-form cannot see that
   // through a generic, hence the assertions to its path types.
   const attachmentsPath = 'attachments' as Path<TInput>;
@@ -59,6 +55,7 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({
   ): Promise<ServerFieldErrors | null> => {
     setRefusedFiles(new Map());
     setNotice(null);
+    setSentOnce(true);
     const files = filesOf(form);
     const result = await send(values, files, () => {
       form.reset(defaultValues);
@@ -106,6 +103,7 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({
         disabled: !hydrated || isSubmitting,
         notice: notice?.text ?? null,
         noticeRef,
+        sentOnce,
       };
     },
   };
