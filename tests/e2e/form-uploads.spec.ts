@@ -1,16 +1,15 @@
-import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { expect, type CDPSession, type Page } from '@playwright/test';
 import { failedLoad, test } from './fixtures.ts';
 import { desktop, phone } from './devices.ts';
 import {
   MB,
-  executable,
   filesOnDisk,
   pdf,
   png,
   sha256,
   solveCaptcha,
   storedSubmissions,
+  turnIntoExecutable,
 } from './service-form-helpers.ts';
 
 /**
@@ -238,7 +237,7 @@ for (const [profileName, profile] of [
   });
 }
 
-test('a file the BFF refuses halfway through a slow upload keeps everything and names the file', async ({
+test('a file the BFF refuses halfway through a slow upload keeps everything, keeps the spec modal and marks the file', async ({
   page,
   pageErrors,
 }, testInfo) => {
@@ -252,9 +251,7 @@ test('a file the BFF refuses halfway through a slow upload keeps everything and 
   await PQR.fill(page, marker);
   await page.getByLabel('Archivos adjuntos').setInputFiles([files['carta.pdf']!, files['anexo.pdf']!]);
   await expect(chosenFiles(page)).toHaveCount(2);
-  const { atime, mtime } = statSync(files['anexo.pdf']!);
-  writeFileSync(files['anexo.pdf']!, executable(8192));
-  utimesSync(files['anexo.pdf']!, atime, mtime);
+  turnIntoExecutable(files['anexo.pdf']!);
   await solveCaptcha(page);
 
   await throttleUpload(await page.context().newCDPSession(page), 512 * 1024);
@@ -268,7 +265,13 @@ test('a file the BFF refuses halfway through a slow upload keeps everything and 
   const refusal = '«anexo.pdf»: El contenido del archivo no corresponde a su tipo';
   await expect(page.getByRole('status').filter({ hasText: KEPT })).toContainText(refusal);
   await expect(chosenFiles(page).filter({ hasText: 'anexo.pdf' })).toContainText(refusal);
+  await expect(chosenFiles(page).filter({ hasText: 'carta.pdf' })).not.toContainText(refusal);
   await expect(chosenFiles(page)).toHaveCount(2);
   await PQR.expectKept(page, marker);
   expect(await storedWith(PQR, marker)).toHaveLength(0);
+  // A spent captcha is asked for again; removing the file clears its mark with it.
+  await expect(page.locator('altcha-widget').getByRole('checkbox')).not.toBeChecked();
+  await page.getByRole('button', { name: 'Quitar anexo.pdf' }).click();
+  await expect(chosenFiles(page)).toHaveCount(1);
+  await expect(page.getByText(refusal)).toHaveCount(1);
 });

@@ -1,6 +1,5 @@
-import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { failedLoad, test } from './fixtures.ts';
+import { test } from './fixtures.ts';
 import { desktop, phone } from './devices.ts';
 import {
   MB,
@@ -262,42 +261,4 @@ test.describe('attachments are checked as they are chosen', () => {
       }
     });
   }
-
-  test('a file the BFF still refuses keeps the spec modal and is marked in the list', async ({
-    page,
-    pageErrors,
-  }, testInfo) => {
-    pageErrors.expect(failedLoad('/contactanos', 422));
-    pageErrors.expect(/Error al enviar el formulario FILE_CONTENT_MISMATCH/);
-    // A file that was fine when chosen and changed on disk before sending (same size and date,
-    // so the browser sends it): only the BFF can tell, and the page must say which file it was.
-    const files = filesOnDisk(testInfo.outputPath('cambiado'), { 'carta.pdf': pdf(8192), 'evidencia.pdf': pdf(8192) });
-    await page.goto('/contactanos');
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-    await page.getByLabel('Nombre').fill('Ana Pérez');
-    await page.getByLabel('Correo electrónico').fill('ana.perez@example.com');
-    await page.getByLabel('Teléfono').fill('3001234567');
-    await page.getByLabel('Tipo de PQR').selectOption('Queja');
-    await page.getByLabel('Mensaje').fill(`Archivo cambiado ${Date.now()}`);
-    await page.getByLabel('Archivos adjuntos').setInputFiles([files['carta.pdf']!, files['evidencia.pdf']!]);
-    const chosen = page.getByRole('list', { name: 'Archivos seleccionados' }).getByRole('listitem');
-    await expect(chosen).toHaveCount(2);
-    const { atime, mtime } = statSync(files['evidencia.pdf']!);
-    writeFileSync(files['evidencia.pdf']!, executable(8192));
-    utimesSync(files['evidencia.pdf']!, atime, mtime);
-    await page.getByLabel('He leído y acepto la Política de Protección de Datos Personales').check();
-    await solveCaptcha(page);
-    await page.getByRole('button', { name: 'Enviar' }).click();
-
-    const modal = page.getByRole('alertdialog', { name: '¡Error al enviar el reporte!' });
-    await expect(modal).toBeVisible();
-    await modal.getByRole('button', { name: 'Ok' }).click();
-    const marked = chosen.filter({ hasText: 'evidencia.pdf' });
-    await expect(marked).toContainText(`«evidencia.pdf»: ${CONTENT_MESSAGE}`);
-    await expect(chosen.filter({ hasText: 'carta.pdf' })).not.toContainText(CONTENT_MESSAGE);
-    // A spent captcha is asked for again; removing the file clears its mark with it.
-    await expect(page.locator('altcha-widget').getByRole('checkbox')).not.toBeChecked();
-    await page.getByRole('button', { name: 'Quitar evidencia.pdf' }).click();
-    await expect(chosen).toHaveCount(1);
-  });
 });

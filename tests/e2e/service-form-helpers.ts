@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
@@ -49,4 +49,14 @@ export function filesOnDisk(folder: string, files: Record<string, Buffer>): Reco
       return [name, path];
     }),
   );
+}
+
+/**
+ * Replaces a chosen file's bytes with an executable of the same size, keeping its dates: the
+ * browser still sends it (it checks size and date), and only the BFF can tell.
+ */
+export function turnIntoExecutable(path: string): void {
+  const { atime, mtime, size } = statSync(path);
+  writeFileSync(path, executable(size));
+  utimesSync(path, atime, mtime);
 }
