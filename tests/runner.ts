@@ -81,6 +81,7 @@ interface VitestReport {
  */
 export const NEEDS_REAL_CLOCK = [
   'tests/bff/replicas.test.ts',
+  'tests/bff/redis-away.test.ts',
   'tests/security/account-guessing.test.ts',
   'tests/security/session-end.test.ts',
 ];
