@@ -17,6 +17,7 @@ export const routes = {
   corporate: '/corporativo',
   contact: '/contactanos',
   ethicsLine: '/linea-etica',
+  accessibility: '/accesibilidad',
   login: '/iniciar-sesion',
   register: '/registrarme',
   profile: '/mi-perfil',

@@ -199,7 +199,7 @@ for (const [profileName, profile] of Object.entries(profiles)) {
   });
 }
 
-test('the ticket page offers its showtime as a calendar file, and meets WCAG 2.1 AA with the offline page', async ({
+test('the ticket page offers its showtime as a calendar file, and meets WCAG 2.2 AA with the offline page', async ({
   browser,
 }) => {
   const { context, bill } = await customerWithTicket(browser, desktop);
