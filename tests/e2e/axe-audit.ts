@@ -18,7 +18,9 @@ export async function wcagViolations(page: Page): Promise<string[]> {
     const axe = (
       window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }
     ).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] });
+    const result = await axe.run(document, {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'],
+    });
     return result.violations;
   });
   return (violations as AxeViolation[]).map(
