@@ -5,7 +5,7 @@ import {
   DECLINED_CARD,
   DEMO,
   cardForm,
-  freeSeats,
+  seatsToHold,
   login,
   pickShowtime,
   solveCaptcha,
@@ -26,7 +26,7 @@ it('never logs a card number or a CVC, whatever the outcome of the payment', asy
   const browser = new Browser(stack.app, await login(stack.app, DEMO.email, DEMO.password));
   const showtime = await pickShowtime(stack, { zones: ['General'] });
   const view = await browser.view(showtime.id);
-  const seat = freeSeats(view, 'General')[0]!;
+  const seat = { id: seatsToHold(view, 'General', 1)[0]! };
   expect((await browser.reserve(showtime.id, 'General', [seat.id])).status).toBe(200);
   const brandId = view.payBrands[0]!.id;
   const seen = { showtimeId: showtime.id, seats: [seat.id], total: 16_000 };

@@ -106,7 +106,7 @@ describe('reservation', () => {
   it('holds the seats for the person, shows them as theirs and as occupied to others', async () => {
     const anna = await demo();
     const other = new Browser(stack.app, (await registerPerson(stack.app)).cookie);
-    const [a, b] = freeSeats(await anna.view(otherShowtimeId), 'General');
+    const [a, b] = seatsToHold(await anna.view(otherShowtimeId), 'General', 2).map((id) => ({ id }));
     const answer = await anna.reserve(otherShowtimeId, 'General', [a!.id, b!.id]);
     expect(answer.status).toBe(200);
     const { hold } = answer.body as { hold: { seats: string[]; secondsLeft: number; zone: string } };
@@ -189,7 +189,7 @@ describe('reservation', () => {
       );
       people.push(...cookies.map((cookie) => new Browser(stack.app, cookie)));
     }
-    const seat = freeSeats(await people[0]!.view(showtimeId), 'Preferencial')[0]!;
+    const seat = { id: seatsToHold(await people[0]!.view(showtimeId), 'Preferencial', 1)[0]! };
     const answers = await Promise.all(people.map((person) => person.reserve(showtimeId, 'Preferencial', [seat.id])));
     const won = answers.filter((answer) => answer.status === 200);
     expect(won).toHaveLength(1);
@@ -208,7 +208,7 @@ describe('reservation', () => {
 
   it('refuses a person more reservations than an honest customer makes (20 in ten minutes), on any cookie', async () => {
     const person = await registerPerson(stack.app);
-    const seat = freeSeats(await new Browser(stack.app, person.cookie).view(showtimeId), 'General')[0]!;
+    const seat = { id: seatsToHold(await new Browser(stack.app, person.cookie).view(showtimeId), 'General', 1)[0]! };
     const statuses: number[] = [];
     // A client that ignores Set-Cookie: always the first cookie.
     for (let attempt = 0; attempt < 21; attempt += 1)
@@ -240,7 +240,8 @@ describe('live seats', () => {
     const watcher = await demo();
     const buyer = new Browser(stack.app, (await registerPerson(stack.app)).cookie);
     const view = await watcher.view(otherShowtimeId);
-    const seat = freeSeats(view, 'VIP').concat(freeSeats(view, 'General'))[0]!;
+    const zone = freeSeats(view, 'VIP').length > 0 ? 'VIP' : 'General';
+    const seat = { id: seatsToHold(view, zone, 1)[0]!, zone };
     const rowIndex = view.seatMap.rows.findIndex((row) =>
       row.cells.some((cell) => cell.kind === 'seat' && cell.id === seat.id),
     );
@@ -343,7 +344,7 @@ describe('payment', () => {
     // Tab A reserves two seats here; tab B (same person) then reserves on another showtime.
     const { view, seats } = await holdTwoSeats(browser);
     const otherView = await browser.view(otherShowtimeId);
-    const otherSeat = freeSeats(otherView, 'Preferencial')[0]!;
+    const otherSeat = { id: seatsToHold(otherView, 'Preferencial', 1)[0]! };
     expect((await browser.reserve(otherShowtimeId, 'Preferencial', [otherSeat.id])).status).toBe(200);
     // The first hold was released: one live hold per person.
     expect(
@@ -637,7 +638,7 @@ describe('membership bought on another device', () => {
     const phone = new Browser(stack.app, await login(stack.app, person.email, person.password));
     const view = await laptop.view(showtimeId);
     expect(view.zones.find((zone) => zone.zone === 'General')?.price).toBe(14_000);
-    const seat = freeSeats(view, 'General')[0]!;
+    const seat = { id: seatsToHold(view, 'General', 1)[0]! };
     expect((await laptop.reserve(showtimeId, 'General', [seat.id])).status).toBe(200);
 
     const offer = (await phone.send('GET', '/bff/membership/offer')).body as { payBrands: Array<{ id: number }> };

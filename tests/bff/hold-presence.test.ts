@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldEvent } from '../../shared/views/booking.ts';
 import { HOLD_POLL_MS, LEAVE_GRACE_MS } from '../../bff/purchase/hold-presence.ts';
 import { registerPerson, startStack, type Stack } from './harness.ts';
-import { Browser, eventStream, freeSeats, seatsOf, pickShowtimes } from './booking-helpers.ts';
+import { Browser, eventStream, seatsOf, seatsToHold, pickShowtimes } from './booking-helpers.ts';
 
 /**
  * Pages of a hold: one that leaves marks it and it is released after a grace unless a page
@@ -23,7 +23,7 @@ afterAll(async () => {
 const person = async () => new Browser(stack.app, (await registerPerson(stack.app)).cookie);
 
 async function holdOne(browser: Browser, showtimeId: number): Promise<string> {
-  const seat = freeSeats(await browser.view(showtimeId), 'General')[0]!;
+  const seat = { id: seatsToHold(await browser.view(showtimeId), 'General', 1)[0]! };
   expect((await browser.reserve(showtimeId, 'General', [seat.id])).status).toBe(200);
   return seat.id;
 }
