@@ -12,8 +12,14 @@ export class BffError extends Error {
   readonly code: BffErrorCode;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(statusCode: number, code: BffErrorCode, message: string, fields?: Record<string, string>) {
-    super(message);
+  constructor(
+    statusCode: number,
+    code: BffErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
     this.statusCode = statusCode;
     this.code = code;
     this.fields = fields;

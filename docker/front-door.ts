@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
+import type { SessionView } from '../shared/views/session.ts';
 
 /**
  * The local stand-in for the production load balancer: one origin where `/bff/*` reaches the
@@ -26,6 +28,36 @@ const HOP_BY_HOP = new Set([
 
 /** What the site and the BFF answer; anything else (TRACE, TRACK, CONNECT, WebDAV…) stops here. */
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']);
+
+/** How long the rest of a body nobody reads any more is read and dropped before the connection is cut. */
+const DISCARD_BODY_MS = 30_000;
+
+/**
+ * A session read without a session cookie has one answer, the BFF's for nobody logged in: the
+ * edge gives it, as nginx does (nginx.conf.template, `$anonymous_session_read`).
+ */
+const ANONYMOUS_SESSION: SessionView = { user: null };
+const SESSION_COOKIE = /(^|;)\s*(__Host-)?viziona_session=[^;]/;
+
+function isAnonymousSessionRead(req: http.IncomingMessage): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    (req.url ?? '').split('?')[0] === '/bff/session' &&
+    !SESSION_COOKIE.test(req.headers.cookie ?? '')
+  );
+}
+
+function answerAnonymousSession(res: http.ServerResponse): void {
+  const body = JSON.stringify(ANONYMOUS_SESSION);
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+    'x-request-id': randomUUID(),
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
 
 function isBffPath(url: string): boolean {
   return url === '/bff' || url.startsWith('/bff/') || url.startsWith('/bff?');
@@ -53,6 +85,24 @@ function wantsGzip(req: http.IncomingMessage, upstream: http.IncomingMessage): b
     upstream.statusCode !== 304 &&
     COMPRESSIBLE.test(type)
   );
+}
+
+/**
+ * The exchange is over but the browser is still sending its body (the upstream answered
+ * before reading it all: a refused upload). The body stops going upstream (that request never
+ * goes back to the keep-alive pool half sent) and the rest is read and dropped here, so the
+ * browser's next request on this connection is read instead of waiting behind it. A body that
+ * has not ended within DISCARD_BODY_MS cuts the connection.
+ */
+function discardRestOfBody(req: http.IncomingMessage, upstreamReq: http.ClientRequest): void {
+  req.unpipe(upstreamReq);
+  upstreamReq.destroy();
+  if (req.complete || req.destroyed) return;
+  const timer = setTimeout(() => req.socket.destroy(), DISCARD_BODY_MS);
+  timer.unref();
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
 }
 
 /** Tunnels WebSocket upgrades (the dev server's hot reload) to the site. */
@@ -85,6 +135,7 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
       res.end(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED', message: 'Método no permitido.' } }));
       return;
     }
+    if (isAnonymousSessionRead(req)) return answerAnonymousSession(res);
     const target = isBffPath(req.url ?? '/') ? bff : site;
     const upstreamReq = http.request(
       {
@@ -120,8 +171,7 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
     upstreamReq.on('error', () => {
       // The upstream stopped reading (it answered early and closed): what the browser still
       // sends is read and dropped, so the answer reaches it instead of a reset.
-      req.unpipe(upstreamReq);
-      req.resume();
+      discardRestOfBody(req, upstreamReq);
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
         res.end(
@@ -140,6 +190,10 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
     // The browser left (before or during the answer): the upstream request ends with it.
     res.on('close', () => {
       if (!res.writableFinished) upstreamReq.destroy();
+    });
+    // The whole answer went out before the whole body came in (the BFF refused an upload).
+    res.on('finish', () => {
+      if (!req.complete) discardRestOfBody(req, upstreamReq);
     });
     req.pipe(upstreamReq);
     req.on('error', () => upstreamReq.destroy());

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { formatWithOptions } from 'node:util';
 import { pino } from 'pino';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { requestContext } from './lib/request-context.ts';
 import { routeServerLog } from './lib/server-log.ts';
 import { loadSiteEnv, SiteConfigError, type SiteEnv } from './lib/server-env.ts';
@@ -56,6 +56,16 @@ const requests = new Histogram({
   labelNames: ['method', 'route', 'status_code'] as const,
   buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
+});
+
+// What /ready would answer, computed when Prometheus scrapes (the "replica not ready" alert).
+new Gauge({
+  name: 'viziona_site_ready',
+  help: '1 when the replica is ready to serve (not draining, the BFF answers), 0 when not',
+  registers: [registry],
+  async collect() {
+    this.set(!draining && (await bffReachable()) ? 1 : 0);
+  },
 });
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 /**
  * The Debian packages the tests run for real (never mocked): Chromium for the end-to-end
  * tests, redis-server for the tests of replicas sharing Redis, nginx for the production
- * topology, libfaketime for the hours of the day. Installed with apt-get when missing, so a
+ * topology, libfaketime for the hours of the day, Prometheus (its `promtool` checks the alert
+ * rules; the topology scrapes the replicas with it) and mtail (the edge's figures). Installed with apt-get when missing, so a
  * clean machine (CI) needs nothing beforehand.
  */
 export const DEBIAN_PACKAGES = {
@@ -12,6 +13,8 @@ export const DEBIAN_PACKAGES = {
   'redis-server': '/usr/bin/redis-server',
   nginx: '/usr/sbin/nginx',
   faketime: '/usr/bin/faketime',
+  prometheus: '/usr/bin/promtool',
+  mtail: '/usr/bin/mtail',
 } as const;
 
 type PackageName = keyof typeof DEBIAN_PACKAGES;

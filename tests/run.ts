@@ -16,7 +16,8 @@ import {
  * tests/security: attacks and a bounded fuzz against the built site), the production topology
  * (vitest, tests/topology: Debian's nginx from our template, Redis, two BFF and two site
  * replicas, broken on purpose) and the end-to-end tests in Debian's Chromium (Playwright).
- * Installs the Debian packages they run when missing. Ends with one line `N passed, N failed`.
+ * Checks the Prometheus configuration and alert rules with promtool. Installs the Debian
+ * packages they run when missing. Ends with one line `N passed, N failed`.
  */
 
 let passed = 0;
@@ -40,6 +41,19 @@ async function step(name: string, command: string, args: string[]): Promise<bool
 await ensureDebianPackages();
 await step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await step('lint (ESLint, Prettier, knip)', 'npm', ['run', '--silent', 'lint']);
+// What operators watch (docker/observability): Debian's promtool checks the Prometheus
+// configuration and the alert rules, and runs the rules' own unit tests.
+await step('Prometheus configuration (promtool check config)', 'promtool', [
+  'check',
+  'config',
+  'docker/observability/prometheus.yml',
+]);
+await step('alert rules (promtool check rules)', 'promtool', ['check', 'rules', 'docker/observability/alerts.yml']);
+await step('alert rules fire as meant (promtool test rules)', 'promtool', [
+  'test',
+  'rules',
+  'docker/observability/alerts.test.yml',
+]);
 console.log('\n=== unit and integration tests (vitest) ===');
 add(await runVitest());
 console.log(`\n=== ${NIGHT_CHECK.files.join(' ')} at ${NIGHT_CHECK.hour} in Bogotá (faketime) ===`);

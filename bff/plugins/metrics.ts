@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { PAY_STATUS_PENDING } from '../../shared/booking/constants.ts';
@@ -56,6 +57,22 @@ export function createBffMetrics() {
   };
 }
 
+/**
+ * `viziona_bff_ready`: what `/ready` would answer, computed when Prometheus scrapes (the
+ * "replica not ready" alert, docker/observability/alerts.yml). The checks run then, so
+ * `viziona_bff_redis_up` is as fresh as the scrape too.
+ */
+function readinessGauge(app: FastifyInstance, registry: Registry): Gauge {
+  return new Gauge({
+    name: 'viziona_bff_ready',
+    help: '1 when the replica is ready to serve (not draining, catalogue read works, Redis answers when configured), 0 when not',
+    registers: [registry],
+    async collect() {
+      this.set((await app.lifecycle.readiness()).ready ? 1 : 0);
+    },
+  });
+}
+
 export type BffMetrics = ReturnType<typeof createBffMetrics>;
 
 /** The payment routes, by what they sell and how. */
@@ -89,6 +106,7 @@ export const metricsPlugin = fp(
   async (app) => {
     const metrics = createBffMetrics();
     app.decorate('metrics', metrics);
+    readinessGauge(app, metrics.registry);
     app.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.requests.observe(

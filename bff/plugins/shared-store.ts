@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { BffError, ERROR_MESSAGES } from '../errors.ts';
 
 /**
  * What BFF replicas share between requests: a small key/value store with expiry and the few
@@ -106,35 +107,46 @@ const SWAP =
 /** The commands the Redis store uses (an ioredis client has them). */
 type RedisCommands = Pick<Redis, 'get' | 'set' | 'del' | 'eval'>;
 
+/**
+ * A command Redis did not answer (away, restarting, timed out) fails the request as the cinema
+ * API's outages do: 502 with our Spanish message, an answer the edge does not count against the
+ * replica, never a 500 with the client's own words.
+ */
+async function answered<T>(command: () => Promise<T>): Promise<T> {
+  try {
+    return await command();
+  } catch (error) {
+    throw new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable, undefined, { cause: error });
+  }
+}
+
 function createRedisStore(redis: RedisCommands): SharedStore {
   const ttl = (ttlMs: number): number => Math.max(1, Math.ceil(ttlMs));
   return {
     kind: 'redis',
-    async get(key) {
-      return redis.get(PREFIX + key);
-    },
-    async set(key, value, ttlMs) {
-      await redis.set(PREFIX + key, value, 'PX', ttl(ttlMs));
-    },
-    async setIfAbsent(key, value, ttlMs) {
-      return (await redis.set(PREFIX + key, value, 'PX', ttl(ttlMs), 'NX')) === 'OK';
-    },
-    async swap(key, expected, next, ttlMs) {
-      return Number(await redis.eval(SWAP, 1, PREFIX + key, expected, next, String(ttl(ttlMs)))) === 1;
-    },
-    async deleteIfEquals(key, value) {
-      return Number(await redis.eval(DELETE_IF_EQUALS, 1, PREFIX + key, value)) === 1;
-    },
-    async delete(key) {
-      await redis.del(PREFIX + key);
-    },
+    get: (key) => answered(() => redis.get(PREFIX + key)),
+    set: (key, value, ttlMs) =>
+      answered(async () => {
+        await redis.set(PREFIX + key, value, 'PX', ttl(ttlMs));
+      }),
+    setIfAbsent: (key, value, ttlMs) =>
+      answered(async () => (await redis.set(PREFIX + key, value, 'PX', ttl(ttlMs), 'NX')) === 'OK'),
+    swap: (key, expected, next, ttlMs) =>
+      answered(async () => Number(await redis.eval(SWAP, 1, PREFIX + key, expected, next, String(ttl(ttlMs)))) === 1),
+    deleteIfEquals: (key, value) =>
+      answered(async () => Number(await redis.eval(DELETE_IF_EQUALS, 1, PREFIX + key, value)) === 1),
+    delete: (key) =>
+      answered(async () => {
+        await redis.del(PREFIX + key);
+      }),
   };
 }
 
 /**
  * Decorates `app.sharedStore`. Unlike the rate-limit counts, nothing here falls back to
  * memory when Redis fails: a replica that cannot see the shared hold or payment lock must not
- * act on its own view (the request fails with 502 instead), or a payment could run twice.
+ * act on its own view (the request fails with 502 instead, see `answered`), or a payment could
+ * run twice.
  */
 export const sharedStorePlugin = fp(
   async (app, options: { store?: SharedStore }) => {

@@ -1,11 +1,13 @@
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, startSecurityStack, type SecurityStack } from './stack.ts';
+import { rawRequest, SITE_ORIGIN, startSecurityStack, type SecurityStack } from './stack.ts';
 
 /**
  * The findings at the front door: its own 502 to many of 500 concurrent oversized POSTs
  * instead of the BFF's 413, a 500 with a stack trace to TRACE, and a refused oversized upload
- * that said keep-alive and then dropped the socket under the next request.
+ * that said keep-alive and then dropped the socket under the next request (the front door left
+ * the rest of the body unread: the next request on that socket waited ~6 s and was reset).
  */
 
 let stack: SecurityStack;
@@ -43,6 +45,60 @@ function post(
     );
     request.on('error', () => resolve({ status: -1, connection: undefined }));
     request.end(body);
+  });
+}
+
+/** An ethics-line report over its total limit: two 3 MB PDFs (6 MB). */
+function oversizedEthicsReport(boundary: string): Buffer {
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const pdf = (name: string) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    ),
+    Buffer.alloc(3 * 1024 * 1024, 'a'),
+    Buffer.from('\r\n'),
+  ];
+  return Buffer.concat([
+    Buffer.from(
+      field('details', 'Reporte de prueba con adjuntos demasiado grandes.') +
+        field('company', 'Viziona') +
+        field('whistleblower', 'Empleado'),
+    ),
+    ...pdf('informe-1.pdf'),
+    ...pdf('informe-2.pdf'),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+}
+
+/**
+ * Two requests written on ONE socket, the second as soon as the first answer has come: the
+ * status line of each answer, or what broke the connection.
+ */
+function twoOnOneSocket(url: string, first: Buffer, second: string): Promise<{ first: string; second: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    const answers: string[] = [];
+    let text = '';
+    const done = (broken?: string) => {
+      socket.destroy();
+      resolve({ first: answers[0] ?? broken ?? 'nothing', second: answers[1] ?? broken ?? 'nothing' });
+    };
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      // Each answer here is small JSON with a Content-Length: its head and body are in.
+      const match = /^(HTTP\/1\.1 \d{3})[^]*?content-length: (\d+)\r\n[^]*?\r\n\r\n/i.exec(text);
+      if (!match || text.length < match[0].length + Number(match[2])) return;
+      answers.push(match[1] ?? '');
+      text = text.slice(match[0].length + Number(match[2]));
+      if (answers.length === 1) socket.write(second);
+      else done();
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'error'));
+    socket.on('close', () => done('closed'));
+    socket.setTimeout(20_000, () => done('timed out'));
+    socket.write(first);
   });
 }
 
@@ -88,6 +144,46 @@ describe('the front door', () => {
       expect(answer, `${method} ${path}`).toMatch(/^HTTP\/1\.1 (405|400)/);
       expect(answer).not.toMatch(/at .*\.(js|ts|mjs):\d+/);
     }
+  });
+
+  it('reads the next request on the same connection after relaying a refused upload (6 MB ethics report)', async () => {
+    const body = oversizedEthicsReport('limite');
+    const host = new URL(stack.frontUrl).host;
+    const upload = Buffer.concat([
+      Buffer.from(
+        `POST /bff/forms/ethics HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${SITE_ORIGIN}\r\nX-Viziona-Client: web\r\n` +
+          `Content-Type: multipart/form-data; boundary=limite\r\nContent-Length: ${body.length}\r\n\r\n`,
+      ),
+      body,
+    ]);
+    const answers = await twoOnOneSocket(stack.frontUrl, upload, `GET /bff/health HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    expect(answers).toEqual({ first: 'HTTP/1.1 413', second: 'HTTP/1.1 200' });
+  }, 60_000);
+
+  it('answers a session read without a session cookie itself, exactly as the BFF does; one with the cookie reaches the BFF', async () => {
+    const bffSessionReads = async () =>
+      (await stack.app.metrics.requests.get()).values
+        .filter((value) => value.metricName?.endsWith('_count') && value.labels.route === '/bff/session')
+        .reduce((sum, value) => sum + value.value, 0);
+    const shape = async (answer: Response) => ({
+      status: answer.status,
+      body: await answer.text(),
+      ...Object.fromEntries(
+        ['content-type', 'cache-control', 'x-content-type-options'].map((name) => [name, answer.headers.get(name)]),
+      ),
+    });
+    const fromBff = await shape(await fetch(`${stack.bffUrl}/bff/session`));
+    const before = await bffSessionReads();
+    const fromDoor = await shape(await fetch(`${stack.frontUrl}/bff/session`, { headers: { cookie: 'otra=1' } }));
+    const answered = await bffSessionReads();
+    const withCookie = await fetch(`${stack.frontUrl}/bff/session`, {
+      headers: { cookie: 'viziona_session=caducada' },
+    });
+    await withCookie.arrayBuffer();
+    expect(fromDoor).toEqual(fromBff);
+    expect(answered).toBe(before);
+    expect(withCookie.status).toBe(200);
+    expect(await bffSessionReads()).toBe(before + 1);
   });
 
   it('says Connection: close when it refuses an upload it has not read, and the answer arrives', async () => {

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackages } from '../debian-packages.ts';
+import { EDGE_METRICS_LOG, startObservability, type Observability } from './observability.ts';
+import { httpAnswers, service, type Probe, type Service } from './processes.ts';
 
 /**
  * The production topology as local processes: Debian's nginx rendered from our own
@@ -15,82 +16,6 @@ import { ensureDebianPackages } from '../debian-packages.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const node = process.execPath;
-
-export interface Service {
-  readonly name: string;
-  readonly port: number;
-  readonly opsPort?: number;
-  child: ChildProcess | null;
-  start(): Promise<void>;
-  /** Sends the signal and waits for the process to exit. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-type Probe = () => Promise<void>;
-
-function service(
-  name: string,
-  port: number,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  answers: Probe,
-  logFile: string,
-  opsPort?: number,
-): Service {
-  const self: Service = {
-    name,
-    port,
-    opsPort,
-    child: null,
-    async start() {
-      const log = (chunk: Buffer) => writeFileSync(logFile, chunk, { flag: 'a' });
-      // Its own process group: nginx's workers outlive a killed master otherwise.
-      const child = spawn(command, args, {
-        cwd: root,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
-      child.stdout?.on('data', log);
-      child.stderr?.on('data', log);
-      self.child = child;
-      await waitUntil(answers, name, child);
-    },
-    async stop(signal = 'SIGTERM') {
-      const child = self.child;
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        if (child.pid !== undefined) process.kill(-child.pid, signal);
-      });
-      self.child = null;
-    },
-  };
-  return self;
-}
-
-async function waitUntil(answers: Probe, name: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it answered`);
-    try {
-      await answers();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline)
-        throw new Error(`${name} did not answer within ${timeoutMs / 1000} s: ${String(error)}`, { cause: error });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const httpAnswers =
-  (url: string): Probe =>
-  async () => {
-    const answer = await fetch(url, { signal: AbortSignal.timeout(1_000) });
-    if (answer.status >= 500) throw new Error(`${url} answered ${answer.status}`);
-  };
 
 const redisAnswers =
   (port: number): Probe =>
@@ -181,6 +106,8 @@ export interface Topology {
   readonly sandbox: Service;
   readonly bffs: [Service, Service];
   readonly sites: [Service, Service];
+  /** Prometheus and mtail watching the replicas and the edge (when started with `observability`). */
+  readonly observability: Observability | null;
   /** Counts what reaches the replicas and the cinema API from now on (logs/). */
   watch(): () => Traffic;
   close(): Promise<void>;
@@ -191,13 +118,23 @@ export interface TopologyOptions {
   microCache?: boolean;
   /** A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of pages). */
   staticRoot?: string;
+  /**
+   * mtail counting nginx's lines and Debian's Prometheus for the replicas' operations ports, as
+   * compose runs them (docker/observability), on ports base+30 and base+31. mtail starts with
+   * the stack; Prometheus when `observability.prometheus.start()` is called (its scrapes ask
+   * every replica's readiness, which reads the catalogue: tests that count cinema API calls
+   * run before it).
+   */
+  observability?: boolean;
 }
 
 export async function startTopology(
   base = Number(process.env.TOPOLOGY_PORT ?? 5600),
   options: TopologyOptions = {},
 ): Promise<Topology> {
-  await ensureDebianPackages(['nginx', 'redis-server']);
+  await ensureDebianPackages(
+    options.observability ? ['nginx', 'redis-server', 'prometheus', 'mtail'] : ['nginx', 'redis-server'],
+  );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'viziona-topology-'));
   const logs = path.join(dir, 'logs');
   mkdirSync(logs);
@@ -208,13 +145,23 @@ export async function startTopology(
     redis: base + 3,
     bff: [base + 10, base + 12],
     site: [base + 20, base + 22],
+    prometheus: base + 30,
+    mtail: base + 31,
   };
   const url = `http://127.0.0.1:${ports.nginx}`;
   const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
 
   // A port still answering means processes of an earlier run: they would answer instead of ours.
   const taken = await Promise.all(
-    [ports.nginx, ports.internal, ports.sandbox, ports.redis, ...ports.bff, ...ports.site].map(
+    [
+      ports.nginx,
+      ports.internal,
+      ports.sandbox,
+      ports.redis,
+      ...ports.bff,
+      ...ports.site,
+      ...(options.observability ? [ports.prometheus, ports.mtail] : []),
+    ].map(
       async (port) =>
         new Promise<number | null>((resolve) => {
           const socket = createConnection(port, '127.0.0.1', () => {
@@ -245,6 +192,10 @@ export async function startTopology(
         .map((kind) => `${kind}_temp_path ${path.join(dir, kind === 'client_body' ? 'body' : kind)};`)
         .join('\n  '),
       NGINX_RESOLVER: '',
+      NGINX_REAL_IP: '',
+      NGINX_METRICS_LOG: options.observability
+        ? `access_log ${path.join(logs, EDGE_METRICS_LOG)} viziona_metrics buffer=32k flush=1s;`
+        : '',
       NGINX_CACHE_PATH: path.join(dir, 'cache'),
       NGINX_MICRO_CACHE: options.microCache === false ? 'off' : 'micro',
       NGINX_BENCH_LOCATIONS: options.staticRoot ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; }` : '',
@@ -255,6 +206,7 @@ export async function startTopology(
     }),
   );
 
+  // As in compose and Kubernetes: an append-only file, written every second.
   const redisArgs = [
     '--port',
     String(ports.redis),
@@ -263,7 +215,9 @@ export async function startTopology(
     '--save',
     '',
     '--appendonly',
-    'no',
+    'yes',
+    '--appendfsync',
+    'everysec',
     '--dir',
     dir,
   ];
@@ -328,6 +282,8 @@ export async function startTopology(
         OPS_PORT: String(port + 1),
         HOST: '127.0.0.1',
         BFF_URL: `http://127.0.0.1:${ports.internal}`,
+        // The posters come from the sandbox, as in compose: the only image host the CSP allows.
+        IMAGE_ORIGINS: sandboxUrl,
         DRAIN_SECONDS: '1',
         LOG_LEVEL: 'info',
       },
@@ -349,9 +305,10 @@ export async function startTopology(
   const bffs: [Service, Service] = [bff(0, ports.bff[0] ?? 0), bff(1, ports.bff[1] ?? 0)];
   const sites: [Service, Service] = [site(0, ports.site[0] ?? 0), site(1, ports.site[1] ?? 0)];
   const all = [redis, sandbox, ...bffs, ...sites, nginx];
+  let observability: Observability | null = null;
 
   const close = async () => {
-    await Promise.all(all.map((one) => one.stop('SIGKILL')));
+    await Promise.all([...all, ...(observability?.services ?? [])].map((one) => one.stop('SIGKILL')));
     if (!process.env.TOPOLOGY_KEEP) rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -359,10 +316,19 @@ export async function startTopology(
     await sandbox.start();
     await Promise.all(bffs.map((one) => one.start()));
     await Promise.all(sites.map((one) => one.start()));
+    if (options.observability) {
+      observability = await startObservability({
+        dir,
+        logs,
+        ports: { prometheus: ports.prometheus, mtail: ports.mtail },
+        edgeMetricsLog: path.join(logs, EDGE_METRICS_LOG),
+        targets: { bff: bffs.map((one) => one.opsPort ?? 0), site: sites.map((one) => one.opsPort ?? 0) },
+      });
+    }
     await nginx.start();
   } catch (error) {
     await close();
     throw error;
   }
-  return { url, sandboxUrl, dir, nginx, redis, sandbox, bffs, sites, watch: trafficWatch(logs), close };
+  return { url, sandboxUrl, dir, nginx, redis, sandbox, bffs, sites, observability, watch: trafficWatch(logs), close };
 }

@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Movie } from '../../shared/cinema-api/catalogue.ts';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { computeTotals } from '../../shared/booking/totals.ts';
-import type { BookingView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
+import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
 import { PUBLIC_PAGE_S_MAXAGE } from '../../site/lib/page-cache.ts';
 import { startTopology, type Topology } from './stack.ts';
 import { clientAddress, SeatStream, Visitor } from './visitors.ts';
+import { rawRequest } from '../security/stack.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
 /**
@@ -126,6 +128,23 @@ async function holdTwoSeats(person: Visitor, showtimeId: number) {
   return { showtimeId, seats: chosen, total, brandId: view.payBrands[0]?.id ?? 1, products: [] };
 }
 
+/** A card payment form as the page sends it, with a fresh captcha. */
+async function cardPayment(person: Visitor, order: Awaited<ReturnType<typeof holdTwoSeats>>) {
+  const captcha = await solvedCaptcha(person);
+  return {
+    ...order,
+    card: {
+      cardName: 'Daniela Gómez',
+      cardNumber: '4575623182290326',
+      expMonth: '12',
+      expYear: String(new Date().getUTCFullYear() + 2),
+      cvc: '123',
+      dues: '',
+      captcha,
+    },
+  };
+}
+
 async function purchaseCount(person: Visitor): Promise<number> {
   const answer = await person.send('GET', '/bff/profile/purchases');
   return ((answer.json as { purchases?: unknown[] } | null)?.purchases ?? []).length;
@@ -194,7 +213,7 @@ async function newCustomers(count: number): Promise<Array<{ email: string; passw
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  topology = await startTopology();
+  topology = await startTopology(undefined, { observability: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -467,6 +486,92 @@ describe('the production topology', () => {
     expect(refusedAt).toBeLessThanOrEqual(21);
   }, 60_000);
 
+  it('keeps every hold and charges nobody twice when Redis restarts in the middle of payments (append-only file)', async () => {
+    const showtimes = await futureShowtimes();
+    const accounts = await newCustomers(8);
+    const customers = accounts.map(() => visitor());
+    await Promise.all(
+      customers.map((customer, index) => customer.login(accounts[index]!.email, accounts[index]!.password)),
+    );
+    // Each holds two seats of a showtime of their own (the cinema API keeps the seats for 10 minutes).
+    const orders = await Promise.all(
+      customers.map((customer, index) => holdTwoSeats(customer, showtimes[20 + index] ?? 0)),
+    );
+    // What the purchase page shows as the person's hold on its showtime (the booking view).
+    const holdOf = async (customer: Visitor, showtimeId: number): Promise<HoldView | null> =>
+      ((await customer.send('GET', `/bff/booking/${showtimeId}`)).json as BookingView | null)?.hold ?? null;
+    const heldBefore = await Promise.all(
+      customers.map((customer, index) => holdOf(customer, orders[index]!.showtimeId)),
+    );
+    expect(heldBefore.every((hold) => hold !== null)).toBe(true);
+    // appendfsync everysec: what was written a second ago is on disk.
+    await pause(1_200);
+
+    // Six of them pay with a double click, one after another over about two seconds, while Redis
+    // is killed and started again; two only hold.
+    const payers = customers.slice(0, 6);
+    const forms = await Promise.all(payers.map((payer, index) => cardPayment(payer, orders[index]!)));
+    const restarted = pause(500).then(async () => {
+      await topology.redis.stop('SIGKILL');
+      await topology.redis.start();
+    });
+    const answers = await Promise.all(
+      payers.map((payer, index) =>
+        pause(index * 350).then(() =>
+          Promise.all(
+            [0, 1].map(() =>
+              payer
+                .send('POST', '/bff/payments/card', forms[index])
+                .catch((error: Error) => ({ status: 0, json: null, text: error.message })),
+            ),
+          ),
+        ),
+      ),
+    );
+    await restarted;
+    // The replicas find Redis again (one connection each, reconnecting).
+    await pause(1_500);
+
+    const billsOf = (pair: Array<{ status: number; json: unknown }>) =>
+      new Set(
+        pair
+          .filter((answer) => answer.status === 200 && (answer.json as PaymentResultView).accepted)
+          .map((answer) => (answer.json as PaymentResultView).bill),
+      );
+    const paid = answers.map(billsOf);
+    // Whoever was not charged still has the hold the cinema API keeps, with the same seats.
+    const heldAfter = await Promise.all(
+      customers.map((customer, index) => holdOf(customer, orders[index]!.showtimeId)),
+    );
+    const unpaid = customers.map((_, index) => index).filter((index) => (paid[index]?.size ?? 0) === 0);
+    const keptHolds = unpaid.filter(
+      (index) => JSON.stringify(heldAfter[index]?.seats) === JSON.stringify(orders[index]!.seats),
+    );
+    // Then they pay once more (a new captcha), as a person would after "intenta de nuevo".
+    const retries = await Promise.all(
+      unpaid.map(async (index) =>
+        customers[index]!.send('POST', '/bff/payments/card', await cardPayment(customers[index]!, orders[index]!)),
+      ),
+    );
+    const bills = await Promise.all(customers.map(purchaseCount));
+
+    figure(
+      `Redis restarted during payments: double clicks answered ${answers.map((pair) => pair.map((answer) => answer.status).join('+')).join(', ')}; ` +
+        `holds kept ${keptHolds.length}/${unpaid.length} of those not yet charged; paid again ${retries.map((answer) => answer.status).join(',')}; bills per customer ${bills.join(',')}`,
+    );
+    for (const [index, pair] of answers.entries()) {
+      // At most one bill a hold, and both clicks that paid name the same one.
+      expect(
+        paid[index]!.size,
+        `customer ${index} answers ${pair.map((answer) => answer.text.slice(0, 120)).join(' | ')}`,
+      ).toBeLessThanOrEqual(1);
+    }
+    expect(keptHolds).toEqual(unpaid);
+    for (const retry of retries) expect(retry.status).toBe(200);
+    // Everybody ends with exactly one purchase: nobody charged twice, nobody's hold lost.
+    expect(bills).toEqual(customers.map(() => 1));
+  }, 90_000);
+
   it('serves catalogue pages from stale data within 3 s when the cinema API hangs, from every replica, a restarted one too', async () => {
     // Around the micro-cache (which would answer from its own copies): a site replica's own
     // port, its BFF calls still through nginx's internal port to both BFF replicas.
@@ -645,3 +750,202 @@ describe('the micro-cache at the edge', () => {
     }
   }, 60_000);
 });
+
+describe('the edge itself: HSTS and the logged-out session', () => {
+  it('sends Strict-Transport-Security over https only (TLS at the edge or X-Forwarded-Proto from the load balancer)', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    const hsts = async (path: string, headers: Record<string, string> = {}) => {
+      const answer = await fetch(`${topology.url}${path}`, { headers, redirect: 'manual' });
+      await answer.arrayBuffer();
+      return answer.headers.get('strict-transport-security');
+    };
+    const overHttps = await Promise.all(
+      ['/cartelera', '/bff/catalogue/releases', '/bff/session', '/mi-perfil'].map((page) => hsts(page, https)),
+    );
+    const overHttp = await Promise.all(['/cartelera', '/bff/session'].map((page) => hsts(page)));
+    // nginx's own answer (a body over its limit) carries it too.
+    const tooLarge = await rawRequest(
+      topology.url,
+      'POST /bff/forms/pqr HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-Proto: https\r\nContent-Length: 99999999\r\nConnection: close\r\n\r\n',
+    );
+    figure(
+      `HSTS over https: ${overHttps.join(' | ')}; over http: ${overHttp.map(String).join(' | ')}; nginx's 413: ${/strict-transport-security: ([^\r]+)/i.exec(tooLarge)?.[1] ?? 'none'}`,
+    );
+    for (const header of overHttps) expect(header).toBe('max-age=31536000; includeSubDomains');
+    for (const header of overHttp) expect(header).toBeNull();
+    expect(tooLarge).toMatch(/^HTTP\/1\.1 413/);
+    expect(tooLarge).toMatch(/\r\nStrict-Transport-Security: max-age=31536000; includeSubDomains\r\n/i);
+  });
+
+  it('answers a session read without a session cookie at the edge, exactly as the BFF does', async () => {
+    const fromBff = await fetch(`http://127.0.0.1:${topology.bffs[0].port}/bff/session`);
+    const watch = topology.watch();
+    const fromEdge = await fetch(`${topology.url}/bff/session`, { headers: { cookie: 'otra=1; _ga=GA1.1' } });
+    const head = await fetch(`${topology.url}/bff/session`, { method: 'HEAD' });
+    const headers = ['content-type', 'cache-control', 'x-content-type-options'] as const;
+    const shape = async (answer: Response) => ({
+      status: answer.status,
+      body: await answer.text(),
+      ...Object.fromEntries(headers.map((name) => [name, answer.headers.get(name)])),
+    });
+    const [bff, edge] = await Promise.all([shape(fromBff), shape(fromEdge)]);
+    await pause(300);
+    const traffic = watch();
+    figure(
+      `edge session answer: ${JSON.stringify(edge)}; passed on to a replica: ${traffic.passedOn.get('/bff/session') ?? 0}`,
+    );
+    expect(edge).toEqual(bff);
+    expect(head.status).toBe(200);
+    expect(edge.body).toBe('{"user":null}');
+    expect(fromEdge.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+    expect(traffic.passedOn.get('/bff/session')).toBeUndefined();
+  });
+
+  it('serves a logged-out page view (a real browser: page, assets, session) without reaching any site or BFF replica; a session cookie still reaches the BFF', async () => {
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--disable-gpu'] });
+    try {
+      const view = async () => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        const requested: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().startsWith(topology.url)) requested.push(new URL(request.url()).pathname);
+        });
+        await page.goto(`${topology.url}/cartelera`, { waitUntil: 'networkidle' });
+        // Islands load some modules once the page is idle: let them come.
+        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+        await page.waitForLoadState('networkidle');
+        await context.close();
+        return requested;
+      };
+      // Earlier visitors warm the micro-cache (page and assets); what a closing tab left
+      // unfinished is fetched once more.
+      const warmed = new Set([...(await view()), ...(await view())]);
+      await Promise.all([...warmed].map(async (pathname) => (await fetch(`${topology.url}${pathname}`)).arrayBuffer()));
+      await pause(300);
+      const watch = topology.watch();
+      const requested = await view();
+      await pause(500);
+      const traffic = watch();
+      figure(
+        `logged-out page view: the browser asked ${requested.length} paths (${[...new Set(requested)].join(', ')}); passed on to a replica: ${JSON.stringify(Object.fromEntries(traffic.passedOn))}`,
+      );
+      expect(requested).toContain('/cartelera');
+      expect(requested).toContain('/bff/session');
+      // Known exception: the site serves its public files (favicon.svg) with `max-age=0`, the
+      // Node adapter's default, so the edge may not keep them; a browser asks for the icon once
+      // a visit. Everything else of the view stays at the edge.
+      const passed = Object.fromEntries([...traffic.passedOn].filter(([path]) => path !== '/favicon.svg'));
+      const answered = Object.fromEntries(
+        [...traffic.siteAnswers].filter(([answer]) => !answer.endsWith(' /favicon.svg')),
+      );
+      expect(passed).toEqual({});
+      expect(answered).toEqual({});
+    } finally {
+      await browser.close();
+    }
+
+    const customer = visitor();
+    await customer.login('demo@viziona.co', 'Demo1234');
+    const watch = topology.watch();
+    const email = await customer.sessionEmail();
+    await pause(300);
+    expect(email).toBe('demo@viziona.co');
+    expect(watch().passedOn.get('/bff/session')).toBe(1);
+  }, 60_000);
+});
+
+describe('what operators watch: Prometheus and the dashboard', () => {
+  // Started here: its scrapes ask each replica's readiness, which reads the catalogue, and the
+  // tests before count cinema API calls.
+  beforeAll(async () => {
+    await topology.observability!.prometheus.start();
+  }, 60_000);
+
+  it('is watched by Prometheus: every replica scraped, the edge cache hits read back through its HTTP API', async () => {
+    const observability = topology.observability!;
+    const hits = async () =>
+      (await observability.query('sum(viziona_edge_requests_total{route="page",cache="HIT"})'))[0]?.value ?? 0;
+    const page = `/salas?vigilado=${Date.now()}`;
+    const reader = visitor();
+    expect((await reader.send('GET', page)).cacheStatus).toBe('MISS');
+    // Scraped every second: wait until the figure before the hits is in.
+    await untilPrometheus(async () => (await observability.query('up{job="edge"}'))[0]?.value === 1);
+    const before = await hits();
+    for (let index = 0; index < 7; index += 1) expect((await reader.send('GET', page)).cacheStatus).toBe('HIT');
+    let after = before;
+    await untilPrometheus(async () => (after = await hits()) >= before + 7);
+    const up = await observability.query('up');
+    const ready = await observability.query('sum by (job) ({__name__=~"viziona_(bff|site)_ready"})');
+    const redis = await observability.query('min(viziona_bff_redis_up)');
+    // The session reads nginx answered itself (the tests above) count under their own route.
+    const sessionsAtEdge =
+      (await observability.query('sum(viziona_edge_requests_total{route="session",cache="none",status="200"})'))[0]
+        ?.value ?? 0;
+    figure(
+      `Prometheus: edge page HITs ${before} → ${after} after 7 cached views; targets up ${up.map((sample) => `${sample.metric.job}@${sample.metric.instance}=${sample.value}`).join(', ')}; ` +
+        `ready ${ready.map((sample) => `${sample.metric.job ?? ''}${sample.value}`).join(', ')}; Redis reachable (min over BFFs) ${redis[0]?.value}; session reads ${sessionsAtEdge}`,
+    );
+    expect(after - before).toBeGreaterThanOrEqual(7);
+    expect(
+      up
+        .filter((sample) => sample.value === 1)
+        .map((sample) => sample.metric.job)
+        .sort(),
+    ).toEqual(['bff', 'bff', 'edge', 'site', 'site']);
+    expect(Object.fromEntries(ready.map((sample) => [sample.metric.job, sample.value]))).toEqual({ bff: 2, site: 2 });
+    expect(redis[0]?.value).toBe(1);
+    expect(sessionsAtEdge).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
+  it('ships a dashboard whose every query is valid PromQL over metrics the processes export, and alert rules Prometheus loaded', async () => {
+    const observability = topology.observability!;
+    const dashboard = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../docker/observability/dashboard.json'), 'utf8'),
+    ) as {
+      panels: Array<{ title: string; targets?: Array<{ expr: string }> }>;
+    };
+    const expressions = dashboard.panels.flatMap((panel) =>
+      (panel.targets ?? []).map((target) => ({ panel: panel.title, expr: target.expr })),
+    );
+    // Every metric family the processes declare (a labelled counter has no series before its first count).
+    const opsPorts = [...topology.bffs, ...topology.sites].map((one) => one.opsPort).concat(observability.mtail.port);
+    const declared = new Set(
+      (
+        await Promise.all(opsPorts.map(async (port) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text()))
+      ).flatMap((text) => [...text.matchAll(/^# TYPE (\S+)/gm)].map((match) => match[1])),
+    );
+    const missing: string[] = [];
+    for (const { panel, expr } of expressions) {
+      await observability.query(expr);
+      for (const name of expr.match(/\bviziona_[a-z_]+/g) ?? []) {
+        if (!declared.has(name) && !declared.has(name.replace(/_(bucket|count|sum)$/, '')))
+          missing.push(`${panel}: ${name}`);
+      }
+    }
+    const rules = (await (await fetch(`${observability.url}/api/v1/rules`)).json()) as {
+      data: { groups: Array<{ rules: Array<{ name: string; health: string }> }> };
+    };
+    const alerts = rules.data.groups.flatMap((group) => group.rules);
+    figure(
+      `dashboard: ${expressions.length} queries valid, metrics not exported: ${missing.length ? missing.join('; ') : 'none'}; alert rules loaded ${alerts.map((rule) => `${rule.name} (${rule.health})`).join(', ')}`,
+    );
+    expect(missing).toEqual([]);
+    expect(alerts.map((rule) => rule.name).sort()).toEqual([
+      'VizionaErrorRate',
+      'VizionaRedisAway',
+      'VizionaReplicaNotReady',
+      'VizionaUpstreamLatency',
+    ]);
+    for (const rule of alerts) expect(rule.health).not.toBe('err');
+  }, 60_000);
+});
+
+/** Polls Prometheus (scraping every second) until `done`, for at most 15 s. */
+async function untilPrometheus(done: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('Prometheus did not show the figure within 15 s');
+    await pause(250);
+  }
+}
