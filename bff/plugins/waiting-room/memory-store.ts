@@ -29,6 +29,8 @@ interface EventState {
   accounts: Map<string, string>;
   aheadAtStart: Map<string, number>;
   bucket: AdmissionBucket | null;
+  /** The sale's start the rounds were run with: the measured rate counts from it. */
+  saleStartsAt: number;
   stats: Map<string, number>;
   waits: number[];
   rate: Map<number, number>;
@@ -45,6 +47,7 @@ const newState = (): EventState => ({
   accounts: new Map(),
   aheadAtStart: new Map(),
   bucket: null,
+  saleStartsAt: 0,
   stats: new Map(),
   waits: [],
   rate: new Map(),
@@ -140,6 +143,7 @@ export function createMemoryWaitingRoomStore(): WaitingRoomStore {
     },
     async admit(eventId, round) {
       const state = stateOf(eventId);
+      state.saleStartsAt = round.saleStartsAt;
       const result = {
         admitted: [] as Array<{ ticket: string; waitedMs: number }>,
         abandoned: 0,
@@ -210,11 +214,11 @@ export function createMemoryWaitingRoomStore(): WaitingRoomStore {
     },
     async pulse(eventId, now) {
       const state = stateOf(eventId);
-      const event = events.get(eventId);
+      const since = events.get(eventId)?.saleStartsAt ?? state.saleStartsAt;
       return {
         waiting: state.queue.size,
         buying: state.active.size,
-        admittedPerMinute: measuredRate(state.rate, now, event?.saleStartsAt ?? 0),
+        admittedPerMinute: measuredRate(state.rate, now, since),
       };
     },
     async figures(eventId, now) {
