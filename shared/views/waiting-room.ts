@@ -81,7 +81,8 @@ export type WaitingRoomStatusView = z.infer<typeof WaitingRoomStatusViewSchema>;
 
 /**
  * A purchase call refused for want of a pass (429, with `Retry-After`), and the admission
- * check's refusal (403): the error and the person's place when they have one.
+ * check's refusal (403): the error and, for `WAITING_ROOM`, the person's place (null when they
+ * have none yet). The same routes' other refusals (a rate limit's 429) carry no place.
  */
-export const WaitingRoomRefusalSchema = ErrorViewSchema.extend({ place: PlaceViewSchema.nullable() });
+export const WaitingRoomRefusalSchema = ErrorViewSchema.extend({ place: PlaceViewSchema.nullable().optional() });
 export type WaitingRoomRefusal = z.infer<typeof WaitingRoomRefusalSchema>;

@@ -8,8 +8,6 @@ import { z } from 'zod';
  */
 
 export const WAITING_ROOM_STATES = ['scheduled', 'open', 'paused', 'free', 'ended'] as const;
-export type WaitingRoomState = (typeof WAITING_ROOM_STATES)[number];
-
 /** An event's id: lower-case letters, digits and dashes (it is part of Redis keys and cookies). */
 export const EVENT_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const MOVIE_SLUG_PATTERN = /^[A-Za-z0-9-]{1,120}$/;
@@ -36,7 +34,6 @@ export const WaitingRoomLimitsSchema = z.object({
   /** Whether joining asks for the ALTCHA proof of work. */
   captcha: z.boolean(),
 });
-export type WaitingRoomLimits = z.infer<typeof WaitingRoomLimitsSchema>;
 
 export const WaitingRoomEventSchema = WaitingRoomLimitsSchema.extend({
   id: z.string().regex(EVENT_ID_PATTERN),
