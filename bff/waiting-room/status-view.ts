@@ -80,6 +80,7 @@ export async function buildStatusView(
     place: standing.kind === 'waiting' ? standing.place : null,
     captchaRequired: standing.kind === 'not-joined' && standing.captchaRequired,
     placeLost: (standing.kind === 'waiting' || standing.kind === 'not-joined') && standing.placeLost,
+    signedIn: request.auth !== null,
     passUntil: standing.kind === 'go' && standing.reason === 'pass' ? standing.passUntil : null,
     refreshSeconds: refreshSecondsFor(standing, now),
   };

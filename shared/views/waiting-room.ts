@@ -65,6 +65,8 @@ export const WaitingRoomStatusViewSchema = z.object({
   place: PlaceViewSchema.nullable(),
   captchaRequired: z.boolean(),
   placeLost: z.boolean(),
+  /** Whether this person is logged in (the page offers to log in while waiting). */
+  signedIn: z.boolean(),
   passUntil: z.number().nullable(),
   showtime: z.object({
     id: z.int().positive(),

@@ -13,7 +13,7 @@ export function estimatedWaitSeconds(ahead: number, admittedPerMinute: number | 
 
 /** The wait in words: 'menos de un minuto', 'unos 12 minutos', 'alrededor de 1 h 20 min'. */
 export function waitText(seconds: number | null): string {
-  if (seconds === null) return 'Aún no podemos calcularla: la fila no ha avanzado todavía';
+  if (seconds === null) return 'aún no la sabemos: la fila todavía no avanza';
   if (seconds < 60) return 'menos de un minuto';
   const minutes = Math.round(seconds / 60);
   if (minutes < 2) return 'un minuto';

@@ -124,7 +124,7 @@ describe('the estimate', () => {
     expect(estimatedWaitSeconds(120, 60)).toBe(120);
     expect(estimatedWaitSeconds(120, null)).toBeNull();
     expect(estimatedWaitSeconds(120, 0)).toBeNull();
-    expect(waitText(null)).toBe('Aún no podemos calcularla: la fila no ha avanzado todavía');
+    expect(waitText(null)).toBe('aún no la sabemos: la fila todavía no avanza');
     expect(waitText(30)).toBe('menos de un minuto');
     expect(waitText(80)).toBe('un minuto');
     expect(waitText(12 * 60)).toBe('unos 12 minutos');
