@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { serviceWorker } from './site/integrations/service-worker.ts';
 
 /** Browser bundles get zod through site/lib/zod-jitless.ts (no `new Function`, which the CSP refuses). */
 function zodWithoutEvalInBrowsers() {
@@ -71,7 +72,7 @@ export default defineConfig({
   outDir: './dist',
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), serviceWorker()],
   // Sessions are the BFF's sealed cookie; Astro's own session store is not used.
   session: undefined,
   // Content Security Policy: Astro hashes every script and style it emits and sends the
@@ -86,8 +87,10 @@ export default defineConfig({
         // The trailer, only once a person presses play.
         'frame-src https://www.youtube-nocookie.com',
         "connect-src 'self'",
-        // The captcha's proof-of-work worker is one of our own bundles.
+        // The captcha's proof-of-work worker and the service worker (/sw.js) are our own files.
         "worker-src 'self'",
+        // The web manifest (/manifest.webmanifest): installing the site.
+        "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

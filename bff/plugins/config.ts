@@ -95,6 +95,7 @@ const EnvSchema = z.object({
     .min(1, { error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
     .max(1800, { error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
     .default(catalogueCacheDefaults.freshMs / 1000),
+  LONELY_SEAT_RULE: z.enum(['on', 'off'], { error: 'LONELY_SEAT_RULE must be on or off' }).default('on'),
   REDIS_URL: z
     .string()
     .trim()
@@ -151,6 +152,8 @@ export type BffConfig = {
   };
   /** The corporate ethics-line address shown on /linea-etica (public). */
   ethicsLineEmail: string;
+  /** Refuse holds that leave one free seat alone (shared/booking/lonely-seats.ts); on unless `LONELY_SEAT_RULE=off`. */
+  lonelySeatRule: boolean;
 };
 
 /** Captcha work: quick in development and tests, about a second on a phone in production. */
@@ -232,6 +235,7 @@ export function loadConfig(env: Env): BffConfig {
       ttlSeconds: CAPTCHA_TTL_SECONDS,
     },
     ethicsLineEmail: values.ETHICS_LINE_EMAIL ?? DEV_ETHICS_LINE_EMAIL,
+    lonelySeatRule: values.LONELY_SEAT_RULE === 'on',
   };
 }
 

@@ -4,14 +4,11 @@ import { BillAnswerSchema, BillsAnswerSchema } from '../../shared/cinema-api/bil
 import { PAY_METHODS } from '../../shared/cinema-api/payments.ts';
 import { PurchaseDetailViewSchema, PurchasesViewSchema } from '../../shared/views/accounts.ts';
 import { TicketViewSchema, TransactionViewSchema } from '../../shared/views/booking.ts';
-import { BffError, ERROR_MESSAGES, errorAnswers } from '../errors.ts';
+import { ERROR_MESSAGES, errorAnswers } from '../errors.ts';
 import { requireCustomer } from '../plugins/customer.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
+import { BillParamsSchema, readBill, ticketNotReady } from './bill-reads.ts';
 import { toPurchaseCards, toPurchaseDetail, toTicketView, toTransactionView } from './bill-views.ts';
-
-export const TICKET_NOT_READY = 'Esta compra no tiene tickets disponibles.';
-
-const BillParamsSchema = z.object({ bill: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
 
 /**
  * Every read of the person's bills (purchases): "Mis compras" and a purchase's detail, the
@@ -59,14 +56,9 @@ const billRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tickets/:bill',
     { schema: { params: BillParamsSchema, response: { 200: TicketViewSchema, ...errorAnswers(401, 404, 409, 502) } } },
     async (request) => {
-      const answer = await app.upstream.call(request, {
-        method: 'GET',
-        path: upstreamPath`bills/${request.params.bill}`,
-        schema: BillAnswerSchema,
-        auth: true,
-      });
-      const ticket = await toTicketView(answer.data, answer.data.codes);
-      if (!ticket) throw new BffError(409, 'TICKET_NOT_READY', TICKET_NOT_READY);
+      const bill = await readBill(app, request, request.params.bill);
+      const ticket = await toTicketView(bill, bill.codes);
+      if (!ticket) throw ticketNotReady();
       return ticket;
     },
   );

@@ -87,6 +87,7 @@ export async function buildBookingView(
     seatMap,
     snacks: snackOffersFor(snacks, audience),
     maxSeats: maxSeatsOf(settings),
+    lonelySeatRule: app.config.lonelySeatRule,
     fees: { ticket: settings.ticket_servicio, snack: settings.confiteria_servicio },
     payBrands: payBrands.map((brand) => ({ id: brand.id, name: brand.name, image: brand.image })),
     paymentMethod: toPaymentMethodView(data.payment_method),

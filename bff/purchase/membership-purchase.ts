@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { membershipEndAfterPurchase } from '../../shared/booking/membership-renewal.ts';
 import { ConsecutiveAnswerSchema } from '../../shared/cinema-api/booking.ts';
+import { formatReleaseDate } from '../../shared/format/dates.ts';
 import { PAY_TYPE_MEMBERSHIP } from '../../shared/cinema-api/payments.ts';
 import { CardFormSchema, PseFormSchema } from '../../shared/validation/payment.ts';
 import { PaymentResultViewSchema, type MembershipOfferView } from '../../shared/views/booking.ts';
@@ -38,6 +40,7 @@ export async function membershipOffer(app: FastifyInstance, request: FastifyRequ
     sources.salesPaymentMethod(request),
     membershipOf(app, request),
   ]);
+  const endsAfterPurchase = membershipEndAfterPurchase(membership?.active ? membership.expiresAt : null, Date.now());
   return {
     price: settings.membresia_valor,
     service: settings.membresia_servicio,
@@ -45,6 +48,8 @@ export async function membershipOffer(app: FastifyInstance, request: FastifyRequ
     payBrands: payBrands.map((brand) => ({ id: brand.id, name: brand.name, image: brand.image })),
     paymentMethod: toPaymentMethodView(method),
     membership,
+    endsAfterPurchase,
+    endsAfterPurchaseText: formatReleaseDate(endsAfterPurchase.slice(0, 10)),
   };
 }
 

@@ -16,4 +16,6 @@ export const perPersonRateLimit = {
   cancel: { max: 60, timeWindow: minutes(5), keyGenerator: personKey },
   payment: { max: 10, timeWindow: minutes(10), keyGenerator: personKey },
   membership: { max: 10, timeWindow: minutes(10), keyGenerator: personKey },
+  // A ticket's calendar file: one or two downloads a purchase; more is someone walking bill numbers.
+  calendar: { max: 30, timeWindow: minutes(10), keyGenerator: personKey },
 } as const;

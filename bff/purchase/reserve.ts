@@ -3,11 +3,14 @@ import {
   CancelReserveAnswerSchema,
   ConsecutiveAnswerSchema,
   ReserveAnswerSchema,
+  type BookingData,
   type LayoutPosition,
+  type RoomStatusRow,
 } from '../../shared/cinema-api/booking.ts';
 import { SEAT_TYPE_DISABLED } from '../../shared/cinema-api/seat-types.ts';
 import { buildZoneOffers } from './zone-prices.ts';
-import { seatId } from '../../shared/booking/seat-map.ts';
+import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '../../shared/booking/lonely-seats.ts';
+import { buildSeatMap, seatId, withMySeats } from '../../shared/booking/seat-map.ts';
 import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';
 import { DEVICE } from '../../shared/validation/options.ts';
 import type { ReserveBody } from '../../shared/views/booking.ts';
@@ -46,10 +49,11 @@ export async function reserveSeats(
   body: ReserveBody,
 ): Promise<HoldState> {
   const { sources, statusHub } = app.booking;
-  const [data, settings, membership] = await Promise.all([
+  const [data, settings, membership, status] = await Promise.all([
     sources.bookingData(request, showtimeId),
     app.settings.read(request),
     membershipOf(app, request),
+    app.config.lonelySeatRule ? statusHub.read(request, showtimeId) : null,
   ]);
 
   if (showtimeStarted(data)) throw new BffError(422, 'SHOWTIME_STARTED', BOOKING_TEXTS.started);
@@ -95,6 +99,8 @@ export async function reserveSeats(
   // it, so however many arrive (a browser ignoring Set-Cookie, many tabs) one hold is left.
   return withLock(app.sharedStore, `reserve:${owner}`, RESERVE_LOCK, async () => {
     const previous = await readHold(app, request);
+    if (status)
+      refuseLonelySeats(data, status, offer.zone, body.seats, previous?.showtimeId === showtimeId ? previous : null);
     let consecutive: number;
     if (previous && !previous.settled && previous.showtimeId === showtimeId) {
       consecutive = previous.consecutive;
@@ -140,6 +146,23 @@ export async function reserveSeats(
       statusHub.touch(showtimeId);
     }
   });
+}
+
+/**
+ * The single-seat rule (shared/booking/lonely-seats.ts, `LONELY_SEAT_RULE`): the room as it is
+ * now, with the seats the person holds on this showtime as theirs (the new hold replaces them).
+ */
+function refuseLonelySeats(
+  data: BookingData,
+  status: RoomStatusRow[],
+  zone: string,
+  seats: readonly string[],
+  heldHere: HoldState | null,
+): void {
+  const mine = new Set(heldHere && isLive(heldHere) ? heldHere.labels : []);
+  const map = withMySeats(buildSeatMap(data.layout, status), mine);
+  if (lonelySeatsRefused(map, zone, seats).length > 0)
+    throw new BffError(422, 'LONELY_SEAT', LONELY_SEAT_MESSAGE, { seats: LONELY_SEAT_MESSAGE });
 }
 
 const RESERVE_LOCK = {

@@ -22,6 +22,8 @@ export async function openSeatStream(
   const release = app.booking.streams.take(`person:${customerOf(request).user.email}`, `ip:${request.ip}`);
   if (!release) throw new BffError(429, 'RATE_LIMITED', ERROR_MESSAGES.tooManyStreams);
   let open = true;
+  /** True once the stream's head is written: from then on the answer is ours to end. */
+  let streaming = false;
   const stops: Array<() => void> = [];
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   const end = () => {
@@ -30,7 +32,9 @@ export async function openSeatStream(
     release();
     clearInterval(heartbeat);
     for (const stop of stops) stop();
-    if (!raw.destroyed) raw.end();
+    // Before the head, the answer is Fastify's error answer (ending it here sent an empty 200
+    // for an unknown showtime); after it, ending closes the stream cleanly (the last chunk).
+    if (streaming && !raw.destroyed) raw.end();
   };
   const write = (text: string) => {
     if (!open) return;
@@ -50,12 +54,15 @@ export async function openSeatStream(
     throw error;
   }
   if (!open || raw.destroyed || request.raw.socket?.destroyed) {
+    // The client left while the showtime was read: nobody to answer.
     end();
     reply.hijack();
+    raw.destroy();
     return;
   }
 
   reply.hijack();
+  streaming = true;
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'private, no-store',

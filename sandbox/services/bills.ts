@@ -8,7 +8,8 @@ import {
 } from '../../shared/cinema-api/payments.ts';
 import { THEATER } from '../db/seed/marketing.ts';
 import { allRows, getRow, run, type Database } from '../db/database.ts';
-import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { bogotaTimestamp, parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { membershipEndAfterPurchase } from '../../shared/booking/membership-renewal.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { randomCode } from '../lib/secrets.ts';
 import { spendConsecutive } from './consecutives.ts';
@@ -16,7 +17,6 @@ import type { PurchaseQuote } from './purchase-quote.ts';
 import { showtimeById } from './showtimes.ts';
 import type { Views } from './views.ts';
 
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 export const PENDING_HOLD_MS = 15 * 60 * 1000;
 
 const STATUS_NAMES: Record<number, string> = {
@@ -137,8 +137,9 @@ export function acceptBill(ctx: SandboxContext, bill: BillRow): void {
       'SELECT membership_ends_at FROM users WHERE id = ?',
       bill.user_id,
     );
-    const from = Math.max(now, user?.membership_ends_at ?? 0);
-    run(ctx.db, 'UPDATE users SET membership_ends_at = ? WHERE id = ?', from + YEAR_MS, bill.user_id);
+    const current = user?.membership_ends_at ?? null;
+    const end = membershipEndAfterPurchase(current === null ? null : bogotaTimestamp(current), now);
+    run(ctx.db, 'UPDATE users SET membership_ends_at = ? WHERE id = ?', parseBogotaTimestamp(end), bill.user_id);
   } else {
     run(
       ctx.db,

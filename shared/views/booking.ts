@@ -181,6 +181,8 @@ export const BookingViewSchema = z.object({
   seatMap: SeatMapSchema,
   snacks: z.array(SnackOfferSchema),
   maxSeats: z.number(),
+  /** Selections that leave one free seat alone are refused (shared/booking/lonely-seats.ts; off by the BFF's configuration). */
+  lonelySeatRule: z.boolean(),
   fees: FeesViewSchema,
   payBrands: z.array(PayBrandViewSchema),
   paymentMethod: PaymentMethodViewSchema,
@@ -326,5 +328,12 @@ export const MembershipOfferViewSchema = z.object({
   payBrands: z.array(PayBrandViewSchema),
   paymentMethod: PaymentMethodViewSchema,
   membership: MembershipViewSchema.nullable(),
+  /**
+   * When the membership will end if bought now ('YYYY-MM-DD HH:mm:ss', Bogotá): a year from the
+   * end of one still running (a renewal), else a year from now; and that day in words.
+   */
+  endsAfterPurchase: z.string(),
+  /** '10 de marzo de 2028'. */
+  endsAfterPurchaseText: z.string(),
 });
 export type MembershipOfferView = z.infer<typeof MembershipOfferViewSchema>;

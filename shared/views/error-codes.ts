@@ -32,6 +32,8 @@ export const BFF_ERROR_CODES = [
   'WRONG_ZONE',
   'UNKNOWN_SEAT',
   'DUPLICATE_SEAT',
+  // The selection would leave one free seat alone (shared/booking/lonely-seats.ts).
+  'LONELY_SEAT',
   'SEAT_LIMIT',
   'SHOWTIME_STARTED',
   'RESERVE_BUSY',

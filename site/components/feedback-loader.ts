@@ -24,3 +24,11 @@ export function loadFeedbackWhenNeeded(): void {
   };
   stops.push($spinner.listen(onWrite), $statusModal.listen(onWrite));
 }
+
+/**
+ * Mounts the island now, ahead of a modal that may have to open without a network (a form
+ * whose upload fails because the phone lost its signal could not fetch the modal's code then).
+ */
+export function prepareFeedback(): void {
+  void loadFeedback();
+}

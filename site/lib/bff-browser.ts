@@ -2,6 +2,8 @@
  * The browser's one client of the BFF: same-origin `/bff/...`, a JSON or multipart body, the
  * answer read as JSON, and the client header on every state-changing request (the BFF refuses
  * a non-GET request without it). It never throws: a failure comes back as a `BffFailure`.
+ * `bffUpload` sends a multipart body the same way and reports how much of it has gone
+ * (`fetch` cannot tell: it has no upload progress).
  */
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../shared/http/client-header.ts';
 import { bffFailureFrom, type BffFailure } from './bff-error.ts';
@@ -29,32 +31,98 @@ export interface BffRequestOptions {
 /** A JSON value, or `FormData` sent as multipart (the browser writes the boundary). */
 export type BffBody = FormData | object;
 
+type Method = 'GET' | 'POST' | 'PUT';
+
+function requestHeaders(method: Method, body: BffBody | undefined): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') headers[CLIENT_HEADER] = CLIENT_HEADER_VALUE;
+  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/** The BFF's answer: its data, or its error body read as a `BffFailure`. */
+function answerOf<T>(status: number, data: unknown): BffResponse<T> {
+  if (status < 200 || status > 299) return { ok: false, status, failure: bffFailureFrom(data, UNKNOWN_FAILURE) };
+  // The BFF is our own service answering in the view types of shared/views.
+  return { ok: true, status, data: data as T };
+}
+
+const networkFailure = <T>(): BffResponse<T> => ({ ok: false, status: 0, failure: NETWORK_FAILURE });
+
 export async function bffRequest<T>(
-  method: 'GET' | 'POST' | 'PUT',
+  method: Method,
   path: string,
   body?: BffBody,
   options: BffRequestOptions = {},
 ): Promise<BffResponse<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (method !== 'GET') headers[CLIENT_HEADER] = CLIENT_HEADER_VALUE;
-  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-
   let response: Response;
   try {
     response = await fetch(`/bff${path}`, {
       method,
-      headers,
+      headers: requestHeaders(method, body),
       credentials: 'same-origin',
       body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
       ...options,
     });
   } catch {
-    return { ok: false, status: 0, failure: NETWORK_FAILURE };
+    return networkFailure();
   }
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status, failure: bffFailureFrom(data, UNKNOWN_FAILURE) };
-  // The BFF is our own service answering in the view types of shared/views.
-  return { ok: true, status: response.status, data: data as T };
+  return answerOf<T>(response.status, data);
+}
+
+/** How much of an upload's body has left the browser. */
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
+export interface BffUploadOptions {
+  /** Cancels the upload (the answer is then a network failure, as with `bffRequest`). */
+  signal?: AbortSignal;
+  /** Called as the body goes out, and once more when all of it has gone. */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+const parsedJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * POSTs a multipart body and reports its upload progress: the same headers, cookies and
+ * answer reading as `bffPost`, through XMLHttpRequest, the one browser API that tells how
+ * much of a request body has been sent.
+ */
+export function bffUpload<T>(path: string, body: FormData, options: BffUploadOptions = {}): Promise<BffResponse<T>> {
+  const { signal, onProgress } = options;
+  return new Promise((resolve) => {
+    if (signal?.aborted) {
+      resolve(networkFailure());
+      return;
+    }
+    const request = new XMLHttpRequest();
+    const abort = () => request.abort();
+    request.open('POST', `/bff${path}`);
+    for (const [name, value] of Object.entries(requestHeaders('POST', body))) request.setRequestHeader(name, value);
+    // Listened to before send(): a browser only reports upload progress to listeners present then.
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress?.({ sent: event.loaded, total: event.total });
+    });
+    request.upload.addEventListener('load', (event) => {
+      if (event.lengthComputable) onProgress?.({ sent: event.total, total: event.total });
+    });
+    request.addEventListener('load', () => resolve(answerOf<T>(request.status, parsedJson(request.responseText))));
+    for (const failure of ['error', 'abort', 'timeout'] as const) {
+      request.addEventListener(failure, () => resolve(networkFailure()));
+    }
+    request.addEventListener('loadend', () => signal?.removeEventListener('abort', abort));
+    signal?.addEventListener('abort', abort, { once: true });
+    request.send(body);
+  });
 }
 
 export const bffGet = <T>(path: string, options?: BffRequestOptions) => bffRequest<T>('GET', path, undefined, options);

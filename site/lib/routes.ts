@@ -17,6 +17,7 @@ export const routes = {
   corporate: '/corporativo',
   contact: '/contactanos',
   ethicsLine: '/linea-etica',
+  accessibility: '/accesibilidad',
   login: '/iniciar-sesion',
   register: '/registrarme',
   profile: '/mi-perfil',
@@ -26,11 +27,15 @@ export const routes = {
   clubTerms: '/pagina/terminos-y-condiciones-club-vizionarios',
   /** Shown (status 503) instead of a personal page while the session cannot be read. */
   unavailable: '/servicio-no-disponible',
+  /** What the service worker shows for a page it cannot fetch nor has kept (lib/offline-copies.ts). */
+  offline: '/sin-conexion',
   contentPage: (slug: string) => `/pagina/${segment(slug)}`,
   resetPassword: (code: string) => `/forgot-password/${segment(code)}`,
   room: (slug: string) => `/sala/${segment(slug)}`,
   /** One billboard date as an HTML fragment (the date picker's). */
   billboardDay: (date: string) => `/fragmentos/cartelera/${segment(date)}`,
+  /** The same with /cartelera's showtime filters (their query follows). */
+  billboardDayFiltered: (date: string) => `/fragmentos/cartelera/${segment(date)}/filtros`,
   movie: (theater: string, slug: string) => `/${segment(theater)}/pelicula/${segment(slug)}`,
   showtime: (theater: string, slug: string, showtimeId: string | number) =>
     `/${segment(theater)}/pelicula/${segment(slug)}/funcion/${segment(showtimeId)}`,
@@ -50,7 +55,7 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** Entries that are HTML fragments a page's script puts in place (`partial`), not pages. */
-export const fragmentRoutes: ReadonlySet<RouteName> = new Set<RouteName>(['billboardDay']);
+export const fragmentRoutes: ReadonlySet<RouteName> = new Set<RouteName>(['billboardDay', 'billboardDayFiltered']);
 
 /** What the cinema API's slugs look like (content pages, movies, rooms); anything else cannot exist. */
 export function isSlug(value: string): boolean {

@@ -25,6 +25,7 @@ export const GET: APIRoute = async ({ locals }) => {
     routes.corporate,
     routes.contact,
     routes.ethicsLine,
+    routes.accessibility,
     routes.terms,
     routes.privacy,
     routes.clubTerms,

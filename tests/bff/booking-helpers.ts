@@ -1,3 +1,4 @@
+import { bestSeats } from '../../shared/booking/best-seats.ts';
 import type { BookingView, HoldView, SeatCell } from '../../shared/views/booking.ts';
 import { SandboxShowtimes, type ShowtimeNeeds, type TestShowtime } from '../showtimes.ts';
 import { call, type Stack } from './harness.ts';
@@ -99,6 +100,16 @@ export class Browser {
 
 export function seatsOf(view: BookingView): SeatCell[] {
   return view.seatMap.rows.flatMap((row) => row.cells.filter((cell): cell is SeatCell => cell.kind === 'seat'));
+}
+
+/**
+ * `count` free seats of a zone to hold, as 'Elegir las mejores sillas' picks them: side by side
+ * where they fit, and never leaving one seat alone (the BFF refuses that, LONELY_SEAT).
+ */
+export function seatsToHold(view: BookingView, zone: string, count: number): string[] {
+  const picked = bestSeats(view.seatMap, { zone, count });
+  if (!picked.found) throw new Error(`no ${count} seats to hold in ${zone}: ${picked.message}`);
+  return picked.seats;
 }
 
 /** Free seats of a zone, in map order. */

@@ -2,8 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { decodePng } from './png-decode.ts';
 import type { Bill } from '../../shared/cinema-api/bills.ts';
-import type { BookingView, PaymentResultView, TicketView, TransactionView } from '../../shared/views/booking.ts';
+import type {
+  BookingView,
+  MembershipOfferView,
+  PaymentResultView,
+  TicketView,
+  TransactionView,
+} from '../../shared/views/booking.ts';
+
+/** The same calendar day a year later ('YYYY-MM-DD'; a 29 February becomes the 28th). */
+const nextYear = (date: string): string => {
+  const day = `${Number(date.slice(0, 4)) + 1}${date.slice(4)}`;
+  return day.endsWith('-02-29') ? day.replace(/29$/, '28') : day;
+};
 import { formatCop } from '../../shared/format/money.ts';
+import { bogotaToday } from '../../shared/format/bogota-time.ts';
+import { formatReleaseDate } from '../../shared/format/dates.ts';
+import type { MembershipView } from '../../shared/views/session.ts';
 import { registerPerson, registrationForm, startStack, tokenInCookie, type Stack } from './harness.ts';
 import {
   Browser,
@@ -15,6 +30,7 @@ import {
   freeSeats,
   login,
   seatsOf,
+  seatsToHold,
   solveCaptcha,
   pickShowtimes,
   startedShowtime,
@@ -204,8 +220,23 @@ describe('reservation', () => {
 });
 
 describe('live seats', () => {
+  let address: string;
+  beforeAll(async () => {
+    address = await stack.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('answers 404 with the error body for an unknown showtime, before any stream opens', async () => {
+    const watcher = await demo();
+    const response = await fetch(`${address}/bff/booking/999999/events`, {
+      headers: { cookie: `viziona_session=${watcher.cookie}` },
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    expect(stack.app.booking.streams.open).toBe(0);
+  });
+
   it('streams seat changes made by other people to an open seat map', async () => {
-    const address = await stack.app.listen({ port: 0, host: '127.0.0.1' });
     const watcher = await demo();
     const buyer = new Browser(stack.app, (await registerPerson(stack.app)).cookie);
     const view = await watcher.view(otherShowtimeId);
@@ -239,9 +270,7 @@ describe('live seats', () => {
 describe('payment', () => {
   async function holdTwoSeats(browser: Browser, zone = 'General') {
     const view = await browser.view(showtimeId);
-    const seats = freeSeats(view, zone)
-      .slice(0, 2)
-      .map((seat) => seat.id);
+    const seats = seatsToHold(view, zone, 2);
     const answer = await browser.reserve(showtimeId, zone, seats);
     expect(answer.status).toBe(200);
     return { view, seats };
@@ -525,13 +554,13 @@ describe('payment', () => {
 describe('membership', () => {
   it('sells Club Vizionarios and shows member prices at once', async () => {
     const browser = new Browser(stack.app, (await registerPerson(stack.app)).cookie);
-    const offer = (await browser.send('GET', '/bff/membership/offer')).body as {
-      total: number;
-      payBrands: Array<{ id: number }>;
-    };
+    const before = bogotaToday();
+    const offer = (await browser.send('GET', '/bff/membership/offer')).body as MembershipOfferView;
     expect(offer.total).toBe(63_000);
-    const before = await browser.view(showtimeId);
-    expect(before.zones.find((zone) => zone.zone === 'General')?.price).toBe(14_000);
+    // Not a member yet: it will last a year from today.
+    expect([before, bogotaToday()].map(nextYear)).toContain(offer.endsAfterPurchase.slice(0, 10));
+    const ordinary = await browser.view(showtimeId);
+    expect(ordinary.zones.find((zone) => zone.zone === 'General')?.price).toBe(14_000);
     const answer = await browser.send('POST', '/bff/membership/purchase', {
       brandId: offer.payBrands[0]!.id,
       card: cardForm(await solveCaptcha(stack.app)),
@@ -546,6 +575,27 @@ describe('membership', () => {
     const transaction = (await browser.send('GET', `/bff/payments/transactions/${body.result.bill}`))
       .body as TransactionView;
     expect(transaction).toMatchObject({ total: 63_000, payType: { id: 3 }, showtime: null });
+  });
+});
+
+describe('membership renewal', () => {
+  it('tells a member the new end date, a year from the current end, which the cinema API then sets', async () => {
+    const member = new Browser(stack.app, await login(stack.app, CLUB.email, CLUB.password));
+    const offer = (await member.send('GET', '/bff/membership/offer')).body as MembershipOfferView;
+    const current = offer.membership?.expiresAt ?? '';
+    expect(offer.membership?.active).toBe(true);
+    expect(offer.endsAfterPurchase).toBe(`${Number(current.slice(0, 4)) + 1}${current.slice(4)}`);
+    expect(offer.endsAfterPurchaseText).toBe(formatReleaseDate(offer.endsAfterPurchase.slice(0, 10)));
+    expect(offer.endsAfterPurchaseText).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
+
+    const answer = await member.send('POST', '/bff/membership/purchase', {
+      brandId: offer.payBrands[0]!.id,
+      card: cardForm(await solveCaptcha(stack.app)),
+    });
+    expect(answer.status).toBe(200);
+    const renewed = answer.body as { result: PaymentResultView; membership: MembershipView };
+    expect(renewed.result.accepted).toBe(true);
+    expect(renewed.membership.expiresAt).toBe(offer.endsAfterPurchase);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Bill } from '../../shared/cinema-api/bills.ts';
 import type { BookingView, PaymentResultView } from '../../shared/views/booking.ts';
 import type { BffApp } from '../../bff/app.ts';
 import { call, registerPerson, startReplicas, tokenInCookie, type Answer, type Replicas } from './harness.ts';
-import { cardForm, freeSeats, pickShowtimes, sandboxGet, solveCaptcha } from './booking-helpers.ts';
+import { cardForm, freeSeats, pickShowtimes, sandboxGet, seatsToHold, solveCaptcha } from './booking-helpers.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
@@ -70,9 +70,7 @@ describe('two replicas sharing Redis', () => {
     const long = 'Ñandú Ángel Ópalo '.repeat(7).slice(0, 120);
     const person = await registerPerson(replica(0), { name: long, lastname: long });
     const showtimeId = showtimes[0]!.id;
-    const seats = freeSeats(await viewOf(person.cookie, showtimeId), 'General')
-      .slice(0, 10)
-      .map((seat) => seat.id);
+    const seats = seatsToHold(await viewOf(person.cookie, showtimeId), 'General', 10);
     const reserved = await send(0, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, {
       zone: 'General',
       seats,
@@ -90,9 +88,7 @@ describe('two replicas sharing Redis', () => {
     const person = await registerPerson(replica(1));
     const showtimeId = showtimes[1]!.id;
     const view = await viewOf(person.cookie, showtimeId);
-    const seats = freeSeats(view, 'Preferencial')
-      .slice(0, 2)
-      .map((seat) => seat.id);
+    const seats = seatsToHold(view, 'Preferencial', 2);
     expect(
       (await send(1, person.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'Preferencial', seats }))
         .status,

@@ -37,6 +37,7 @@ export { purchasePath } from './showtimes.ts';
 const people = {
   demo: { email: 'demo@viziona.co', password: 'Demo1234' },
   nuevo: { email: 'nuevo@viziona.co', password: 'Nuevo1234' },
+  club: { email: 'club@viziona.co', password: 'Club1234' },
 } as const;
 export type Person = keyof typeof people;
 const sessions = new Map<Person, Awaited<ReturnType<BrowserContext['storageState']>>>();
@@ -86,14 +87,22 @@ export interface OpenOptions {
 const dialogWatches = new WeakMap<Page, DialogWatch>();
 export const dialogMisfits = (page: Page): string[] => dialogWatches.get(page)?.misfits ?? [];
 
+/** A browser of its own (a device) logged in as `person`. */
+export function contextAs(browser: Browser, person: Person, device?: BrowserContextOptions): Promise<BrowserContext> {
+  return browser.newContext({ ...device, storageState: sessions.get(person) });
+}
+
 export async function openAs(browser: Browser, person: Person, path: string, options: OpenOptions = {}): Promise<Page> {
-  const context =
-    options.context ?? (await browser.newContext({ ...options.device, storageState: sessions.get(person) }));
+  const context = options.context ?? (await contextAs(browser, person, options.device));
   const page = await context.newPage();
   await watchViolations(page);
   dialogWatches.set(page, await watchDialogs(page));
   if (options.fakeClock) await page.clock.install();
-  if (options.liveSeats === false) await page.route('**/bff/booking/*/events', (route) => route.abort());
+  // A page without its live stream, as behind a proxy that will not carry it: 204 No Content is
+  // how a server tells an EventSource to stop for good. (Aborting the request instead made Chromium
+  // log net::ERR_FAILED at every reconnection, every 3 s: a network error of the test's making.)
+  if (options.liveSeats === false)
+    await page.route('**/bff/booking/*/events', (route) => route.fulfill({ status: 204 }));
   await page.goto(path);
   await expect(page.locator('[data-purchase-ready]')).toBeVisible();
   return page;
@@ -102,19 +111,63 @@ export async function openAs(browser: Browser, person: Person, path: string, opt
 export const availableSeats = (page: Page): Locator =>
   page.getByRole('button', { name: /^Fila [A-Z]+, silla \d+, disponible$/ });
 
-/** Picks the first `count` free seats of the zone shown and answers their labels ('F-7'). */
-export async function pickSeats(page: Page, count: number): Promise<string[]> {
-  const labels: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const seat = availableSeats(page).first();
-    const name = (await seat.getAttribute('aria-label')) ?? '';
-    const match = /^Fila ([A-Z]+), silla (\d+),/.exec(name);
-    await seat.click();
-    await expect(page.getByRole('button', { name: name.replace('disponible', 'seleccionada') })).toBeVisible();
-    labels.push(`${match?.[1]}-${match?.[2]}`);
-  }
-  return labels;
+/** A seat's button on the map, by its label ('F-7') and the state it is announced in. */
+export function seatButton(page: Page, seat: string, state: 'disponible' | 'seleccionada' | 'ocupada'): Locator {
+  const [row, number] = seat.split('-');
+  return page.getByRole('button', { name: `Fila ${row}, silla ${number}, ${state}`, exact: true });
 }
+
+/**
+ * The free seats of the zone shown, as the map lays them out: runs of seats side by side,
+ * each ended by an aisle, a seat not free, or the row's end ('F-7' labels, in map order).
+ */
+export async function freeRuns(page: Page): Promise<string[][]> {
+  return page.getByRole('grid', { name: 'Mapa de sillas' }).evaluate((grid) => {
+    const runs: string[][] = [];
+    for (const row of grid.querySelectorAll('[role="row"]')) {
+      let run: string[] = [];
+      for (const cell of row.querySelectorAll('[role="gridcell"]')) {
+        const seat = cell.querySelector<HTMLButtonElement>('button[data-seat]');
+        if (seat?.dataset.seat && seat.getAttribute('aria-label')?.endsWith(', disponible')) {
+          run.push(seat.dataset.seat);
+          continue;
+        }
+        if (run.length > 0) runs.push(run);
+        run = [];
+      }
+      if (run.length > 0) runs.push(run);
+    }
+    return runs;
+  });
+}
+
+/**
+ * `count` free seats of the zone shown, first ones first, that leave no seat alone (the BFF
+ * refuses that): each run gives seats from its start, all of them or at least two fewer.
+ */
+export async function seatsToPick(page: Page, count: number): Promise<string[]> {
+  const seats: string[] = [];
+  for (const run of await freeRuns(page)) {
+    let take = Math.min(count - seats.length, run.length);
+    if (take === run.length - 1) take -= 1;
+    seats.push(...run.slice(0, take));
+    if (seats.length === count) return seats;
+  }
+  throw new Error(`no ${count} free seats that leave none alone`);
+}
+
+/** Clicks `count` free seats of the zone shown (`seatsToPick`) and answers their labels ('F-7'). */
+export async function pickSeats(page: Page, count: number): Promise<string[]> {
+  const seats = await seatsToPick(page, count);
+  for (const seat of seats) {
+    await seatButton(page, seat, 'disponible').click();
+    await expect(seatButton(page, seat, 'seleccionada')).toBeVisible();
+  }
+  return seats;
+}
+
+/** What the bar under the map says about the picked seats ('Sillas seleccionadas: F-7 · $ 14.000'). */
+export const selectionBar = (page: Page): Locator => page.getByText(/^(Sillas seleccionadas: |Elige tus sillas)/);
 
 export async function reserve(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continuar con la compra' }).click();

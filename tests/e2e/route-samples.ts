@@ -38,6 +38,7 @@ const samples: { [Name in DynamicRouteName]: (data: SampleData) => Parameters<Re
   resetPassword: () => ['codigo-de-muestra'],
   room: (data) => [data.roomSlug],
   billboardDay: (data) => [data.date],
+  billboardDayFiltered: (data) => [data.date],
   movie: (data) => [data.theater, data.movieSlug],
   showtime: (data) => [data.theater, data.movieSlug, data.showtimeId],
   ticket: (data) => [data.bill],

@@ -399,7 +399,7 @@ describe('purchases, bills and membership', () => {
     expect((await sandbox.call('epayco/bitcoin/status/VZ000001', { token })).status).toBe(404);
   });
 
-  it('a membership purchase (pay type 3) makes the membership active for a year', async () => {
+  it('a membership purchase (pay type 3) makes the membership active for a year, and another renews it a year from its end', async () => {
     const buyer = await registerUser(sandbox);
     const secuencia = await consecutive(sandbox, buyer.token);
     const payload = {
@@ -439,5 +439,17 @@ describe('purchases, bills and membership', () => {
       .data[0];
     expect(bill?.showtime).toBeNull();
     expect(bill?.pay_type).toEqual({ id: 3, name: 'Membresía Club Vizionarios' });
+
+    // Bought again while it runs: a year from its end (a calendar year: 2028 has a 29 February).
+    const again = await consecutive(sandbox, buyer.token);
+    const renewal = await payCard(
+      { ...payload, score_consecutive: again, pay_token: await payToken(sandbox, buyer.token, again) },
+      buyer.token,
+    );
+    expect(renewal.status).toBe(200);
+    const renewed = MembershipStatusAnswerSchema.parse(
+      (await sandbox.call('profile/membership-status', { token: buyer.token })).body,
+    ).data[0];
+    expect(renewed?.Vencimiento).toBe('2028-03-10 10:00:00');
   });
 });

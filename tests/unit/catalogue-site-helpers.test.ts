@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom, shuffled } from '../../site/features/catalogue/shuffle.ts';
-import { dateHref, selectedDate } from '../../site/features/catalogue/date-panels.ts';
+import { selectedDate } from '../../site/features/catalogue/date-panels.ts';
+import { listingHref } from '../../site/features/catalogue/showtime-filters.ts';
 import { slideClass } from '../../site/features/catalogue/carousel-slides.ts';
 
 describe('catalogue page helpers', () => {
@@ -30,7 +31,7 @@ describe('catalogue page helpers', () => {
     expect(selectedDate(dates, '2026-12-31')).toBe('2026-11-22');
     expect(selectedDate(dates, null)).toBe('2026-11-22');
     expect(selectedDate([], null)).toBeNull();
-    expect(dateHref('2026-11-23', 'cartelera')).toBe('?date=2026-11-23#cartelera');
+    expect(listingHref('2026-11-23', {}, 'cartelera')).toBe('?date=2026-11-23#cartelera');
   });
 
   it('sizes carousel slides by the spec’s breakpoints', () => {

@@ -1,8 +1,8 @@
 import { getRow, type Database } from '../database.ts';
 import { hashPasswordSync } from '../../lib/secrets.ts';
 import { insertUser } from '../../services/users.ts';
-
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+import { membershipEndAfterPurchase } from '../../../shared/booking/membership-renewal.ts';
+import { parseBogotaTimestamp } from '../../../shared/format/bogota-time.ts';
 
 /** Demo accounts (documented in sandbox/README.md). Passwords follow the spec's rule. */
 export const DEMO_USERS = [
@@ -50,7 +50,7 @@ export function seedUsers(db: Database, nowMs: number): void {
       birthday: `199${index}-05-14`,
       sex: index === 1 ? 'M' : 'F',
       verifiedAt: demo.verified ? nowMs : null,
-      membershipEndsAt: demo.member ? nowMs + YEAR_MS : null,
+      membershipEndsAt: demo.member ? parseBogotaTimestamp(membershipEndAfterPurchase(null, nowMs)) : null,
       createdAt: nowMs,
     });
   });

@@ -14,6 +14,7 @@ import type { ProfileForm } from '../../../shared/validation/profile.ts';
 import type { ProfileSavedView, ProfileView } from '../../../shared/views/accounts.ts';
 import type { BffFailure } from '../../lib/bff-error.ts';
 import { bffGet, bffPost, bffPut } from '../../lib/bff-browser.ts';
+import { forgetOfflineTickets } from '../../lib/offline-tickets.ts';
 import { isGuestOnlyPath, routes, safeReturnTo } from '../../lib/routes.ts';
 import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
 import { SPINNER_TEXTS } from './texts.ts';
@@ -38,12 +39,19 @@ let sessionRead: Promise<SessionUserView | null> | null = null;
 /**
  * The session as the browser sees it (`GET /bff/session`, once per page): public pages are
  * the same for everyone, so their personal parts are filled from this. When the BFF cannot
- * answer, the person is treated as a visitor (the links still lead to the login page).
+ * answer, the person is treated as a visitor (the links still lead to the login page), except
+ * on a personal page, which the server rendered for them: a ticket page opened without signal
+ * keeps its person. When the BFF says nobody is logged in (the session ended), the tickets
+ * kept for use without signal go.
  */
 export function readSession(): Promise<SessionUserView | null> {
-  sessionRead ??= bffGet<SessionView>('/session').then((answer) => {
-    if (answer.ok) $sessionUser.set(answer.data.user);
-    else if ($sessionUser.get() === undefined) $sessionUser.set(null);
+  sessionRead ??= bffGet<SessionView>('/session').then(async (answer) => {
+    if (answer.ok) {
+      $sessionUser.set(answer.data.user);
+      if (!answer.data.user) await forgetOfflineTickets();
+    } else if ($sessionUser.get() === undefined && !document.documentElement.dataset.session) {
+      $sessionUser.set(null);
+    }
     return $sessionUser.get() ?? null;
   });
   return sessionRead;
@@ -134,6 +142,8 @@ export async function login(form: LoginForm): Promise<ActionResult> {
     console.error('Respuesta de inicio de sesión sin usuario');
     return { ok: false, failure: { code: 'NO_USER', message: 'No fue posible iniciar sesión. Inténtalo de nuevo.' } };
   }
+  // Whoever was here before, their tickets kept for use without signal are not this person's.
+  await forgetOfflineTickets();
   $sessionUser.set(result.data.user);
   return { ok: true };
 }
@@ -149,17 +159,19 @@ export async function register(form: RegistrationForm): Promise<ActionResult> {
       failure: { code: 'NO_USER', message: 'No fue posible completar el registro. Inténtalo de nuevo.' },
     };
   }
+  await forgetOfflineTickets();
   $sessionUser.set(result.data.user);
   return { ok: true };
 }
 
-/** Logs out and goes home. A failure is only logged (the spec shows nothing). */
+/** Logs out, forgets the tickets kept for use without signal, and goes home. A failure is only logged (the spec shows nothing). */
 export async function logout(): Promise<void> {
   const result = await withSpinner(SPINNER_TEXTS.logout, () => bffPost<unknown>('/auth/logout'));
   if (!result.ok) {
     console.error('Error al cerrar sesión', result.failure.code);
     return;
   }
+  await forgetOfflineTickets();
   $sessionUser.set(null);
   window.location.assign(routes.home);
 }

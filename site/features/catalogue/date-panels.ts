@@ -3,8 +3,3 @@ export function selectedDate(dates: ReadonlyArray<{ date: string }>, requested: 
   if (requested && dates.some((option) => option.date === requested)) return requested;
   return dates[0]?.date ?? null;
 }
-
-/** A date option's link: the same page with `?date=`, back at the picker's section. */
-export function dateHref(date: string, anchor: string): string {
-  return `?${new URLSearchParams({ date }).toString()}#${anchor}`;
-}

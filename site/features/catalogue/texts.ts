@@ -16,3 +16,15 @@ export const PAGE_TITLES = {
 } as const;
 
 export const PRESALE_BADGE = 'Preventa';
+
+export const FILTER_TEXTS = {
+  /** The label of a date's filters. */
+  group: 'Filtrar funciones',
+  clear: 'Quitar filtros',
+} as const;
+
+export const SHARE_TEXTS = {
+  button: 'Compartir',
+  copied: 'Enlace copiado. Ya puedes pegarlo donde quieras.',
+  copyByHand: 'Copia el enlace de la película:',
+} as const;

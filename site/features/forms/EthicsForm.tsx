@@ -6,13 +6,18 @@ import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { ServiceFormSend } from './ServiceFormSend.tsx';
+import { prepareSending } from './sending-parts.ts';
 import type { EthicsFormOptions } from './form-options.ts';
 import { submitEthicsReport } from './stores.ts';
 import { useServiceForm } from './use-service-form.ts';
 
-// zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts).
+// zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts),
+// and with them what sending needs (sending-parts.ts).
 const loadRules = () => import('../../../shared/validation/service-forms.ts');
-const validation = lazyZodResolver(async () => (await loadRules()).EthicsFormSchema);
+const validation = lazyZodResolver(async () => {
+  prepareSending();
+  return (await loadRules()).EthicsFormSchema;
+});
 
 const defaultValues: EthicsFormInput = {
   details: '',

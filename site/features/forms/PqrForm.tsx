@@ -8,13 +8,18 @@ import { routes } from '../../lib/routes.ts';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { ServiceFormSend } from './ServiceFormSend.tsx';
+import { prepareSending } from './sending-parts.ts';
 import type { PqrFormOptions } from './form-options.ts';
 import { submitPqr } from './stores.ts';
 import { useServiceForm } from './use-service-form.ts';
 
-// zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts).
+// zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts),
+// and with them what sending needs (sending-parts.ts).
 const loadRules = () => import('../../../shared/validation/service-forms.ts');
-const validation = lazyZodResolver(async () => (await loadRules()).PqrFormSchema);
+const validation = lazyZodResolver(async () => {
+  prepareSending();
+  return (await loadRules()).PqrFormSchema;
+});
 
 const defaultValues: PqrFormInput = {
   name: '',

@@ -1,19 +1,41 @@
 /**
- * The service forms' actions: each posts a multipart body to the BFF under the loading
- * overlay and opens the status modal of section 8. No state is shared between the two
- * forms, so there is no store here, only the actions that change the global feedback.
- * Only types come from shared/validation: the islands carry the schemas themselves.
+ * The service forms' upload and its actions: each form posts a multipart body to the BFF
+ * while the upload dialog shows how much has gone (`$upload`), can be cancelled until all of
+ * it has gone, and ends in the status modal of section 8 (a cancel the person chose does not).
+ * Only one form is on a page, so one upload at a time. Only types come from
+ * shared/validation: the islands carry the schemas themselves.
  */
+import { atom } from 'nanostores';
 import type { BffFailure } from '../../lib/bff-error.ts';
-import { bffPost } from '../../lib/bff-browser.ts';
-import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
+import { bffUpload, type UploadProgress } from '../../lib/bff-browser.ts';
+import { openStatusModal } from '../../components/feedback-stores.ts';
 import type { ServiceFormReceipt } from '../../../shared/views/service-forms.ts';
 import { ETHICS_SUCCESS, PQR_SUCCESS, SPINNER_TEXTS, SUBMIT_FAILURE } from './texts.ts';
+import { isFullySent } from './upload-progress.ts';
 
-export type SubmitResult = { ok: true; receipt: ServiceFormReceipt } | { ok: false; failure: BffFailure };
+export type SubmitResult =
+  | { outcome: 'sent'; receipt: ServiceFormReceipt }
+  | { outcome: 'failed'; failure: BffFailure }
+  | { outcome: 'cancelled' };
 
 /** A form's own fields (shared/validation/service-forms.ts), by their names; a checkbox as 'true'. */
 export type FormFields = Readonly<Record<string, string | boolean>>;
+
+export interface UploadState extends UploadProgress {
+  /** The spec's spinner text of the form being sent. */
+  title: string;
+}
+
+/** The upload under way, or null. */
+export const $upload = atom<UploadState | null>(null);
+
+let cancelling: AbortController | null = null;
+
+/** Stops the upload under way, unless all of it has gone already (the form may then be registered). */
+export function cancelUpload(): void {
+  const upload = $upload.get();
+  if (upload && !isFullySent(upload)) cancelling?.abort();
+}
 
 /** Text fields first, then the files: the BFF checks the fields before relaying any file. */
 function multipartBody(fields: FormFields, files: readonly File[]): FormData {
@@ -23,9 +45,21 @@ function multipartBody(fields: FormFields, files: readonly File[]): FormData {
   return body;
 }
 
-async function postForm(path: string, body: FormData): Promise<SubmitResult> {
-  const answer = await bffPost<ServiceFormReceipt>(path, body);
-  return answer.ok ? { ok: true, receipt: answer.data } : { ok: false, failure: answer.failure };
+async function upload(path: string, title: string, body: FormData): Promise<SubmitResult> {
+  const controller = new AbortController();
+  cancelling = controller;
+  $upload.set({ title, sent: 0, total: 0 });
+  try {
+    const answer = await bffUpload<ServiceFormReceipt>(path, body, {
+      signal: controller.signal,
+      onProgress: (progress) => $upload.set({ title, ...progress }),
+    });
+    if (answer.ok) return { outcome: 'sent', receipt: answer.data };
+    return controller.signal.aborted ? { outcome: 'cancelled' } : { outcome: 'failed', failure: answer.failure };
+  } finally {
+    cancelling = null;
+    $upload.set(null);
+  }
 }
 
 function showFailure(failure: BffFailure): void {
@@ -34,29 +68,34 @@ function showFailure(failure: BffFailure): void {
   openStatusModal({ type: 'warning', ...SUBMIT_FAILURE });
 }
 
+interface ServiceFormTarget {
+  path: string;
+  title: string;
+  success: { title: string; subtitle: string };
+}
+
+const PQR: ServiceFormTarget = { path: '/forms/pqr', title: SPINNER_TEXTS.pqr, success: PQR_SUCCESS };
+const ETHICS: ServiceFormTarget = { path: '/forms/ethics', title: SPINNER_TEXTS.ethics, success: ETHICS_SUCCESS };
+
+async function submit(
+  target: ServiceFormTarget,
+  fields: FormFields,
+  files: readonly File[],
+  onConfirmed: () => void,
+): Promise<SubmitResult> {
+  const result = await upload(target.path, target.title, multipartBody(fields, files));
+  if (result.outcome === 'sent') openStatusModal({ type: 'success', ...target.success, onAction: onConfirmed });
+  if (result.outcome === 'failed') showFailure(result.failure);
+  return result;
+}
+
 /**
  * Sends a PQR. On success the modal's button runs `onConfirmed` (the form resets then);
  * on failure the warning modal is shown and the failure returned (its field messages).
  */
-export async function submitPqr(
-  fields: FormFields,
-  files: readonly File[],
-  onConfirmed: () => void,
-): Promise<SubmitResult> {
-  const result = await withSpinner(SPINNER_TEXTS.pqr, () => postForm('/forms/pqr', multipartBody(fields, files)));
-  if (result.ok) openStatusModal({ type: 'success', ...PQR_SUCCESS, onAction: onConfirmed });
-  else showFailure(result.failure);
-  return result;
-}
+export const submitPqr = (fields: FormFields, files: readonly File[], onConfirmed: () => void) =>
+  submit(PQR, fields, files, onConfirmed);
 
 /** Sends an ethics report; same contract as `submitPqr`. */
-export async function submitEthicsReport(
-  fields: FormFields,
-  files: readonly File[],
-  onConfirmed: () => void,
-): Promise<SubmitResult> {
-  const result = await withSpinner(SPINNER_TEXTS.ethics, () => postForm('/forms/ethics', multipartBody(fields, files)));
-  if (result.ok) openStatusModal({ type: 'success', ...ETHICS_SUCCESS, onAction: onConfirmed });
-  else showFailure(result.failure);
-  return result;
-}
+export const submitEthicsReport = (fields: FormFields, files: readonly File[], onConfirmed: () => void) =>
+  submit(ETHICS, fields, files, onConfirmed);

@@ -22,3 +22,22 @@ export const SUBMIT_FAILURE = {
   subtitle: 'Ha ocurrido un problema al procesar tu solicitud. Por favor, intenta nuevamente o contacta a soporte.',
   actionLabel: 'Ok',
 } as const;
+
+/** The upload dialog shown while a form and its files are sent (ours: the spec has no progress). */
+export const UPLOAD_TEXTS = {
+  progressLabel: 'Progreso del envío',
+  cancel: 'Cancelar envío',
+  /** Said to screen readers at each step, not at every progress event. */
+  step: (percent: string) => `Envío al ${percent}`,
+  /** Everything has left the phone: only the answer is missing, and cancelling could no longer stop it. */
+  waiting: 'Todo enviado. Esperando la confirmación...',
+  sentOf: (sent: string, total: string) => `${sent} de ${total}`,
+} as const;
+
+const KEPT = 'Lo que escribiste y tus archivos siguen aquí: marca de nuevo «No soy un robot» y pulsa «Enviar»';
+
+/** Under 'Enviar' after a send that did not go through. */
+export const SEND_NOTICES = {
+  cancelled: `Cancelaste el envío. ${KEPT} cuando quieras.`,
+  failed: (reason: string) => `${reason} ${KEPT}.`,
+} as const;

@@ -5,6 +5,7 @@ import type { CaptchaFieldHandle } from '../../components/captcha/CaptchaField.t
 import type { ServerFieldErrors } from '../../components/Form.tsx';
 import { refusedFilesOf } from './refused-files.ts';
 import type { SubmitResult } from './stores.ts';
+import { SEND_NOTICES } from './texts.ts';
 
 /** What both service forms have besides their own fields. */
 interface ServiceFormFields extends FieldValues {
@@ -21,8 +22,9 @@ export interface ServiceFormOptions<TInput extends ServiceFormFields, TValues> {
 /**
  * The shared workings of the PQR and ethics forms around `Form`: the attachment list and the
  * captcha wired into the form values, the reset after a confirmed success, and after a
- * failure the files the BFF refused and a new captcha (a proof is spent once the BFF has seen
- * it, so its message would only confuse).
+ * failure or a cancel a notice that everything typed and chosen is still there, the files
+ * the BFF refused and a new captcha (a proof is spent once the BFF has seen it, so its
+ * message would only confuse).
  */
 export function useServiceForm<TInput extends ServiceFormFields, TValues>({
   defaultValues,
@@ -31,6 +33,12 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({
   const captchaRef = useRef<CaptchaFieldHandle>(null);
   // Files the BFF refused in the last attempt, with its message (marked in the list).
   const [refusedFiles, setRefusedFiles] = useState<ReadonlyMap<File, string>>(() => new Map());
+  const [sentOnce, setSentOnce] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; focus: boolean } | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice?.focus) noticeRef.current?.focus();
+  }, [notice]);
   // Until the island is interactive, a click would submit the bare HTML form.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -46,14 +54,22 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({
     form: UseFormReturn<TInput, unknown, TValues>,
   ): Promise<ServerFieldErrors | null> => {
     setRefusedFiles(new Map());
+    setNotice(null);
+    setSentOnce(true);
     const files = filesOf(form);
     const result = await send(values, files, () => {
       form.reset(defaultValues);
       setRefusedFiles(new Map());
       captchaRef.current?.reset();
     });
-    if (result.ok) return null;
+    if (result.outcome === 'sent') return null;
+    // The BFF may have verified, and so spent, the proof before the upload stopped.
     captchaRef.current?.reset();
+    if (result.outcome === 'cancelled') {
+      setNotice({ text: SEND_NOTICES.cancelled, focus: true });
+      return null;
+    }
+    setNotice({ text: SEND_NOTICES.failed(result.failure.message), focus: false });
     setRefusedFiles(refusedFilesOf(result.failure, files));
     const { captcha: _spent, ...fields } = result.failure.fields ?? {};
     return fields;
@@ -85,6 +101,9 @@ export function useServiceForm<TInput extends ServiceFormFields, TValues>({
             form.setValue(captchaPath, payload as PathValue<TInput, Path<TInput>>, { shouldValidate: isSubmitted }),
         },
         disabled: !hydrated || isSubmitting,
+        notice: notice?.text ?? null,
+        noticeRef,
+        sentOnce,
       };
     },
   };

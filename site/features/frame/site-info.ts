@@ -1,11 +1,14 @@
+import { THEATER_STREET_ADDRESS } from '../../../shared/theater.ts';
+
 /**
  * The chain's fixed contact details shown in the footer. The spec withholds the real values
  * ("a street address, a customer-service contact"); these are the project's placeholders,
- * kept in this one file so operations can replace them.
+ * kept in this one file so operations can replace them (the street address lives in
+ * shared/theater.ts: the ticket's calendar event names it too).
  */
 export const siteInfo = {
   name: 'Viziona',
-  streetAddress: 'Calle 100 # 15-20, Centro Comercial Viziona, Bogotá, Colombia',
+  streetAddress: THEATER_STREET_ADDRESS,
   customerService: {
     label: 'Servicio al cliente',
     phoneDisplay: '(601) 745 1234',

@@ -1,5 +1,6 @@
-import { memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
+import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '../../../shared/booking/lonely-seats.ts';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import { formatCop } from '../../../shared/format/money.ts';
 import type { BookingView } from '../../../shared/views/booking.ts';
@@ -8,6 +9,7 @@ import { lazyPart } from '../../components/lazy-part.ts';
 import { useWantedOnce } from '../../components/use-wanted-once.ts';
 import { ClubBanner } from './ClubBanner.tsx';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
+import { BestSeatsPicker } from './seat-map/BestSeatsPicker.tsx';
 import { followSeats } from './seat-map/live-seats.ts';
 import { SeatMap } from './seat-map/SeatMap.tsx';
 import { ZonePicker } from './seat-map/ZonePicker.tsx';
@@ -22,6 +24,22 @@ const SnackCarousel = lazyPart(() => import('./snacks/SnackCarousel.tsx').then((
 const ComboDialog = lazyPart(() => import('./snacks/ComboDialog.tsx').then((module) => module.ComboDialog));
 const CheckoutPanel = lazyPart(() => import('./checkout/CheckoutPanel.tsx').then((module) => module.CheckoutPanel));
 const PaymentWizard = lazyPart(() => import('./payment/PaymentWizard.tsx').then((module) => module.PaymentWizard));
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False on the server and while the island hydrates, true after. The lazy parts render only
+ * when it is true: a part whose code has not loaded suspends, and a boundary suspended in the
+ * server render is revealed by inline scripts that the Content Security Policy refuses (the
+ * island then fell back to rendering on the client, React error #419).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 export interface PurchaseFlowProps {
   view: BookingView;
@@ -91,6 +109,13 @@ function StepSeats({ purchase }: { purchase: PurchaseState }) {
   const zone = useStore(seats.$zone);
   const selected = useStore(seats.$selected);
   const someSelected = selected.length > 0;
+  const wheelchairSpaces = useMemo(
+    () =>
+      map.rows.some((row) =>
+        row.cells.some((cell) => cell.kind === 'seat' && cell.state === 'disabled' && cell.zone === zone),
+      ),
+    [map, zone],
+  );
   useEffect(() => {
     if (!someSelected) return;
     SnackCarousel.preloadWhenIdle();
@@ -102,6 +127,9 @@ function StepSeats({ purchase }: { purchase: PurchaseState }) {
         {BOOKING_TEXTS.chooseLocation}
       </h2>
       <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={seats.selectZone} />
+      {zone !== null && (
+        <BestSeatsPicker maxSeats={view.maxSeats} wheelchairSpaces={wheelchairSpaces} onPick={seats.pickBest} />
+      )}
       <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={seats.toggleSeat} />
       <SelectionBar purchase={purchase} />
     </section>
@@ -109,27 +137,52 @@ function StepSeats({ purchase }: { purchase: PurchaseState }) {
 }
 
 /**
- * The seats picked and their price, under the map. It follows the map a frame later (a
- * deferred render): the frame that answers a click paints the seat alone, without laying out
- * and repainting this text as well.
+ * The seats picked and their price, under the map, with what stands in the way of continuing:
+ * picked seats someone else took, or a seat the pick would leave alone. It follows the map a
+ * frame later (a deferred render): the frame that answers a click paints the seat alone,
+ * without laying out and repainting this text as well.
  */
 const SelectionBar = memo(function SelectionBar({ purchase }: { purchase: PurchaseState }) {
-  const selected = useDeferredValue(useStore(purchase.seats.$selected));
+  const { seats } = purchase;
+  const selected = useDeferredValue(useStore(seats.$selected));
+  const map = useDeferredValue(useStore(seats.$seatMap));
+  const zone = useStore(seats.$zone);
+  const rule = useStore(seats.$view).lonelySeatRule;
+  const gone = useStore(seats.$seatsGone);
   const tickets = useDeferredValue(useStore(purchase.$totals).tickets);
+  const leavesOneAlone = useMemo(
+    () => rule && zone !== null && lonelySeatsRefused(map, zone, selected).length > 0,
+    [rule, zone, map, selected],
+  );
   return (
     // As tall with the button as without it: picking the first seat moves nothing else.
     <div className="sticky bottom-0 z-10 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-4">
-      <p aria-live="polite" className="text-sm">
-        {selected.length > 0 ? (
-          <>
-            {PURCHASE_TEXTS.chosenSeats(selected.join(', '))} · <strong>{formatCop(tickets)}</strong>
-          </>
-        ) : (
-          PURCHASE_TEXTS.noSeats
-        )}
-      </p>
+      <div className="flex min-w-0 flex-col">
+        <p aria-live="polite" className="text-sm">
+          {selected.length > 0 ? (
+            <>
+              {PURCHASE_TEXTS.chosenSeats(selected.join(', '))} · <strong>{formatCop(tickets)}</strong>
+            </>
+          ) : (
+            PURCHASE_TEXTS.noSeats
+          )}
+        </p>
+        {/* Both always there, empty until they speak: a live region added with its text is not always read. */}
+        <p aria-live="polite" className="mt-1 text-sm font-semibold text-warning empty:mt-0">
+          {gone.length > 0 ? PURCHASE_TEXTS.seatsGone(gone) : ''}
+        </p>
+        <p id="lonely-seat" aria-live="polite" className="mt-1 text-sm font-semibold text-warning empty:mt-0">
+          {leavesOneAlone ? LONELY_SEAT_MESSAGE : ''}
+        </p>
+      </div>
       {/* Hidden, not unmounted, until a seat is picked: the first pick only shows it. */}
-      <Button hidden={selected.length === 0} onClick={() => void purchase.seats.continuePurchase()}>
+      <Button
+        hidden={selected.length === 0}
+        aria-disabled={leavesOneAlone || undefined}
+        aria-describedby={leavesOneAlone ? 'lonely-seat' : undefined}
+        className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        onClick={() => void seats.continuePurchase()}
+      >
         {BOOKING_TEXTS.continuePurchase}
       </Button>
     </div>
@@ -140,16 +193,22 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
   const { snacks } = purchase;
   const view = useStore(purchase.seats.$view);
   const comboOffer = useStore(snacks.$comboOffer);
+  const hydrated = useHydrated();
   useEffect(() => CheckoutPanel.preloadWhenIdle(), []);
+  const loading = <div aria-busy="true" className="min-h-80 rounded-2xl bg-surface-2/40" />;
   return (
     <section aria-labelledby="snacks-title" className="flex flex-col gap-6">
       <h2 id="snacks-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">
         {PURCHASE_TEXTS.snacksTitle}
       </h2>
-      <Suspense fallback={<div aria-busy="true" className="min-h-80 rounded-2xl bg-surface-2/40" />}>
-        <SnackCarousel.Component snacks={view.snacks} onAdd={snacks.chooseSnack} />
-        <ComboDialog.Component offer={comboOffer} onClose={snacks.closeCombo} onAdd={snacks.addCombo} />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={loading}>
+          <SnackCarousel.Component snacks={view.snacks} onAdd={snacks.chooseSnack} />
+          <ComboDialog.Component offer={comboOffer} onClose={snacks.closeCombo} onAdd={snacks.addCombo} />
+        </Suspense>
+      ) : (
+        loading
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6">
         <Button variant="secondary" onClick={() => void purchase.startOver()}>
           {BOOKING_TEXTS.changePreviousData}

@@ -12,6 +12,16 @@ export const PURCHASE_TEXTS = {
   comboIncludes: 'Incluye',
   chosenSeats: (seats: string) => `Sillas seleccionadas: ${seats}`,
   noSeats: 'Elige tus sillas en el mapa.',
+  /** 'La silla F-7 ya no está disponible. Elige otra.'; for several, 'Las sillas F-7 y F-8 …'. */
+  seatsGone: (seats: readonly string[]) =>
+    seats.length === 1
+      ? `La silla ${seats[0]} ya no está disponible. Elige otra.`
+      : `Las sillas ${listOf(seats)} ya no están disponibles. Elige otras.`,
+  seatCount: 'Cantidad de sillas',
+  bestSeats: 'Elegir las mejores sillas',
+  besideWheelchairSpace: 'Junto a un espacio para silla de ruedas',
+  wheelchairSpaceHint:
+    'Los espacios para silla de ruedas se reservan en taquilla: elegimos las sillas de tus acompañantes a su lado.',
   zonePrice: 'por boleta',
   room: 'Sala',
   memberPrice: 'Precio Club Vizionarios',
@@ -23,6 +33,11 @@ export const PURCHASE_TEXTS = {
     'Las sillas de esta compra se liberaron o ya fueron pagadas en otra ventana. Vuelve a seleccionar tus sillas.',
   backToSeats: 'Volver a elegir sillas',
 } as const;
+
+/** 'F-7', 'F-7 y F-8', 'F-7, F-8 y F-9'. */
+function listOf(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;
+}
 
 /** Texts of the payment wizard and forms that the spec does not quote (ours). */
 export const PAYMENT_TEXTS = {

@@ -78,6 +78,7 @@ export function pageCases({
     { path: `/viziona/pelicula/${movie}`, kind: 'content' },
     { path: '/pagina/terminos-y-condiciones-club-vizionarios', kind: 'content' },
     { path: '/pagina/terminos-y-condiciones', kind: 'content' },
+    { path: '/accesibilidad', kind: 'content' },
     { path: '/contactanos', kind: 'form' },
     { path: '/linea-etica', kind: 'form' },
     { path: '/iniciar-sesion', kind: 'form' },

@@ -13,7 +13,7 @@ import { afterPayment, showPaymentError, type PaymentFollowUp } from '../payment
 import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface MembershipPurchaseProps {
-  /** 'Afiliate por solo $ 63.000'. */
+  /** 'Afiliate por solo $ 63.000', or for a member 'Renueva por solo $ 63.000'. */
   label: string;
 }
 
@@ -27,8 +27,9 @@ const TEXTS = {
   service: 'Servicio',
   total: 'Total',
   unavailable: 'No pudimos cargar la compra de la membresía. Intenta de nuevo en unos minutos.',
-  alreadyMember:
-    'Ya eres parte del Club Vizionarios: comprarla de nuevo la renueva por un año más desde su vencimiento.',
+  renewal: (date: string) =>
+    `Ya eres parte del Club Vizionarios: al renovarla, tu membresía quedará vigente hasta el ${date}, un año más desde su vencimiento actual.`,
+  newMembership: (date: string) => `Tu membresía quedará vigente hasta el ${date}.`,
 } as const;
 
 /**
@@ -91,9 +92,11 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
         <>
           <Modal open={detailOpen && brand === null} onClose={closeDetail} title={TEXTS.detailTitle} size="md">
             <div className="flex flex-col gap-5">
-              {offer.membership?.active && (
-                <p className="rounded-xl bg-success/10 p-3 text-sm text-success">{TEXTS.alreadyMember}</p>
-              )}
+              <p className="rounded-xl bg-success/10 p-3 text-sm text-success">
+                {offer.membership?.active
+                  ? TEXTS.renewal(offer.endsAfterPurchaseText)
+                  : TEXTS.newMembership(offer.endsAfterPurchaseText)}
+              </p>
               <dl className="grid grid-cols-[1fr_auto] gap-y-1 rounded-2xl bg-surface-2 p-4">
                 <dt>{TEXTS.value}</dt>
                 <dd className="text-right tabular-nums">{formatCop(offer.price)}</dd>

@@ -16,6 +16,11 @@ export function createHoldStore(showtimeId: number, initial: HoldView | null, on
   const timer = createHoldTimer(initial?.secondsLeft ?? RESERVATION_HOLD_SECONDS, onExpired);
   /** Set while the page leaves for a payment's outcome: the hold must not be released then. */
   let leavingForPayment = false;
+  /**
+   * The hold this page last gave up: a live event computed before the BFF saw the release may
+   * still arrive, and must not bring the page back to a hold it let go.
+   */
+  let givenUp: HoldView | null = null;
 
   /** Seats held (reserved here, or adopted from another page): step 1, counting the BFF's time left. */
   function take(hold: HoldView): void {
@@ -38,7 +43,8 @@ export function createHoldStore(showtimeId: number, initial: HoldView | null, on
 
   /** Releases the hold at the cinema; it is forgotten here at once. */
   async function release(): Promise<void> {
-    if (!$hold.get()) return;
+    givenUp = $hold.get();
+    if (!givenUp) return;
     $hold.set(null);
     await bffPost<CancelView>('/booking/cancel', { showtimeId } satisfies CancelBody);
   }
@@ -49,6 +55,7 @@ export function createHoldStore(showtimeId: number, initial: HoldView | null, on
    */
   function releaseOnLeave(): void {
     if (leavingForPayment || !$hold.get()) return;
+    givenUp = $hold.get();
     $hold.set(null);
     timer.stop();
     void bffPost<CancelView>('/booking/cancel', { showtimeId, leaving: true } satisfies CancelBody, {
@@ -82,6 +89,9 @@ export function createHoldStore(showtimeId: number, initial: HoldView | null, on
     $step,
     $secondsLeft: timer.$secondsLeft,
     isLeavingForPayment: () => leavingForPayment,
+    /** True for the very hold this page released (the same seats until the same moment). */
+    wasGivenUp: (hold: HoldView) =>
+      givenUp !== null && givenUp.expiresAt === hold.expiresAt && givenUp.seats.join('|') === hold.seats.join('|'),
     take,
     /** The hold a fresh booking view carries, as it is. */
     adopt: (hold: HoldView | null) => $hold.set(hold),

@@ -69,6 +69,7 @@ export function createPurchaseState(initial: BookingView) {
     if (hold.isLeavingForPayment()) return;
     const mine = hold.$hold.get();
     const server = event.hold;
+    if (server && !mine && hold.wasGivenUp(server)) return;
     if (server) {
       if (event.leaving && mine) hold.claim();
       const sameSeats = mine !== null && mine.seats.join('|') === server.seats.join('|');

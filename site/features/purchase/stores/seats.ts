@@ -1,9 +1,13 @@
 /**
  * Step 0: the room as it is now (the booking view, its seats kept live), the price zone and the
- * seats the person picks. 'Continuar con la compra' asks the BFF to hold them (`hold.ts`).
+ * seats the person picks (by hand, or 'Elegir las mejores sillas'), and the picked seats someone
+ * else took meanwhile. 'Continuar con la compra' asks the BFF to hold them (`hold.ts`), unless
+ * they would leave a seat alone.
  */
 import { atom, computed } from 'nanostores';
+import { bestSeats } from '../../../../shared/booking/best-seats.ts';
 import { canSelectAnotherSeat } from '../../../../shared/booking/limits.ts';
+import { lonelySeatsRefused } from '../../../../shared/booking/lonely-seats.ts';
 import { reservationErrorMessage } from '../reservation-error.ts';
 import { applySeatStates, isSelectable, seatsById, withMySeats } from '../../../../shared/booking/seat-map.ts';
 import { hasShowtimeStarted } from '../../../../shared/booking/showtime-clock.ts';
@@ -21,6 +25,8 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
   const $baseMap = atom<SeatMap>(initial.seatMap);
   const $zone = atom<string | null>(initial.hold?.zone ?? initial.zones[0]?.zone ?? null);
   const $selected = atom<readonly string[]>(initial.hold?.seats ?? []);
+  /** Picked seats that someone else took (a live update, a refused hold), until the pick changes. */
+  const $seatsGone = atom<readonly string[]>([]);
 
   /** What the map shows: the live states with the person's held seats as theirs. */
   const $seatMap = computed([$baseMap, hold.$hold], (base, held) => withMySeats(base, new Set(held?.seats ?? [])));
@@ -33,15 +39,29 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
 
   const picking = () => hold.$step.get() === 0;
 
-  /** Drops picked seats that can no longer be picked (taken meanwhile, or outside the zone). */
+  /**
+   * Drops picked seats that can no longer be picked (taken meanwhile, or outside the zone); the
+   * ones taken are named where the person looks (`$seatsGone`).
+   */
   function keepPickable(map: SeatMap): void {
     const seats = seatsById(map);
     const zone = $zone.get();
-    const kept = $selected.get().filter((id) => {
+    const kept: string[] = [];
+    const taken: string[] = [];
+    for (const id of $selected.get()) {
       const cell = seats.get(id);
-      return cell !== undefined && isSelectable(cell, zone);
-    });
-    if (kept.length !== $selected.get().length) $selected.set(kept);
+      if (cell !== undefined && isSelectable(cell, zone)) kept.push(id);
+      else if (cell?.zone === zone) taken.push(id);
+    }
+    if (kept.length === $selected.get().length) return;
+    $selected.set(kept);
+    if (taken.length > 0) $seatsGone.set([...$seatsGone.get().filter((id) => !taken.includes(id)), ...taken]);
+  }
+
+  /** The person's pick changed: a notice of seats taken before it is stale. */
+  function pick(seats: readonly string[]): void {
+    $selected.set(seats);
+    if ($seatsGone.get().length > 0) $seatsGone.set([]);
   }
 
   function adopt(view: BookingView): void {
@@ -73,14 +93,14 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
   function selectZone(zone: string): void {
     if (!picking() || zone === $zone.get()) return;
     $zone.set(zone);
-    $selected.set([]);
+    pick([]);
   }
 
   function toggleSeat(id: string): void {
     if (!picking()) return;
     const selected = $selected.get();
     if (selected.includes(id)) {
-      $selected.set(selected.filter((seat) => seat !== id));
+      pick(selected.filter((seat) => seat !== id));
       return;
     }
     const cell = $seatsById.get().get(id);
@@ -95,7 +115,31 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
       });
       return;
     }
-    $selected.set([...selected, id]);
+    pick([...selected, id]);
+  }
+
+  /**
+   * 'Elegir las mejores sillas': `count` seats of the zone picked as if clicked (the person may
+   * change any). Answers the message to show when the zone has no room for them.
+   */
+  function pickBest(count: number, besideWheelchairSpace: boolean): string | null {
+    const zone = $zone.get();
+    if (!picking() || zone === null) return null;
+    const best = bestSeats($seatMap.get(), {
+      zone,
+      count: Math.min(count, $view.get().maxSeats),
+      besideWheelchairSpace,
+    });
+    if (!best.found) return best.message;
+    pick(best.seats);
+    return null;
+  }
+
+  /** The seats the pick would leave alone when the single-seat rule applies (`lonely-seats.ts`). */
+  function lonelySeats(): string[] {
+    const zone = $zone.get();
+    if (!$view.get().lonelySeatRule || zone === null) return [];
+    return lonelySeatsRefused($seatMap.get(), zone, $selected.get());
   }
 
   function showStarted(): void {
@@ -112,7 +156,7 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
     const { showtime } = $view.get();
     const zone = $zone.get();
     const seats = $selected.get();
-    if (zone === null || seats.length === 0) return;
+    if (zone === null || seats.length === 0 || lonelySeats().length > 0) return;
     if (hasShowtimeStarted(showtime.date, showtime.hour, Date.now())) {
       showStarted();
       return;
@@ -121,7 +165,7 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
       bffPost<ReserveView>(`/booking/${showtimeId}/reserve`, { zone, seats }),
     );
     if (answer.ok) {
-      $selected.set(answer.data.hold.seats);
+      pick(answer.data.hold.seats);
       hold.take(answer.data.hold);
       return;
     }
@@ -134,10 +178,9 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
       title: BOOKING_TEXTS.reserveErrorTitle,
       subtitle: reservationErrorMessage(answer.failure.message),
       actionLabel: 'Ok',
-      onAction: () => {
-        $selected.set([]);
-        void refetch();
-      },
+      // The room read again: the picked seats someone took leave the pick, named under the map;
+      // the others stay picked (issue 22), so the person only replaces what was lost.
+      onAction: () => void refetch(),
     });
   }
 
@@ -147,17 +190,19 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
     $zone,
     $zoneOffer,
     $selected,
+    $seatsGone,
     refetch,
     applyLiveRows,
     selectZone,
     toggleSeat,
+    pickBest,
     continuePurchase,
     /** The seats held elsewhere shown as this page's pick: their zone and seats. */
     showHeld: (held: HoldView) => {
       $zone.set(held.zone);
-      $selected.set(held.seats);
+      pick(held.seats);
     },
-    clearSelection: () => $selected.set([]),
+    clearSelection: () => pick([]),
   };
 }
 

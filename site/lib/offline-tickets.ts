@@ -1,0 +1,27 @@
+/**
+ * The pages' side of "my ticket without signal" on every page: registering the service worker,
+ * and forgetting every kept ticket when the person changes (log-out, log-in, a session that
+ * ended). A ticket page's "keep me" is `keep-ticket.ts`. Rules: site/README.md ("My ticket
+ * without signal").
+ */
+import { SERVICE_WORKER_PATH, TICKETS_CACHE } from './offline-copies.ts';
+
+/** Once per page (BaseLayout), after the page has loaded: the worker's install never competes with it. */
+export function registerServiceWorker(): void {
+  // Only the production build has a worker (integrations/service-worker.ts); the dev server serves none.
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () => {
+    navigator.serviceWorker
+      .register(SERVICE_WORKER_PATH, { scope: '/', updateViaCache: 'none' })
+      // Without a worker the site works as before (no offline copies): nothing to tell the person.
+      .catch(() => undefined);
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+/** Drops every kept ticket of this device: the next person never sees the previous one's. */
+export async function forgetOfflineTickets(): Promise<void> {
+  if (!('caches' in window)) return;
+  await caches.delete(TICKETS_CACHE).catch(() => false);
+}

@@ -1,0 +1,231 @@
+/**
+ * The service worker (`/sw.js`, bundled by integrations/service-worker.ts): "my ticket without
+ * signal". Online it passes every request on as the browser would have sent it, so the edge's
+ * caching, ETags and 304s work as without it; it keeps a copy of each ticket page a customer
+ * opens (with what the page loaded), and when the network fails it answers a ticket page from
+ * its copy and any other page with the offline page. It never answers, nor keeps, anything
+ * under /bff/. Rules and reasons: site/README.md ("My ticket without signal").
+ */
+import {
+  CACHE_PREFIX,
+  isBffPath,
+  isBuildAsset,
+  isKeepTicketMessage,
+  isTicketPath,
+  KEPT_TICKETS_SLOT,
+  OFFLINE_PAGE_PATH,
+  SHELL_CACHE_PREFIX,
+  SHELL_FILES,
+  TICKETS_CACHE,
+  type KeepTicketMessage,
+  type KeepTicketReply,
+} from '../lib/offline-copies.ts';
+import { keptTickets, keptTicketsHtml } from './kept-tickets.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+/** The build's digest, written in by the bundler: a new release is a new worker and a new shell cache. */
+declare const SERVICE_WORKER_BUILD: string;
+
+const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${SERVICE_WORKER_BUILD}`;
+/** A kept ticket is shown if the network has not answered by then (a lobby's weak signal). */
+const SLOW_NETWORK_MS = 4_000;
+
+const sameOrigin = (url: URL): boolean => url.origin === self.location.origin;
+/** A ticket page's copy is stored under its address without query or fragment. */
+const ticketKey = (url: URL): string => `${url.origin}${url.pathname}`;
+
+/** A ticket page worth keeping: our own HTML, rendered for this person, not a redirect or an error. */
+function isKeepableTicket(response: Response, url: URL): boolean {
+  if (!response.ok || response.type !== 'basic' || response.redirected) return false;
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
+  const final = response.url ? new URL(response.url) : url;
+  return sameOrigin(final) && isTicketPath(final.pathname);
+}
+
+// ---- install and activate ----------------------------------------------------------------
+
+/** The offline page, the stylesheets it links and the small files every page asks for, fetched fresh for this release. */
+async function keepShell(): Promise<void> {
+  const cache = await caches.open(SHELL_CACHE);
+  const page = await fetch(OFFLINE_PAGE_PATH, { cache: 'no-cache', credentials: 'omit' });
+  if (!page.ok) throw new Error(`offline page answered ${page.status}`);
+  const html = await page.clone().text();
+  const stylesheets = [...html.matchAll(/<link[^>]+href="(\/_astro\/[^"]+\.css)"/g)].map((match) => match[1]!);
+  await cache.addAll([...stylesheets, ...SHELL_FILES]);
+  await cache.put(OFFLINE_PAGE_PATH, page);
+}
+
+/** The static routing API (Chromium 123+): routes the browser follows without starting the worker. */
+interface StaticRouting {
+  addRoutes(rules: Array<{ condition: { urlPattern: string }; source: 'network' }>): Promise<void>;
+}
+
+self.addEventListener('install', (event) => {
+  // The BFF's answers go straight to the network, without even waking the worker: a purchase
+  // page's keepalive release sent while it unloads must not wait on a worker (the fetch
+  // handler below leaves them alone too, for browsers without static routes).
+  const routing = event as ExtendableEvent & Partial<StaticRouting>;
+  if (routing.addRoutes)
+    event.waitUntil(routing.addRoutes([{ condition: { urlPattern: '/bff/*' }, source: 'network' }]));
+  // A worker that cannot show its offline page does not install; the browser tries again later.
+  // It serves nothing of its own while online, so it may replace the previous one at once.
+  event.waitUntil(keepShell().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      await self.registration.navigationPreload?.enable();
+      const current = new Set([SHELL_CACHE, TICKETS_CACHE]);
+      for (const name of await caches.keys()) {
+        if (name.startsWith(CACHE_PREFIX) && !current.has(name)) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// ---- fetch -----------------------------------------------------------------------------
+
+/**
+ * The offline page with this device's kept tickets written in, never stored by anyone. It
+ * answers 200, as the page a browser shows instead of its own error: the person reads why.
+ */
+async function offlinePage(): Promise<Response> {
+  const page = await caches.open(SHELL_CACHE).then((cache) => cache.match(OFFLINE_PAGE_PATH));
+  if (!page) return Response.error();
+  const tickets = await keptTickets(await caches.open(TICKETS_CACHE));
+  const html = (await page.text()).replace(KEPT_TICKETS_SLOT, keptTicketsHtml(tickets));
+  const headers = new Headers(page.headers);
+  for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name);
+  headers.set('cache-control', 'no-store');
+  return new Response(html, { status: 200, headers });
+}
+
+/** The network's answer to a navigation: the preloaded one when the browser started it already. */
+async function fromNetwork(event: FetchEvent): Promise<Response> {
+  const preloaded = (await event.preloadResponse) as Response | undefined;
+  return preloaded ?? fetch(event.request);
+}
+
+/** Copies being written, so a page's "keep me" waits for its own navigation's copy. */
+const writing = new Map<string, Promise<void>>();
+
+function storeTicket(key: string, response: Response): Promise<void> {
+  const write = caches
+    .open(TICKETS_CACHE)
+    .then((cache) => cache.put(key, response))
+    .finally(() => writing.delete(key));
+  writing.set(key, write);
+  return write;
+}
+
+const later = (ms: number): Promise<null> => new Promise((resolve) => setTimeout(() => resolve(null), ms));
+
+/**
+ * A ticket page: the network's answer, kept when it is the ticket; the copy when the network
+ * fails or is too slow, and while the site answers 5xx. A redirect (logged out, not this
+ * person's) drops the copy: the site no longer shows that page to whoever is here.
+ */
+async function ticketPage(event: FetchEvent, url: URL): Promise<Response> {
+  const key = ticketKey(url);
+  const cache = await caches.open(TICKETS_CACHE);
+  const kept = await cache.match(key);
+  const network = fromNetwork(event).then((response) => {
+    if (isKeepableTicket(response, url)) event.waitUntil(storeTicket(key, response.clone()));
+    else if (response.type === 'opaqueredirect' || response.status === 404) event.waitUntil(cache.delete(key));
+    return response;
+  });
+  if (!kept) return network.catch(() => offlinePage());
+  event.waitUntil(network.catch(() => null));
+  const first = await Promise.race([network, later(SLOW_NETWORK_MS)]).catch(() => null);
+  if (first === null || first.status >= 500) return kept;
+  return first;
+}
+
+async function navigation(event: FetchEvent, url: URL): Promise<Response> {
+  if (sameOrigin(url) && isTicketPath(url.pathname)) return ticketPage(event, url);
+  try {
+    return await fromNetwork(event);
+  } catch {
+    return offlinePage();
+  }
+}
+
+/**
+ * A build asset (hashed name, never stale) from a copy when there is one; an image or one of
+ * the shell's small files from the network, its copy when the network fails. Nothing is stored
+ * here: only the install and a ticket page's "keep me" store.
+ */
+async function subresource(request: Request, url: URL): Promise<Response> {
+  if (sameOrigin(url) && isBuildAsset(url.pathname)) {
+    return (await caches.match(request)) ?? fetch(request);
+  }
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await caches.match(request);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (sameOrigin(url) && isBffPath(url.pathname)) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(navigation(event, url));
+    return;
+  }
+  const ours = sameOrigin(url) && (isBuildAsset(url.pathname) || SHELL_FILES.some((file) => file === url.pathname));
+  if (ours || request.destination === 'image') {
+    event.respondWith(subresource(request, url));
+  }
+});
+
+// ---- "keep me" from a ticket page --------------------------------------------------------
+
+/** Keeps the page (fetched again when its navigation did not come through this worker) and what it loaded. */
+async function keepTicket(page: URL, message: KeepTicketMessage): Promise<boolean> {
+  const key = ticketKey(page);
+  await writing.get(key);
+  const cache = await caches.open(TICKETS_CACHE);
+  if (!(await cache.match(key))) {
+    const response = await fetch(key, { credentials: 'same-origin', redirect: 'manual' });
+    if (!isKeepableTicket(response, page)) return false;
+    await storeTicket(key, response);
+  }
+  const assets = message.assets.filter((address) => {
+    const url = new URL(address, self.location.origin);
+    return sameOrigin(url) && isBuildAsset(url.pathname);
+  });
+  const images = message.images.filter((address) => /^https?:\/\//.test(address));
+  await Promise.all([
+    ...assets.map(async (address) => {
+      if (await cache.match(address)) return;
+      const response = await fetch(address);
+      if (response.ok) await cache.put(address, response);
+    }),
+    ...images.map(async (address) => {
+      // Posters come from the cinema API's image host: kept as the page loaded them (no-cors).
+      const response = await fetch(address, { mode: 'no-cors', credentials: 'omit' });
+      if (response.ok || response.type === 'opaque') await cache.put(address, response);
+    }),
+  ]);
+  return true;
+}
+
+self.addEventListener('message', (event) => {
+  const client = event.source;
+  const port = event.ports[0];
+  if (!port || !(client instanceof WindowClient) || !isKeepTicketMessage(event.data)) return;
+  const page = new URL(client.url);
+  const reply = (kept: boolean) => port.postMessage({ kept } satisfies KeepTicketReply);
+  if (!sameOrigin(page) || !isTicketPath(page.pathname)) {
+    reply(false);
+    return;
+  }
+  event.waitUntil(keepTicket(page, event.data).then(reply, () => reply(false)));
+});
