@@ -42,13 +42,12 @@ export interface EventOptions {
   /** How many people may buy at once. */
   maxBuyers: number;
   captcha?: boolean;
+  /** When the sale starts, in minutes from now (0: it has started; arrivals before it wait in the pre-queue). */
+  saleInMinutes?: number;
 }
 
-/**
- * An event holding one showtime, its sale started a moment ago, and paused at once, so nobody
- * is admitted until the test resumes it (arrivals keep joining meanwhile).
- */
-export async function pausedEvent(showtimeId: number, label: string, options: EventOptions): Promise<string> {
+/** An event holding one showtime only, its pre-queue open from now. */
+export async function newEvent(showtimeId: number, label: string, options: EventOptions): Promise<string> {
   const id = `${eventPrefix()}${label}-${Date.now().toString(36)}`.slice(0, 40);
   const now = Date.now();
   await operator('POST', '/events', {
@@ -56,16 +55,27 @@ export async function pausedEvent(showtimeId: number, label: string, options: Ev
     name: `Prueba e2e ${label}`,
     scope: { kind: 'showtimes', showtimeIds: [showtimeId] },
     preQueueStartsAt: now,
-    saleStartsAt: now,
+    saleStartsAt: now + (options.saleInMinutes ?? 0) * 60_000,
     maxBuyers: options.maxBuyers,
     admissionsPerMinute: 120,
     captcha: options.captcha ?? false,
   });
+  return id;
+}
+
+/**
+ * An event whose sale started a moment ago, paused at once, so nobody is admitted until the
+ * test resumes it (arrivals keep joining meanwhile, first come first served).
+ */
+export async function pausedEvent(showtimeId: number, label: string, options: EventOptions): Promise<string> {
+  const id = await newEvent(showtimeId, label, options);
   await operator('POST', `/events/${id}/pause`);
   return id;
 }
 
 export const resumeEvent = (id: string) => operator('POST', `/events/${id}/resume`);
+/** Starts the sale now: the pre-queue is drawn. */
+export const openEvent = (id: string) => operator('POST', `/events/${id}/open`);
 export const freeEvent = (id: string) => operator('POST', `/events/${id}/free`);
 export const changeEvent = (id: string, change: { maxBuyers?: number }) => operator('PATCH', `/events/${id}`, change);
 export const eventFigures = async (id: string) => (await operator('GET', `/events/${id}`)).figures;

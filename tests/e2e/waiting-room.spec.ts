@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { test } from './fixtures.ts';
 import { wcagViolations } from './axe-audit.ts';
+import { violationsOf, watchViolations } from './csp-violations.ts';
 import { APPROVED_CARD, modal, openPayment, payByCard, pickSeats, reserve } from './purchase-helpers.ts';
 import { logIn, registerCustomer, type Customer } from './route-samples.ts';
 import { pickShowtime, purchasePath, type TestShowtime } from './showtimes.ts';
@@ -11,6 +12,8 @@ import {
   endLeftoverEvents,
   eventFigures,
   freeEvent,
+  newEvent,
+  openEvent,
   othersArrive,
   pausedEvent,
   resumeEvent,
@@ -47,6 +50,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(endLeftoverEvents);
 
 const waitingPath = (showtime: TestShowtime) => routes.waitingRoom('viziona', showtime.movie.slug, showtime.id);
+const placePath = (showtime: TestShowtime) => routes.waitingRoomPlace('viziona', showtime.movie.slug, showtime.id);
 
 async function shoot(page: Page, info: TestInfo, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
@@ -77,6 +81,7 @@ test('a customer joins, waits, is let in and buys: the place kept on return, the
   try {
     await logIn(page.context().request, customer);
     await othersArrive(showtime.id, 4);
+    await watchViolations(page);
 
     // The purchase sends them to the waiting room; four people came first.
     await page.goto(purchasePath(showtime));
@@ -116,6 +121,7 @@ test('a customer joins, waits, is let in and buys: the place kept on return, the
     await expect(progress).toHaveAttribute('aria-valuetext', 'Llevas el 50 % del camino: faltan 2 personas.');
     await expect(page.locator('[aria-live="polite"]')).toHaveText(/^Estás en la fila\. Espera estimada: .+\.$/);
     await shoot(page, info, 'waiting');
+    expect(await violationsOf(page)).toEqual([]);
 
     // Their turn: the page says so and takes them to the purchase. That navigation is answered
     // 204 No Content the first time (the browser then stays on the page) for the picture.
@@ -159,6 +165,7 @@ test('a showtime that sells out while people wait: they are told at once and off
   const event = await pausedEvent(showtime.id, 'agotada', { maxBuyers: 5 });
   try {
     // A visitor (not logged in) waits, and is invited to log in meanwhile.
+    await watchViolations(page);
     await page.goto(purchasePath(showtime));
     await expect(page).toHaveURL(waitingPath(showtime));
     await expect(figure(page, 'Tu lugar en la fila')).toHaveText('1');
@@ -179,6 +186,7 @@ test('a showtime that sells out while people wait: they are told at once and off
     await expect(others.first()).toContainText(/sillas libres$/);
     expect(await wcagViolations(page), 'sold out').toEqual([]);
     await shoot(page, info, 'sold-out');
+    expect(await violationsOf(page)).toEqual([]);
 
     // By keyboard to the next showtime: its purchase asks a visitor to log in first.
     await tabTo(page, others.first());
@@ -194,6 +202,7 @@ test('when the operator asks for the captcha, a person joins by keyboard', async
   const showtime = await pickShowtime({ format: '2D', zones: ['General'] });
   const event = await pausedEvent(showtime.id, 'captcha', { maxBuyers: 5, captcha: true });
   try {
+    await watchViolations(page);
     await page.goto(purchasePath(showtime));
     await expect(page).toHaveURL(waitingPath(showtime));
     await expect(page.getByRole('heading', { name: 'Confirma que no eres un robot' })).toBeVisible();
@@ -208,6 +217,36 @@ test('when the operator asks for the captcha, a person joins by keyboard', async
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Estás en la fila', exact: true })).toBeVisible();
     await expect(figure(page, 'Tu lugar en la fila')).toHaveText('1', NEXT_READ);
+    // The widget, its styles and its worker: nothing tripped the Content Security Policy.
+    expect(await violationsOf(page)).toEqual([]);
+  } finally {
+    await endEvent(event);
+  }
+});
+
+test('before the sale: the pre-queue says when it opens and that arriving early gains nothing; the opening draws the places', async ({
+  page,
+}) => {
+  const showtime = await pickShowtime({ format: '2D', zones: ['General'] });
+  const event = await newEvent(showtime.id, 'previa', { maxBuyers: 1, saleInMinutes: 60 });
+  try {
+    await othersArrive(showtime.id, 2);
+    await page.goto(purchasePath(showtime));
+    await expect(page).toHaveURL(waitingPath(showtime));
+    await expect(page.getByRole('heading', { name: 'Estás en la fila previa' })).toBeVisible();
+    await expect(page.getByText(/^La venta abre a las \d{1,2}:\d{2} [ap]\. m\.$/)).toBeVisible();
+    await expect(page.getByText(/^Llegar antes no te adelanta/)).toBeVisible();
+    await expect(figure(page, 'Personas en la fila')).toHaveText('3');
+    expect(await wcagViolations(page), 'pre-queue').toEqual([]);
+
+    // The sale opens: the three were drawn in some order; one buyer at a time, so this person
+    // is first (let in) or waits with one or two ahead.
+    await openEvent(event);
+    await expect(
+      page
+        .getByRole('heading', { name: 'Estás en la fila', exact: true })
+        .or(page.getByRole('heading', { name: '¡Es tu turno!' })),
+    ).toBeVisible(NEXT_READ);
   } finally {
     await endEvent(event);
   }
@@ -234,6 +273,17 @@ test.describe('without JavaScript', () => {
       await expect(place.getByText('Tu lugar en la fila')).toBeVisible();
       await expect(place.getByRole('definition').first()).toHaveText('2');
       await expect(page.getByText(/^Esta página se actualiza sola cada 20 segundos/)).toBeVisible();
+
+      // The frame is the one page ours may frame, personal and never cached; the waiting page
+      // may frame only this site; every other page keeps refusing frames.
+      const framed = await page.context().request.get(placePath(showtime));
+      expect(framed.headers()['x-frame-options']).toBe('SAMEORIGIN');
+      expect(framed.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(framed.headers()['cache-control']).toBe('private, no-store');
+      const framing = await page.context().request.get(waitingPath(showtime));
+      expect(framing.headers()['x-frame-options']).toBe('DENY');
+      expect(framing.headers()['content-security-policy']).toMatch(/frame-src 'self' /);
+      expect(framing.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
 
       // Everybody through: the next refresh lands on the purchase.
       await freeEvent(event);
