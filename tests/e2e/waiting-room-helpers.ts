@@ -44,6 +44,8 @@ export interface EventOptions {
   captcha?: boolean;
   /** When the sale starts, in minutes from now (0: it has started; arrivals before it wait in the pre-queue). */
   saleInMinutes?: number;
+  /** New people let in a minute (default 120; at 1 the first admission comes a minute after the opening). */
+  perMinute?: number;
 }
 
 /** An event holding one showtime only, its pre-queue open from now. */
@@ -57,7 +59,7 @@ export async function newEvent(showtimeId: number, label: string, options: Event
     preQueueStartsAt: now,
     saleStartsAt: now + (options.saleInMinutes ?? 0) * 60_000,
     maxBuyers: options.maxBuyers,
-    admissionsPerMinute: 120,
+    admissionsPerMinute: options.perMinute ?? 120,
     captcha: options.captcha ?? false,
   });
   return id;

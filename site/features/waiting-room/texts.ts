@@ -4,7 +4,12 @@
  */
 import { RETURN_GRACE_SECONDS } from '../../../shared/waiting-room/passes.ts';
 
-/** How often the page without JavaScript reloads (its frame with the place too). */
+/**
+ * How often the page without JavaScript reloads, towards the purchase (its frame with the place
+ * too). The issue asks for this refresh; with JavaScript it is inert (it sits in a `<noscript>`),
+ * so axe's meta-refresh rule (WCAG 2.2.1) meets it only without JavaScript, where a queue in
+ * real time needs it and there is nothing on the page a reload could lose.
+ */
 export const NO_SCRIPT_REFRESH_SECONDS = 20;
 
 export const WAITING_PAGE_TEXTS = {
