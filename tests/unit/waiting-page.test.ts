@@ -7,6 +7,7 @@ import {
   progressText,
   saleHour,
 } from '../../site/features/waiting-room/place-text.ts';
+import { waitingRoomParams } from '../../site/features/waiting-room/params.ts';
 import {
   isPersonalPath,
   isProtectedPath,
@@ -126,5 +127,17 @@ describe('the waiting room routes', () => {
     expect(purchaseOf('/viziona/pelicula/dune/funcion/abc')).toBeNull();
     expect(purchaseOf('/viziona/pelicula/dune/funcion/1234567890')).toBeNull();
     expect(purchaseOf('/viziona/pelicula/%E0%A4%A/funcion/7')).toBeNull();
+  });
+
+  it('takes only parameters that can name a showtime (anything else is a 404 without a BFF call)', () => {
+    expect(waitingRoomParams({ theater: 'viziona', slug: 'dune', showtimeId: '71' })).toEqual({
+      theater: 'viziona',
+      slug: 'dune',
+      showtimeId: 71,
+    });
+    expect(waitingRoomParams({ theater: 'viziona', slug: 'dune/../x', showtimeId: '71' })).toBeNull();
+    expect(waitingRoomParams({ theater: 'viziona', slug: 'dune', showtimeId: '1e3' })).toBeNull();
+    expect(waitingRoomParams({ theater: 'viziona', slug: 'dune', showtimeId: '1234567890' })).toBeNull();
+    expect(waitingRoomParams({})).toBeNull();
   });
 });
