@@ -7,7 +7,9 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Movie } from '../../shared/cinema-api/catalogue.ts';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { computeTotals } from '../../shared/booking/totals.ts';
+import { lonelySeatsRefused } from '../../shared/booking/lonely-seats.ts';
 import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
+import { SERVICE_WORKER_PATH } from '../../site/lib/offline-copies.ts';
 import { PUBLIC_PAGE_S_MAXAGE } from '../../site/lib/page-cache.ts';
 import { startTopology, type Topology } from './stack.ts';
 import { clientAddress, SeatStream, Visitor } from './visitors.ts';
@@ -112,10 +114,14 @@ async function holdTwoSeats(person: Visitor, showtimeId: number) {
   );
   const zone = view.zones.find((offer) => seats.filter((seat) => seat.zone === offer.zone).length >= 2);
   if (!zone) throw new Error(`showtime ${showtimeId} has no zone with two free seats`);
-  const chosen = seats
-    .filter((seat) => seat.zone === zone.zone)
-    .slice(-2)
-    .map((seat) => seat.id);
+  // The last two free seats side by side that leave no seat alone (the BFF refuses those).
+  const free = seats.filter((seat) => seat.zone === zone.zone).map((seat) => seat.id);
+  const chosen = free
+    .slice(0, -1)
+    .map((seat, index) => [seat, free[index + 1]!])
+    .reverse()
+    .find((pair) => lonelySeatsRefused(view.seatMap, zone.zone, pair).length === 0);
+  if (!chosen) throw new Error(`showtime ${showtimeId} has no two seats that leave none alone`);
   const reserved = await person.send('POST', `/bff/booking/${showtimeId}/reserve`, { zone: zone.zone, seats: chosen });
   if (reserved.status !== 200) throw new Error(`reserve answered ${reserved.status}: ${reserved.text}`);
   const total = computeTotals({
@@ -751,6 +757,11 @@ describe('the micro-cache at the edge', () => {
         `cache lock: ${page} asked 48 times at once → ${rush.passedOn.get(page) ?? 0} render, ${total(rush.cinemaApi)} cinema API calls ` +
           `(one visitor alone: ${total(oneVisitor.cinemaApi)}); ${answers.map((answer) => answer.cacheStatus).filter((status) => status === 'MISS').length} MISS`,
       );
+      if (total(rush.cinemaApi) > total(oneVisitor.cinemaApi)) {
+        figure(
+          `cache lock: ${page}, cinema API calls alone ${JSON.stringify(Object.fromEntries(oneVisitor.cinemaApi))}, in the rush ${JSON.stringify(Object.fromEntries(rush.cinemaApi))}`,
+        );
+      }
       expect(answers.every((answer) => answer.status === 200)).toBe(true);
       expect(rush.passedOn.get(page)).toBe(1);
       expect(total(rush.cinemaApi)).toBeLessThanOrEqual(total(oneVisitor.cinemaApi));
@@ -849,7 +860,9 @@ describe('the edge itself: HSTS and the logged-out session', () => {
       };
       // Earlier visitors warm the micro-cache (page and assets); what a closing tab left
       // unfinished is fetched once more.
-      const warmed = new Set([...(await view()), ...(await view())]);
+      // The service worker's script and the manifest are asked for by the browser itself, not
+      // the page, and a closing tab may abort them: the warm-up fetches them too.
+      const warmed = new Set([...(await view()), ...(await view()), SERVICE_WORKER_PATH, '/manifest.webmanifest']);
       await Promise.all([...warmed].map(async (pathname) => (await fetch(`${topology.url}${pathname}`)).arrayBuffer()));
       await pause(300);
       const watch = topology.watch();
@@ -861,13 +874,10 @@ describe('the edge itself: HSTS and the logged-out session', () => {
       );
       expect(requested).toContain('/cartelera');
       expect(requested).toContain('/bff/session');
-      // Known exception: the site serves its public files (favicon.svg) with `max-age=0`, the
-      // Node adapter's default, so the edge may not keep them; a browser asks for the icon once
-      // a visit. Everything else of the view stays at the edge.
-      const passed = Object.fromEntries([...traffic.passedOn].filter(([path]) => path !== '/favicon.svg'));
-      const answered = Object.fromEntries(
-        [...traffic.siteAnswers].filter(([answer]) => !answer.endsWith(' /favicon.svg')),
-      );
+      // The site's public files (favicon, manifest) are kept a day like the fingerprinted assets.
+      expect(requested).toContain('/favicon.svg');
+      const passed = Object.fromEntries(traffic.passedOn);
+      const answered = Object.fromEntries(traffic.siteAnswers);
       expect(passed).toEqual({});
       expect(answered).toEqual({});
     } finally {
