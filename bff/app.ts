@@ -13,6 +13,7 @@ import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { lingeringClosePlugin } from './plugins/lingering-close.ts';
 import { loggerOptions, requestIdFor } from './plugins/logging.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { operatorAccessPlugin } from './plugins/operator-access.ts';
 import { redisPlugin } from './plugins/redis-client.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
@@ -21,11 +22,14 @@ import { sessionRevocationsPlugin } from './plugins/session-revocations.ts';
 import { settingsPlugin } from './plugins/settings.ts';
 import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
+import { waitingRoomPlugin, type WaitingRoomOptions } from './plugins/waiting-room.ts';
 import { bookingPlugin } from './purchase/booking-plugin.ts';
 
 type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */
   logStream?: DestinationStream;
+  /** The waiting room's clock, store and admission interval (tests). */
+  waitingRoom?: WaitingRoomOptions;
 };
 
 /** A feature's route plugin: `bff/<feature>/<name>-routes.ts`, its default export. */
@@ -74,6 +78,8 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(catalogueCachePlugin, { freshMs: config.catalogueFreshMs });
   await app.register(settingsPlugin);
   await app.register(bookingPlugin);
+  await app.register(waitingRoomPlugin, options.waitingRoom ?? {});
+  await app.register(operatorAccessPlugin);
   await app.register(apiReferencePlugin);
 
   // Every feature folder's route plugins (`<feature>/*-routes.ts`), each encapsulated, under

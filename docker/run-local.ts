@@ -14,6 +14,8 @@ const port = Number(process.env.PORT ?? 4321);
 const bffPort = Number(process.env.BFF_PORT ?? 4300);
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4400);
 const sitePort = Number(process.env.SITE_PORT ?? port + 1);
+/** The BFF's operations port (/live, /ready, /metrics, the waiting room's operator routes). */
+const bffOpsPort = Number(process.env.BFF_OPS_PORT ?? bffPort + 1);
 const publicUrl = `http://localhost:${port}`;
 const useSandbox = !process.env.UPSTREAM_URL;
 const upstreamUrl = process.env.UPSTREAM_URL ?? `http://127.0.0.1:${sandboxPort}/api/v1`;
@@ -122,6 +124,7 @@ try {
 
   run('bff', [...watch, 'bff/server.ts'], {
     BFF_PORT: String(bffPort),
+    OPS_PORT: String(bffOpsPort),
     UPSTREAM_URL: upstreamUrl,
     SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl,
   });
@@ -142,7 +145,8 @@ try {
 
   const frontDoor = createFrontDoor({ bffUrl, siteUrl: `http://127.0.0.1:${sitePort}` });
   await new Promise<void>((resolve) => frontDoor.listen(port, process.env.HOST ?? '127.0.0.1', resolve));
-  console.log(`\nViziona web: ${publicUrl}\n`);
+  console.log(`\nViziona web: ${publicUrl}`);
+  console.log(`BFF operations (npm run waiting-room -- --ops …): http://127.0.0.1:${bffOpsPort}\n`);
 } catch (error) {
   console.error(`[run-local] ${(error as Error).message}`);
   await stop(1);

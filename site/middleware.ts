@@ -11,7 +11,16 @@ import { bffCallerOf, bffGet, type BffCaller } from './lib/bff-server.ts';
 import { noteRoutePattern } from './lib/request-context.ts';
 import { entityTag, matchesEntityTag } from '../shared/http/entity-tags.ts';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
-import { isPersonalPath, isGuestOnlyPath, isProtectedPath, loginPath, routes } from './lib/routes.ts';
+import {
+  isPersonalPath,
+  isGuestOnlyPath,
+  isProtectedPath,
+  isWaitingRoomPath,
+  isWaitingRoomPlacePath,
+  loginPath,
+  purchaseOf,
+  routes,
+} from './lib/routes.ts';
 import { serverEnv } from './lib/server-env.ts';
 
 /** Who is logged in; `known: false` when the BFF gave no answer (restarting, unreachable). */
@@ -39,6 +48,51 @@ function withImageOrigins(policy: string): string {
         : directive,
     )
     .join(';');
+}
+
+/**
+ * A presale waiting room may hold a showtime's purchase: the BFF says whether this person may
+ * go on (204), or queues them and answers 403, and then the page is the waiting room's (it
+ * sends them back here when their turn comes). Asked before the login guard, so a visitor
+ * takes a place first and logs in while waiting. No answer from the BFF: the usual path (the
+ * purchase's own calls are checked by the BFF anyway).
+ */
+async function waitingRoomRedirect(caller: BffCaller, pathname: string): Promise<string | null> {
+  const purchase = purchaseOf(pathname);
+  if (!purchase) return null;
+  const admission = await bffGet<null>(`/bff/waiting-room/showtimes/${purchase.showtimeId}/admission`, caller);
+  return admission.status === 403 ? routes.waitingRoom(purchase.theater, purchase.slug, purchase.showtimeId) : null;
+}
+
+/** A directive of a policy with `change` applied to its value (`frame-src 'none'` → ...). */
+function withDirective(policy: string, name: string, change: (value: string) => string): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const trimmed = directive.trim();
+      return trimmed.startsWith(`${name} `) ? ` ${name} ${change(trimmed.slice(name.length + 1))}` : directive;
+    })
+    .join(';');
+}
+
+/**
+ * The one frame of our own: without JavaScript, the waiting page shows the person's place in
+ * a small frame of this site (`routes.waitingRoomPlace`, personal), so that page may be framed
+ * by this site (and no other) and the waiting page may frame this site. Every other page keeps
+ * `frame-ancestors 'none'` and DENY.
+ */
+function waitingRoomFraming(pathname: string): { policy: (policy: string) => string; xFrameOptions: string } {
+  if (isWaitingRoomPlacePath(pathname))
+    return {
+      policy: (policy) => withDirective(policy, 'frame-ancestors', () => "'self'"),
+      xFrameOptions: 'SAMEORIGIN',
+    };
+  if (isWaitingRoomPath(pathname))
+    return {
+      policy: (policy) => withDirective(policy, 'frame-src', (value) => `'self' ${value}`),
+      xFrameOptions: 'DENY',
+    };
+  return { policy: (policy) => policy, xFrameOptions: 'DENY' };
 }
 
 function redirectTo(location: string): Response {
@@ -73,13 +127,15 @@ async function personalPage(
   next: Next,
 ): Promise<Response> {
   const caller = bffCallerOf(request);
-  const session = await readSession(caller);
+  const [session, waitingRoom] = await Promise.all([readSession(caller), waitingRoomRedirect(caller, pathname)]);
   const user = session.user;
   locals.bff = caller;
   locals.user = user;
 
   let response: Response;
-  if (!session.known) {
+  if (waitingRoom) {
+    response = redirectTo(waitingRoom);
+  } else if (!session.known) {
     // Not knowing who this is must not send a logged-in customer to the login page.
     const rendered = await next(routes.unavailable);
     response = new Response(rendered.body, rendered);
@@ -136,9 +192,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const headers = response.headers;
   const policy = headers.get('content-security-policy');
-  if (policy) headers.set('content-security-policy', withImageOrigins(policy));
+  const framing = waitingRoomFraming(pathname);
+  if (policy) headers.set('content-security-policy', framing.policy(withImageOrigins(policy)));
   headers.set('x-content-type-options', 'nosniff');
-  headers.set('x-frame-options', 'DENY');
+  headers.set('x-frame-options', framing.xFrameOptions);
   // No page of ours uses these; a script that slipped in could not either.
   headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
   // A page another site opens cannot reach back into ours through window.opener.

@@ -33,14 +33,14 @@ export const apiReferencePlugin = fp(
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const ERROR_VIEW_REF = '#/components/schemas/ErrorView';
-
 /**
- * Every error answer carries the same body schema: it is written once, as the component
- * `ErrorView`, and referenced wherever a route's generated error schema is that one.
+ * Every error answer carries one of two body schemas: the error (`ErrorView`), or the error
+ * with the person's place in a presale waiting room (`WaitingRoomRefusal`, the answers of the
+ * purchase calls the waiting room checks). Each is written once, as a component, and
+ * referenced wherever a route's generated error schema is that one.
  */
-function referenceErrorView(document: Record<string, unknown>): void {
-  let errorView: string | undefined;
+function referenceErrorBodies(document: Record<string, unknown>): void {
+  const bodies = new Map<string, string>();
   for (const item of Object.values(isRecord(document.paths) ? document.paths : {})) {
     for (const operation of Object.values(isRecord(item) ? item : {})) {
       const responses = isRecord(operation) && isRecord(operation.responses) ? operation.responses : {};
@@ -49,16 +49,18 @@ function referenceErrorView(document: Record<string, unknown>): void {
           isRecord(response) && isRecord(response.content) ? response.content['application/json'] : undefined;
         if (Number(status) < 400 || !isRecord(media) || !isRecord(media.schema)) continue;
         const { description: _shownOnTheAnswer, ...schema } = media.schema;
+        const name = isRecord(schema.properties) && 'place' in schema.properties ? 'WaitingRoomRefusal' : 'ErrorView';
         const text = JSON.stringify(schema);
-        errorView ??= text;
-        if (text === errorView) media.schema = { $ref: ERROR_VIEW_REF };
+        if (!bodies.has(name)) bodies.set(name, text);
+        if (text === bodies.get(name)) media.schema = { $ref: `#/components/schemas/${name}` };
       }
     }
   }
-  if (errorView === undefined) return;
+  if (bodies.size === 0) return;
   const components = isRecord(document.components) ? document.components : {};
   const schemas = isRecord(components.schemas) ? components.schemas : {};
-  document.components = { ...components, schemas: { ...schemas, ErrorView: JSON.parse(errorView) } };
+  const named = Object.fromEntries([...bodies].map(([name, text]) => [name, JSON.parse(text) as unknown]));
+  document.components = { ...components, schemas: { ...schemas, ...named } };
 }
 
 /** The reference as the JSON text checked in at bff/openapi.json: paths in order, stable between runs. */
@@ -71,6 +73,6 @@ export function apiReferenceText(app: FastifyInstance): string {
       .sort()
       .map((path) => [path, paths[path]]),
   );
-  referenceErrorView(document);
+  referenceErrorBodies(document);
   return `${JSON.stringify(document, null, 2)}\n`;
 }

@@ -27,7 +27,10 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/booking/:showtimeId',
-    { schema: { params: ShowtimeParamsSchema, response: { 200: BookingViewSchema, ...errorAnswers(401, 404, 502) } } },
+    {
+      preHandler: app.waitingRoom.requirePass,
+      schema: { params: ShowtimeParamsSchema, response: { 200: BookingViewSchema, ...errorAnswers(401, 404, 502) } },
+    },
     async (request) => buildBookingView(app, request, request.params.showtimeId),
   );
 
@@ -53,6 +56,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/:showtimeId/reserve',
     {
       config: { rateLimit: perPersonRateLimit.reserve },
+      preHandler: app.waitingRoom.requirePass,
       schema: {
         params: ShowtimeParamsSchema,
         body: ReserveBodySchema,

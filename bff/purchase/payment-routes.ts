@@ -22,6 +22,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/card',
     {
       config: { rateLimit: perPersonRateLimit.payment },
+      preHandler: app.waitingRoom.requirePass,
+      onSend: app.waitingRoom.endPassOnSale,
       schema: {
         body: CardPaymentBodySchema,
         response: { 200: PaymentResultViewSchema, ...errorAnswers(401, 402, 409, 502) },
@@ -34,6 +36,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/pse',
     {
       config: { rateLimit: perPersonRateLimit.payment },
+      preHandler: app.waitingRoom.requirePass,
+      onSend: app.waitingRoom.endPassOnSale,
       schema: {
         body: PsePaymentBodySchema,
         response: { 200: PaymentResultViewSchema, ...errorAnswers(401, 402, 409, 502) },

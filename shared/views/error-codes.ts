@@ -48,6 +48,11 @@ export const BFF_ERROR_CODES = [
   'PAYMENT_IN_PROGRESS',
   'PAYMENT_DECLINED',
   'TICKET_NOT_READY',
+  // The presale waiting room: no pass for a held showtime yet, or the room cannot be read.
+  'WAITING_ROOM',
+  'WAITING_ROOM_CLOSED',
+  // Operators (the operations port): a change the event's state does not allow.
+  'OPERATION_REFUSED',
   // Service forms' attachments.
   'INVALID_FILE_NAME',
   'FILE_TYPE_NOT_ALLOWED',

@@ -39,6 +39,12 @@ export const routes = {
   movie: (theater: string, slug: string) => `/${segment(theater)}/pelicula/${segment(slug)}`,
   showtime: (theater: string, slug: string, showtimeId: string | number) =>
     `/${segment(theater)}/pelicula/${segment(slug)}/funcion/${segment(showtimeId)}`,
+  /** The presale waiting room of a showtime's purchase: the same cached page for everybody. */
+  waitingRoom: (theater: string, slug: string, showtimeId: string | number) =>
+    `/sala-de-espera/${segment(theater)}/${segment(slug)}/${segment(showtimeId)}`,
+  /** A person's place, framed by the waiting page when JavaScript is off (personal, never cached). */
+  waitingRoomPlace: (theater: string, slug: string, showtimeId: string | number) =>
+    `/sala-de-espera/puesto/${segment(theater)}/${segment(slug)}/${segment(showtimeId)}`,
   ticket: (bill: string | number) => `/ticket/${segment(bill)}`,
   payStatus: (payMethod: string | number, bill: string | number) =>
     `/pay-status/${segment(payMethod)}/${segment(bill)}`,
@@ -83,6 +89,35 @@ const guestOnlyPatterns: ReadonlyArray<RegExp> = [
   /^\/forgot-password(\/|$)/,
 ];
 
+const waitingRoomPlacePattern = /^\/sala-de-espera\/puesto(\/|$)/;
+
+/** Personal pages open to visitors too: a place in a waiting room. */
+const personalOpenPatterns: ReadonlyArray<RegExp> = [waitingRoomPlacePattern];
+
+/** A waiting room's page (`routes.waitingRoom`), which frames the person's place without JavaScript. */
+export const isWaitingRoomPath = (pathname: string): boolean =>
+  pathname.startsWith('/sala-de-espera/') && !waitingRoomPlacePattern.test(pathname);
+
+/** A person's place in a waiting room (`routes.waitingRoomPlace`): the one page our own pages may frame. */
+export const isWaitingRoomPlacePath = (pathname: string): boolean => waitingRoomPlacePattern.test(pathname);
+
+const showtimePattern = /^\/([^/]+)\/pelicula\/([^/]+)\/funcion\/(\d{1,9})\/?$/;
+
+/** The showtime a purchase path names (`routes.showtime`), or null for any other path. */
+export function purchaseOf(pathname: string): { theater: string; slug: string; showtimeId: number } | null {
+  const match = showtimePattern.exec(pathname);
+  if (!match) return null;
+  try {
+    return {
+      theater: decodeURIComponent(match[1]!),
+      slug: decodeURIComponent(match[2]!),
+      showtimeId: Number(match[3]),
+    };
+  } catch {
+    return null;
+  }
+}
+
 /** Pages that need a session: visitors without one are sent to log in. */
 export function isProtectedPath(pathname: string): boolean {
   return protectedPatterns.some((pattern) => pattern.test(pathname));
@@ -98,7 +133,11 @@ export function isGuestOnlyPath(pathname: string): boolean {
  * are never shared by caches. Every other page is the same for everyone.
  */
 export function isPersonalPath(pathname: string): boolean {
-  return isProtectedPath(pathname) || isGuestOnlyPath(pathname);
+  return (
+    isProtectedPath(pathname) ||
+    isGuestOnlyPath(pathname) ||
+    personalOpenPatterns.some((pattern) => pattern.test(pathname))
+  );
 }
 
 const probeOrigin = 'https://viziona.invalid';

@@ -61,36 +61,42 @@ describe('the API reference', () => {
     const operations = Object.entries(reference.paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(operations).toHaveLength(46);
+    expect(operations).toHaveLength(49);
     expect(operations).toEqual(
       expect.arrayContaining([
         'GET /bff/booking/{showtimeId}',
         'POST /bff/payments/card',
         'GET /bff/captcha/challenge',
+        'GET /bff/waiting-room/showtimes/{showtimeId}/status',
       ]),
     );
     for (const path of Object.keys(reference.paths)) expect(path).toMatch(/^\/bff\//);
     expect(fresh).not.toMatch(/"\/(live|ready|metrics)"/);
+    // The operators' routes are reached only through the operations port.
+    expect(fresh).not.toContain('/bff/ops/');
   });
 
   it('declares the error answers of every route with the one error body and its codes', () => {
     expect(reference.components.schemas.ErrorView).toMatchObject({
       properties: { error: { properties: { code: { enum: [...BFF_ERROR_CODES] } } } },
     });
+    expect(reference.components.schemas.WaitingRoomRefusal).toMatchObject({
+      properties: { error: { properties: { code: { enum: [...BFF_ERROR_CODES] } } }, place: {} },
+    });
+    const refusals = ['#/components/schemas/ErrorView', '#/components/schemas/WaitingRoomRefusal'];
     for (const [path, item] of Object.entries(reference.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const statuses = Object.keys(operation.responses);
         expect(statuses, `${method} ${path}`).toContain('500');
         for (const status of statuses.filter((code) => Number(code) >= 400)) {
-          expect(
-            operation.responses[status]?.content?.['application/json']?.schema,
-            `${method} ${path} ${status}`,
-          ).toEqual({
-            $ref: '#/components/schemas/ErrorView',
-          });
+          const schema = operation.responses[status]?.content?.['application/json']?.schema as { $ref?: string };
+          expect(refusals, `${method} ${path} ${status}`).toContain(schema?.$ref);
         }
       }
     }
+    // The purchase calls the waiting room checks answer its refusal with the place.
+    const reserve = reference.paths['/bff/booking/{showtimeId}/reserve']!.post!.responses['429'];
+    expect(reserve?.content?.['application/json']?.schema).toEqual({ $ref: refusals[1] });
     // Statuses a route's own rules give, beside those every request can get.
     expect(Object.keys(reference.paths['/bff/payments/card']!.post!.responses)).toEqual(
       expect.arrayContaining(['200', '401', '402', '403', '409', '422', '429', '502']),

@@ -5,6 +5,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { buildSandbox } from '../../sandbox/app.ts';
 import { buildApp, type BffApp } from '../../bff/app.ts';
+import type { WaitingRoomOptions } from '../../bff/plugins/waiting-room.ts';
 import { loadConfig, type BffConfig } from '../../bff/plugins/config.ts';
 import { SESSION_COOKIE } from '../../bff/plugins/session.ts';
 
@@ -23,7 +24,7 @@ export type Stack = {
 };
 
 export async function startStack(
-  options: { env?: Record<string, string>; logStream?: DestinationStream } = {},
+  options: { env?: Record<string, string>; logStream?: DestinationStream; waitingRoom?: WaitingRoomOptions } = {},
 ): Promise<Stack> {
   const { apps, config, sandboxUrl, close } = await startReplicas({ ...options, replicas: 1 });
   return { app: apps[0]!, config, sandboxUrl, close };
@@ -44,6 +45,8 @@ export async function startReplicas(options: {
   env?: Record<string, string>;
   logStream?: DestinationStream;
   replicas: number;
+  /** The waiting room's admission interval (and clock, store) of every replica. */
+  waitingRoom?: WaitingRoomOptions;
 }): Promise<Replicas> {
   const sandbox = buildSandbox({ db: ':memory:' });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
@@ -58,7 +61,7 @@ export async function startReplicas(options: {
   });
   const apps: BffApp[] = [];
   for (let index = 0; index < options.replicas; index += 1) {
-    const app = await buildApp(config, { logStream: options.logStream });
+    const app = await buildApp(config, { logStream: options.logStream, waitingRoom: options.waitingRoom });
     await app.ready();
     apps.push(app);
   }

@@ -7,13 +7,15 @@ import { sparePort } from '../spare-port.ts';
 
 /**
  * A real Redis for the tests: Debian's `redis-server` (npm test installs it when missing), on
- * a free port, its files in a temporary directory, nothing saved; `stop` ends it and removes
- * the directory.
+ * a free port, its files in a temporary directory, nothing saved unless asked (`appendOnly`);
+ * `restart` stops and starts it on the same files; `stop` ends it and removes the directory.
  */
 export const REDIS_SERVER = '/usr/bin/redis-server';
 
 export interface RedisServer {
   url: string;
+  /** Stops it (SIGTERM: with the append-only file it writes what it holds) and starts it again on the same port and files. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -30,40 +32,58 @@ async function answersPing(url: string): Promise<boolean> {
   }
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'viziona-redis-'));
-  const port = await sparePort();
-  const child: ChildProcess = spawn(
-    REDIS_SERVER,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--protected-mode',
-      'yes',
-    ],
-    { stdio: 'ignore' },
-  );
-  const url = `redis://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+async function waitForPing(url: string, child: ChildProcess): Promise<boolean> {
   const deadline = Date.now() + 15_000;
   while (!(await answersPing(url))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
+    if (child.exitCode !== null || Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+/**
+ * `appendOnly`: keeps its data in an append-only file written every second, as docker/ runs it,
+ * so a restart finds what it held.
+ */
+export async function startRedisServer(options: { appendOnly?: boolean } = {}): Promise<RedisServer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'viziona-redis-'));
+  const port = await sparePort();
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--appendonly',
+    options.appendOnly ? 'yes' : 'no',
+    '--appendfsync',
+    'everysec',
+    '--protected-mode',
+    'yes',
+  ];
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess;
+  let exited: Promise<void>;
+  const launch = async () => {
+    child = spawn(REDIS_SERVER, args, { stdio: 'ignore' });
+    exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    if (!(await waitForPing(url, child))) {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
       throw new Error(`redis-server did not start on port ${port}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  };
+  await launch();
   return {
     url,
+    async restart() {
+      child.kill('SIGTERM');
+      await exited;
+      await launch();
+    },
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -5,6 +5,7 @@ import { registerImageRoutes } from './images.ts';
 import { registerOutageRoutes } from './outage.ts';
 import { registerOutboxRoutes } from './outbox.ts';
 import { registerPseBankRoutes } from './pse-bank.ts';
+import { registerSellOutRoutes } from './sell-out.ts';
 import { registerSubmissionRoutes } from './submissions.ts';
 
 /** The sandbox's own tools under /sandbox (no secret headers: they are not the cinema API). */
@@ -16,4 +17,5 @@ export async function registerTooling(app: FastifyInstance, ctx: SandboxContext)
   registerPseBankRoutes(app, ctx);
   registerImageRoutes(app, ctx);
   registerOutageRoutes(app, ctx);
+  registerSellOutRoutes(app, ctx);
 }

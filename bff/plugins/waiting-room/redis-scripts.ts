@@ -1,0 +1,215 @@
+/**
+ * The Lua scripts of the Redis store, one per operation, each run atomically by Redis. The same
+ * rules as memory-store.ts (and shared/waiting-room/), which the store tests hold both to.
+ * Every key of an event starts with ARGV[1], `viziona:wr:{<event>}:`; the scripts build the
+ * rest (a place's account and deadline are looked up by ticket), so they need one Redis, not
+ * a cluster, as the rest of the BFF's shared state does.
+ */
+
+/** Keys of one event, as the scripts name them. */
+const KEYS = `
+local base = ARGV[1]
+local q, act, seen, adm, used, cust, endh, acct, first, bucket, stats, waits =
+  base .. 'q', base .. 'act', base .. 'seen', base .. 'adm', base .. 'used', base .. 'cust',
+  base .. 'end', base .. 'acct', base .. 'first', base .. 'bucket', base .. 'stats', base .. 'waits'
+local function finish(t, reason)
+  redis.call('ZREM', q, t)
+  redis.call('ZREM', act, t)
+  redis.call('HSET', endh, t, reason)
+  redis.call('HINCRBY', stats, reason, 1)
+end
+`;
+
+/**
+ * ARGV: base, now, n, then n × (ticket, score, account or ''). Returns n × (ticket, score,
+ * adopted 1/0): an arrival whose account holds a live place gets that place.
+ */
+export const JOIN = `${KEYS}
+local now, n = ARGV[2], tonumber(ARGV[3])
+local out, members, seenArgs, claimed = {}, {}, {}, {}
+for i = 0, n - 1 do
+  local t, s, a = ARGV[4 + i * 3], ARGV[5 + i * 3], ARGV[6 + i * 3]
+  local held, heldScore = nil, nil
+  if a ~= '' and claimed[a] then
+    held, heldScore = claimed[a], claimed[a .. ' score']
+  elseif a ~= '' then
+    held = redis.call('HGET', acct, a)
+    if held then
+      heldScore = redis.call('ZSCORE', q, held)
+      if not heldScore and redis.call('ZSCORE', act, held) then heldScore = '-1' end
+    end
+  end
+  if heldScore then
+    out[#out + 1] = held; out[#out + 1] = heldScore; out[#out + 1] = 1
+  else
+    members[#members + 1] = s; members[#members + 1] = t
+    seenArgs[#seenArgs + 1] = t; seenArgs[#seenArgs + 1] = now
+    if a ~= '' then
+      redis.call('HSET', acct, a, t)
+      redis.call('HSET', cust, t, a)
+      claimed[a] = t; claimed[a .. ' score'] = s
+    end
+    out[#out + 1] = t; out[#out + 1] = s; out[#out + 1] = 0
+  end
+end
+if #members > 0 then
+  redis.call('ZADD', q, 'NX', unpack(members))
+  redis.call('HSET', seen, unpack(seenArgs))
+end
+return out
+`;
+
+/**
+ * ARGV: base, ticket, now, score, account or '', started 1/0. Returns
+ * {'ended', reason} | {'foreign'} | {'moved', ticket, score} | {'admitted', deadline,
+ * admittedAt} | {'queued', rank, waiting, aheadAtStart or -1}. A place is bound to the first
+ * account that reads it; a place the store lost is put back with its own score.
+ */
+export const PLACE = `${KEYS}
+local t, now, score, account, started = ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+local reason = redis.call('HGET', endh, t)
+if reason then return {'ended', reason} end
+local owner = redis.call('HGET', cust, t)
+if account ~= '' and owner and owner ~= account then return {'foreign'} end
+local qs = redis.call('ZSCORE', q, t)
+local dl = redis.call('ZSCORE', act, t)
+if not qs and not dl then
+  if tonumber(score) < 0 then return {'ended', 'unknown'} end
+  redis.call('ZADD', q, score, t)
+  qs = score
+end
+redis.call('HSET', seen, t, now)
+if account ~= '' then
+  if not owner then redis.call('HSET', cust, t, account) end
+  local held = redis.call('HGET', acct, account)
+  if held ~= t then
+    local hq, ha = nil, nil
+    if held then
+      hq = redis.call('ZSCORE', q, held)
+      ha = redis.call('ZSCORE', act, held)
+    end
+    if not hq and not ha then
+      redis.call('HSET', acct, account, t)
+    elseif (dl and not ha) or (not dl and not ha and tonumber(qs) > tonumber(hq)) then
+      finish(held, 'merged')
+      redis.call('HSET', acct, account, t)
+    else
+      finish(t, 'merged')
+      return {'moved', held, hq or '-1'}
+    end
+  end
+end
+if dl then return {'admitted', dl, redis.call('HGET', adm, t) or '0'} end
+local rank = redis.call('ZRANK', q, t)
+local firstAhead = redis.call('HGET', first, t)
+if not firstAhead and started == '1' then
+  redis.call('HSET', first, t, rank)
+  firstAhead = rank
+end
+return {'queued', rank, redis.call('ZCARD', q), tonumber(firstAhead or -1)}
+`;
+
+/**
+ * ARGV: base, now, saleStartsAt, perMinute, maxBuyers, ttlMs, graceMs, admissible score
+ * bound, bucket capacity, burst ms, rate slot ms. Ends passes past their deadline, fills the
+ * bucket, and moves the head to the admitted while tokens and places last (a holder away past
+ * the grace period is dropped instead). Returns {expiredUnused, expiredUsed, abandoned,
+ * ticket1, waited1, ...}.
+ */
+export const ADMIT = `${KEYS}
+local now, sale, perMinute, maxBuyers, ttl, grace, below, cap, burst, slotMs =
+  tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]),
+  tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11])
+local expiredUnused, expiredUsed = 0, 0
+local expired = redis.call('ZRANGEBYSCORE', act, '-inf', now)
+for _, t in ipairs(expired) do
+  if redis.call('HEXISTS', used, t) == 1 then expiredUsed = expiredUsed + 1 else expiredUnused = expiredUnused + 1 end
+  redis.call('HSET', endh, t, 'expired')
+end
+if #expired > 0 then
+  redis.call('ZREMRANGEBYSCORE', act, '-inf', now)
+  redis.call('HINCRBY', stats, 'expired', #expired)
+end
+local stored = redis.call('HMGET', bucket, 'tokens', 'at')
+local tokens, at = tonumber(stored[1]), tonumber(stored[2])
+if not tokens or not at then
+  tokens, at = 0, math.max(sale, now - burst)
+end
+tokens = math.min(cap, tokens + math.max(0, now - at) * perMinute / 60000)
+at = math.max(at, now)
+local due = math.min(math.floor(tokens), maxBuyers - redis.call('ZCARD', act))
+local out = {expiredUnused, expiredUsed, 0}
+local admitted, abandoned, pops = 0, 0, 0
+while admitted < due and pops < 5000 do
+  local head = redis.call('ZRANGE', q, 0, 0, 'WITHSCORES')
+  if #head == 0 then break end
+  local t, s = head[1], tonumber(head[2])
+  if s >= below then break end
+  redis.call('ZREM', q, t)
+  pops = pops + 1
+  if now - tonumber(redis.call('HGET', seen, t) or '0') > grace then
+    redis.call('HSET', endh, t, 'abandoned')
+    abandoned = abandoned + 1
+  else
+    redis.call('ZADD', act, string.format('%d', now + ttl), t)
+    redis.call('HSET', adm, t, now)
+    local waited = now - math.max(sale, sale + s - 1)
+    if waited < 0 then waited = 0 end
+    waited = math.floor(waited)
+    out[#out + 1] = t
+    out[#out + 1] = waited
+    redis.call('LPUSH', waits, waited)
+    admitted = admitted + 1
+  end
+end
+out[3] = abandoned
+redis.call('HSET', bucket, 'tokens', string.format('%.6f', tokens - admitted), 'at', string.format('%d', at))
+if admitted > 0 then
+  redis.call('HINCRBY', stats, 'admitted', admitted)
+  local slot = base .. 'rate:' .. string.format('%d', math.floor(now / slotMs))
+  redis.call('INCRBY', slot, admitted)
+  redis.call('PEXPIRE', slot, 15 * 60000)
+  redis.call('LTRIM', waits, 0, 1999)
+end
+if abandoned > 0 then redis.call('HINCRBY', stats, 'abandoned', abandoned) end
+return out
+`;
+
+/**
+ * ARGV: base, ticket, now, account or '', use 1/0, purchase window ms. Returns {'ok', deadline}
+ * | {'ended'} | {'taken'}: the pass is bound to the first account that reads or uses it; its
+ * first use for a hold starts the purchase window.
+ */
+export const CHECK_PASS = `${KEYS}
+local t, now, account, use, window = ARGV[2], tonumber(ARGV[3]), ARGV[4], ARGV[5], tonumber(ARGV[6])
+local dl = tonumber(redis.call('ZSCORE', act, t) or '0')
+if dl <= now then return {'ended'} end
+if account ~= '' then
+  local owner = redis.call('HGET', cust, t)
+  if owner and owner ~= account then return {'taken'} end
+  if not owner then redis.call('HSET', cust, t, account) end
+end
+if use == '1' and redis.call('HSETNX', used, t, string.format('%d', now)) == 1 then
+  dl = math.max(dl, now + window)
+  redis.call('ZADD', act, string.format('%d', dl), t)
+end
+return {'ok', dl}
+`;
+
+/** ARGV: base, ticket, reason. Returns 1 when the place had a pass. */
+export const END_PASS = `${KEYS}
+local t, reason = ARGV[2], ARGV[3]
+if not redis.call('ZSCORE', act, t) then return 0 end
+finish(t, reason)
+return 1
+`;
+
+/** ARGV: base, first rate slot, slots. Returns {waiting, buying, count of each slot...}. */
+export const PULSE = `${KEYS}
+local firstSlot, slots = tonumber(ARGV[2]), tonumber(ARGV[3])
+local out = {redis.call('ZCARD', q), redis.call('ZCARD', act)}
+for i = 0, slots - 1 do
+  out[#out + 1] = tonumber(redis.call('GET', base .. 'rate:' .. string.format('%d', firstSlot + i)) or '0')
+end
+return out
+`;

@@ -1,0 +1,104 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+/**
+ * The waiting room's two cookies, sealed with AES-256-GCM (encrypted and authenticated) under
+ * keys derived from the session keys (HKDF, one purpose string), so there is no new secret to
+ * configure and a key rotation of SESSION_KEYS rotates them too (the first key seals, all
+ * open). No replica needs the store to tell a forged or expired token from a real one.
+ *
+ * - A ticket names the event, the place's random id and its score (the draw stays secret,
+ *   and a place the store lost can be put back where it was).
+ * - A pass names the event, the ticket and when it ends at the latest; what the store says
+ *   (used, revoked, whose account) decides the rest.
+ */
+
+export interface Ticket {
+  eventId: string;
+  ticket: string;
+  /** The place's score; -1 when not known (an admitted place adopted by another browser). */
+  score: number;
+}
+
+export interface Pass {
+  eventId: string;
+  ticket: string;
+  /** Epoch milliseconds: the pass is refused after this whatever the store says. */
+  expiresAt: number;
+}
+
+const PURPOSE = 'viziona waiting room tokens v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+type Kind = 'ticket' | 'pass';
+
+export interface TokenSealer {
+  sealTicket(ticket: Ticket): string;
+  openTicket(token: string | undefined): Ticket | null;
+  sealPass(pass: Pass): string;
+  openPass(token: string | undefined, now: number): Pass | null;
+}
+
+/** A new place id: 16 random bytes, base64url. */
+export const newTicketId = (): string => randomBytes(16).toString('base64url');
+
+const TICKET_ID = /^[A-Za-z0-9_-]{22}$/;
+const EVENT_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+export function createTokenSealer(sessionKeys: readonly Buffer[]): TokenSealer {
+  const keys = sessionKeys.map((key) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), PURPOSE, 32)));
+  const sealingKey = keys[0];
+  if (!sealingKey) throw new Error('the waiting room needs at least one session key');
+
+  function seal(kind: Kind, fields: unknown[]): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', sealingKey!, iv);
+    cipher.setAAD(Buffer.from(kind));
+    const body = Buffer.concat([cipher.update(JSON.stringify(fields), 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+  }
+
+  function open(kind: Kind, token: string | undefined): unknown[] | null {
+    if (typeof token !== 'string' || token.length > 400 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
+    const bytes = Buffer.from(token, 'base64url');
+    if (bytes.length <= IV_BYTES + TAG_BYTES) return null;
+    const iv = bytes.subarray(0, IV_BYTES);
+    const tag = bytes.subarray(bytes.length - TAG_BYTES);
+    const body = bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES);
+    for (const key of keys) {
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv);
+        decipher.setAAD(Buffer.from(kind));
+        decipher.setAuthTag(tag);
+        const text = Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+        const fields: unknown = JSON.parse(text);
+        return Array.isArray(fields) ? fields : null;
+      } catch {
+        // Another key, or not ours.
+      }
+    }
+    return null;
+  }
+
+  return {
+    sealTicket: (ticket) => seal('ticket', [ticket.eventId, ticket.ticket, ticket.score]),
+    openTicket(token) {
+      const fields = open('ticket', token);
+      if (!fields) return null;
+      const [eventId, ticket, score] = fields;
+      if (typeof eventId !== 'string' || !EVENT_ID.test(eventId)) return null;
+      if (typeof ticket !== 'string' || !TICKET_ID.test(ticket) || typeof score !== 'number') return null;
+      return { eventId, ticket, score };
+    },
+    sealPass: (pass) => seal('pass', [pass.eventId, pass.ticket, pass.expiresAt]),
+    openPass(token, now) {
+      const fields = open('pass', token);
+      if (!fields) return null;
+      const [eventId, ticket, expiresAt] = fields;
+      if (typeof eventId !== 'string' || !EVENT_ID.test(eventId)) return null;
+      if (typeof ticket !== 'string' || !TICKET_ID.test(ticket)) return null;
+      if (typeof expiresAt !== 'number' || expiresAt <= now) return null;
+      return { eventId, ticket, expiresAt };
+    },
+  };
+}
