@@ -61,7 +61,10 @@ async function waitingRoomRedirect(caller: BffCaller, pathname: string): Promise
   const purchase = purchaseOf(pathname);
   if (!purchase) return null;
   const admission = await bffGet<null>(`/bff/waiting-room/showtimes/${purchase.showtimeId}/admission`, caller);
-  return admission.status === 403 ? routes.waitingRoom(purchase.theater, purchase.slug, purchase.showtimeId) : null;
+  // 429: the address took its new places of the minute; the waiting page says so and lets them try again.
+  return admission.status === 403 || admission.status === 429
+    ? routes.waitingRoom(purchase.theater, purchase.slug, purchase.showtimeId)
+    : null;
 }
 
 /** A directive of a policy with `change` applied to its value (`frame-src 'none'` → ...). */

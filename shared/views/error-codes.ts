@@ -63,3 +63,6 @@ export const BFF_ERROR_CODES = [
 ] as const;
 
 export type BffErrorCode = (typeof BFF_ERROR_CODES)[number];
+
+/** The refusals of the presale waiting room: the person's place is on its page, not on the purchase's. */
+export const WAITING_ROOM_CODES = ['WAITING_ROOM', 'WAITING_ROOM_CLOSED'] as const satisfies readonly BffErrorCode[];

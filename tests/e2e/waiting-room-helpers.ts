@@ -114,3 +114,9 @@ export async function sellOut(showtimeId: number): Promise<void> {
   const answer = await fetch(`${sandboxUrl}/sandbox/showtimes/${showtimeId}/sell-out`, { method: 'POST' });
   expect(answer.status).toBe(200);
 }
+
+/** The operator ends a person's pass (found by the account's e-mail). */
+export async function revokePass(id: string, email: string): Promise<boolean> {
+  const answer = await operator<{ revoked: boolean }>('POST', `/events/${id}/passes/revoke`, { email });
+  return answer.revoked;
+}

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { failedLoad, test } from './fixtures.ts';
 import { wcagViolations } from './axe-audit.ts';
 import { violationsOf, watchViolations } from './csp-violations.ts';
 import { APPROVED_CARD, modal, openPayment, payByCard, pickSeats, reserve } from './purchase-helpers.ts';
@@ -17,6 +17,7 @@ import {
   othersArrive,
   pausedEvent,
   resumeEvent,
+  revokePass,
   sellOut,
 } from './waiting-room-helpers.ts';
 import { baseURL } from './playwright.config.ts';
@@ -159,6 +160,34 @@ test('a customer joins, waits, is let in and buys: the place kept on return, the
     await expect(page.getByRole('img', { name: /^Código QR de la silla / })).toHaveCount(1);
     // The paid purchase ended the pass: its place goes to the next person.
     expect((await eventFigures(event)).passes.used).toBe(1);
+  } finally {
+    await endEvent(event);
+  }
+});
+
+test('a pass revoked in the middle of a purchase: the hold is refused and the person is back at the waiting room', async ({
+  page,
+  pageErrors,
+}) => {
+  const showtime = await pickShowtime({ format: '2D', zones: ['General'] });
+  // The refused hold, as Chromium logs it on the purchase page.
+  pageErrors.expect(failedLoad(purchasePath(showtime), 429));
+  const event = await newEvent(showtime.id, 'revocada', { maxBuyers: 10 });
+  try {
+    await logIn(page.context().request, customer);
+    await page.goto(purchasePath(showtime));
+    // Let in at once (an open sale, room for ten): the waiting page sends the person on.
+    await page.waitForURL((url) => url.pathname === purchasePath(showtime), NEXT_READ);
+    await expect(page.locator('[data-purchase-ready]')).toBeVisible();
+    await pickSeats(page, 1);
+
+    expect(await revokePass(event, customer.email)).toBe(true);
+    const refused = page.waitForResponse((answer) => answer.url().endsWith(`/bff/booking/${showtime.id}/reserve`));
+    await page.getByRole('button', { name: 'Continuar con la compra' }).click();
+    expect((await refused).status()).toBe(429);
+    await expect(page).toHaveURL(waitingPath(showtime), NEXT_READ);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sala de espera' })).toBeVisible();
+    expect((await eventFigures(event)).passes.revoked).toBe(1);
   } finally {
     await endEvent(event);
   }

@@ -13,9 +13,12 @@ import { applySeatStates, isSelectable, seatsById, withMySeats } from '../../../
 import { hasShowtimeStarted } from '../../../../shared/booking/showtime-clock.ts';
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import type { BookingView, HoldView, ReserveView, SeatMap, ZoneOffer } from '../../../../shared/views/booking.ts';
+import { WAITING_ROOM_CODES } from '../../../../shared/views/error-codes.ts';
 import { openStatusModal, withSpinner } from '../../../components/feedback-stores.ts';
 import { bffGet, bffPost } from '../../../lib/bff-browser.ts';
 import { routes } from '../../../lib/routes.ts';
+import { hasCode } from '../../../lib/bff-error.ts';
+import { backToWaitingRoom } from '../waiting-room-return.ts';
 import type { HoldStore } from './hold.ts';
 
 export function createSeatsStore(initial: BookingView, hold: HoldStore) {
@@ -171,6 +174,10 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
     }
     if (answer.failure.code === 'SHOWTIME_STARTED') {
       showStarted();
+      return;
+    }
+    if (hasCode(answer.failure, WAITING_ROOM_CODES)) {
+      backToWaitingRoom();
       return;
     }
     openStatusModal({

@@ -7,12 +7,14 @@ import type { ReadableAtom } from 'nanostores';
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import type { Totals } from '../../../../shared/booking/totals.ts';
 import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
+import { WAITING_ROOM_CODES } from '../../../../shared/views/error-codes.ts';
 import { openStatusModal } from '../../../components/feedback-stores.ts';
 import { hasCode, type BffFailure } from '../../../lib/bff-error.ts';
 import { routes } from '../../../lib/routes.ts';
 import { payTicketsByCard, payTicketsByPse } from '../payment/actions.ts';
 import { afterPayment, showPaymentError, type PaymentFollowUp } from '../payment/after-payment.ts';
 import { PURCHASE_TEXTS } from '../texts.ts';
+import { backToWaitingRoom } from '../waiting-room-return.ts';
 import type { CheckoutStore } from './checkout.ts';
 import type { HoldStore } from './hold.ts';
 import type { SeatsStore } from './seats.ts';
@@ -70,7 +72,8 @@ export function createTicketPayment({ seats, hold, snacks, checkout, $totals, st
     leave: (kind) => (kind === 'declined' ? hold.stopCountdown() : hold.keepForPayment()),
     decided: (bill) => window.location.assign(routes.transactionStatus(bill)),
     notCharged: (outcome) => {
-      if (outcome.kind === 'changed') purchaseChanged(outcome.failure);
+      if (outcome.kind === 'failed' && hasCode(outcome.failure, WAITING_ROOM_CODES)) backToWaitingRoom();
+      else if (outcome.kind === 'changed') purchaseChanged(outcome.failure);
       else if (form === 'pse') showPaymentError(BOOKING_TEXTS.paymentErrorFallback, () => void hold.abandon());
       else {
         hold.stopCountdown();
