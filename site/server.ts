@@ -13,6 +13,7 @@ import { pino } from 'pino';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { requestContext } from './lib/request-context.ts';
 import { routeServerLog } from './lib/server-log.ts';
+import { listPublicFiles, PUBLIC_FILE_CACHE_CONTROL } from './lib/public-files.ts';
 import { loadSiteEnv, SiteConfigError, type SiteEnv } from './lib/server-env.ts';
 
 let env: SiteEnv;
@@ -47,6 +48,7 @@ console.info = console.log;
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = new URL('../dist/server/entry.mjs', import.meta.url).href;
 const { handler } = (await import(entry)) as { handler: (req: IncomingMessage, res: ServerResponse) => void };
+const publicFiles = await listPublicFiles(new URL('../dist/client/', import.meta.url));
 
 const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'viziona_site_' });
@@ -70,8 +72,9 @@ new Gauge({
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const SECRET_PATH = /^(\/forgot-password\/)[^/?#]+/;
+const pathOf = (url: string): string => url.split('?')[0] ?? '/';
 /** A path as logged: the reset code masked, no query (it may carry a return address or a code). */
-const loggedPath = (url: string): string => (url.split('?')[0] ?? '/').replace(SECRET_PATH, '$1[REDACTED]');
+const loggedPath = (url: string): string => pathOf(url).replace(SECRET_PATH, '$1[REDACTED]');
 
 let draining = false;
 
@@ -81,6 +84,10 @@ const server = createServer((req, res) => {
   req.headers['x-request-id'] = id;
   res.setHeader('x-request-id', id);
   if (draining) res.setHeader('connection', 'close');
+  // The adapter's file server keeps a Cache-Control already set.
+  if ((req.method === 'GET' || req.method === 'HEAD') && publicFiles.has(pathOf(req.url ?? '/'))) {
+    res.setHeader('cache-control', PUBLIC_FILE_CACHE_CONTROL);
+  }
   const started = performance.now();
   const context = { id, route: 'static' };
   res.on('finish', () => {

@@ -182,3 +182,19 @@ test('a content page loads no React until the login dialog is opened; the dialog
   await expect(page.locator('vz-account-corner').getByRole('link', { name: /^Mi perfil: / })).toBeVisible();
   await expect(page).toHaveURL(/\/cartelera$/);
 });
+
+test('the public files keep a day in browsers and at the edge; the service worker and unknown files do not', async ({
+  request,
+}) => {
+  for (const path of ['/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png']) {
+    const answer = await request.get(path);
+    expect(answer.status(), path).toBe(200);
+    expect(answer.headers()['cache-control'], path).toBe('public, max-age=86400');
+  }
+  const worker = await request.get('/sw.js');
+  expect(worker.status()).toBe(200);
+  expect(worker.headers()['cache-control']).not.toContain('86400');
+  const missing = await request.get('/icons/icon-193.png');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['cache-control'] ?? '').not.toContain('86400');
+});
