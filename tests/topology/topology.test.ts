@@ -984,6 +984,8 @@ describe('what operators watch: Prometheus and the dashboard', () => {
       'VizionaRedisAway',
       'VizionaReplicaNotReady',
       'VizionaUpstreamLatency',
+      'VizionaWaitingRoomClosed',
+      'VizionaWaitingRoomStalled',
     ]);
     for (const rule of alerts) expect(rule.health).not.toBe('err');
   }, 60_000);
