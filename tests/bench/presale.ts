@@ -125,6 +125,8 @@ try {
   const { pageLoad, staticLoad, ratio, rounds } = await generator.sideBySide(arrivalUrl, staticUrl, SECONDS, ROUNDS);
   const during = difference(await commandCalls(redis), before);
   const seconds = (performance.now() - started) / 1000;
+  // The floor under any BFF answer: a route that does nothing, through the same nginx.
+  const bare = await generator.sideBySide(`${topology.url}/bff/health`, staticUrl, SECONDS, ROUNDS);
   const arrivals = pageLoad.statuses['403'] ?? 0;
   const background = (counts: Map<string, number>, names?: string[]) => (sum(counts, names) / restSeconds) * seconds;
   const roundTrips = ['evalsha', 'eval'];
@@ -138,6 +140,11 @@ try {
   console.log(line('static', staticLoad));
   console.log(
     `  ratio arrivals/static ${ratio.toFixed(2)}, median of ${ROUNDS} rounds (${rounds.map((one) => one.toFixed(2)).join(', ')}; budget ≥ ${RATIO_BUDGET}: ${ratio >= RATIO_BUDGET ? 'met' : 'NOT met'})`,
+  );
+  console.log(line('bare BFF', bare.pageLoad));
+  console.log(line('static', bare.staticLoad));
+  console.log(
+    `  ratio bare BFF route (/bff/health)/static ${bare.ratio.toFixed(2)} (${bare.rounds.map((one) => one.toFixed(2)).join(', ')}): arrivals/bare route ${(ratio / bare.ratio).toFixed(2)}`,
   );
   console.log(
     `  the event after the run: ${figures.figures.waiting} waiting, ${figures.figures.admitted} admitted (${figures.phase})`,
