@@ -43,7 +43,6 @@ export type PlaceView = z.infer<typeof PlaceViewSchema>;
  *   few minutes. Never a reason to let anybody through.
  */
 export const WAITING_ROOM_STATUSES = ['none', 'free', 'admitted', 'waiting', 'not-joined', 'closed'] as const;
-export type WaitingRoomStatus = (typeof WAITING_ROOM_STATUSES)[number];
 
 const OtherShowtimeViewSchema = z.object({
   id: z.int().positive(),

@@ -5,8 +5,12 @@ const port = Number(process.env.E2E_PORT ?? 4610);
 const sandboxPort = port + 2;
 export const baseURL = `http://localhost:${port}`;
 
+const bffOpsPort = port + 4;
+
 // Tests read the sandbox's outbox and submissions through this.
 process.env.SANDBOX_URL ??= `http://127.0.0.1:${sandboxPort}`;
+// The waiting room's operator routes (tests/e2e/waiting-room-helpers.ts), on the BFF's operations port.
+process.env.WAITING_ROOM_OPS_URL ??= `http://127.0.0.1:${bffOpsPort}/waiting-room`;
 
 export default defineConfig({
   testDir: '.',
@@ -46,7 +50,11 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testIgnore: /(purchase[\w-]*|outage)\.spec\.ts/,
     },
-    { name: 'phone', use: { ...phone }, testMatch: /(home|catalogue|accessibility|shared-pages)\.spec\.ts/ },
+    {
+      name: 'phone',
+      use: { ...phone },
+      testMatch: /(home|catalogue|accessibility|shared-pages|waiting-room)\.spec\.ts/,
+    },
     // The purchase journeys move the sandbox's clock (hold expiry, pending payments), which
     // would expire other files' verification codes and holds: they run last, on their own,
     // one file at a time.
@@ -86,6 +94,7 @@ export default defineConfig({
       SITE_PORT: String(port + 1),
       SANDBOX_PORT: String(sandboxPort),
       BFF_PORT: String(port + 3),
+      BFF_OPS_PORT: String(bffOpsPort),
       SANDBOX_DB: ':memory:',
       LOG_LEVEL: 'warn',
       // Every test browser comes from 127.0.0.1; real visitors have addresses of their own.

@@ -41,6 +41,9 @@ const samples: { [Name in DynamicRouteName]: (data: SampleData) => Parameters<Re
   billboardDayFiltered: (data) => [data.date],
   movie: (data) => [data.theater, data.movieSlug],
   showtime: (data) => [data.theater, data.movieSlug, data.showtimeId],
+  // No event holds the sample showtime: the page says the purchase is open.
+  waitingRoom: (data) => [data.theater, data.movieSlug, data.showtimeId],
+  waitingRoomPlace: (data) => [data.theater, data.movieSlug, data.showtimeId],
   ticket: (data) => [data.bill],
   payStatus: (data) => ['pse', data.bill],
   transactionStatus: (data) => [data.bill],

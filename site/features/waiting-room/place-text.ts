@@ -8,26 +8,41 @@ import type { PlaceView } from '../../../shared/views/waiting-room.ts';
 import { waitText } from '../../../shared/waiting-room/estimate.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 
-/** '10:00 a. m.' in Bogotá (it ends a sentence by itself). */
-export const saleHour = (place: Pick<PlaceView, 'saleStartsAt'>): string => formatHour(bogotaTime(place.saleStartsAt));
+/** '10:00 a. m.' in Bogotá, for an instant in epoch milliseconds. */
+export const hourOf = (instant: number): string => formatHour(bogotaTime(instant));
+
+/** When the sale opens, '10:00 a. m.' in Bogotá (its last dot ends a sentence too). */
+export const saleHour = (place: Pick<PlaceView, 'saleStartsAt'>): string => hourOf(place.saleStartsAt);
 
 export interface PlaceFigures {
   position: string;
   ahead: string;
   estimate: string;
   waiting: string;
-  /** 0 to 100. */
+  /** 0 to 100, whole. */
   progress: number;
+  /** The progress bar's value in words, for screen readers. */
+  progressText: string;
 }
 
 export function placeFigures(place: PlaceView): PlaceFigures {
+  const progress = Math.round((place.progress ?? 0) * 100);
   return {
     position: place.position === null ? '–' : formatNumber(place.position),
     ahead: place.ahead === null ? '–' : formatNumber(place.ahead),
     estimate: place.paused ? 'En pausa' : capitalised(waitText(place.estimatedWaitSeconds)),
     waiting: formatNumber(place.waiting),
-    progress: Math.round((place.progress ?? 0) * 100),
+    progress,
+    progressText: progressText(place.ahead, progress),
   };
+}
+
+/** 'Llevas el 40 % del camino: faltan 12 personas.' (no count before the draw). */
+export function progressText(ahead: number | null, progress: number): string {
+  if (ahead === null) return 'La fila aún no empieza a avanzar.';
+  if (ahead === 0) return 'Eres la siguiente persona en pasar.';
+  const people = ahead === 1 ? 'falta 1 persona' : `faltan ${formatNumber(ahead)} personas`;
+  return `Llevas el ${progress} % del camino: ${people}.`;
 }
 
 /**
@@ -39,5 +54,9 @@ export function placeSummary(place: PlaceView): string {
   if (place.paused) return 'Estás en la fila. La fila está en pausa; conservas tu lugar.';
   return `Estás en la fila. Espera estimada: ${waitText(place.estimatedWaitSeconds)}.`;
 }
+
+/** 'Tienes hasta las 10:25 a. m. para elegir tus sillas.' */
+export const passUntilText = (passUntil: number): string =>
+  `Tienes hasta las ${hourOf(passUntil)} para elegir tus sillas.`;
 
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -4,6 +4,9 @@
  */
 import { RETURN_GRACE_SECONDS } from '../../../shared/waiting-room/passes.ts';
 
+/** How often the page without JavaScript reloads (its frame with the place too). */
+export const NO_SCRIPT_REFRESH_SECONDS = 20;
+
 export const WAITING_PAGE_TEXTS = {
   title: 'Sala de espera',
   intro:
@@ -23,17 +26,21 @@ export const WAITING_PAGE_TEXTS = {
   paused: 'La fila está en pausa por unos momentos. Conservas tu lugar.',
   admittedTitle: '¡Es tu turno!',
   admittedAction: 'Elegir mis sillas',
+  admittedMoving: '¡Es tu turno! Te llevamos a elegir tus sillas.',
+  openTitle: 'Esta función no tiene fila en este momento',
+  openText: 'Puedes pasar directo a elegir tus sillas.',
   soldOutOthers: 'Puedes elegir otra función de la película:',
   soldOutNone: 'No hay otras funciones de esta película con sillas libres por ahora.',
   joinTitle: 'Confirma que no eres un robot',
   joinText: 'Para hacer la fila, marca la casilla y presiona el botón.',
   joinAction: 'Hacer la fila',
   joinFailed: 'No pudimos ubicarte en la fila. Intenta de nuevo.',
+  closedRetry: 'Esta página vuelve a intentarlo sola.',
   placeLost: `Estuviste fuera de la fila más de ${RETURN_GRACE_SECONDS / 60} minutos y perdiste tu lugar: volviste a la fila al final.`,
   signIn: 'Inicia sesión mientras esperas',
   signInWhy: 'Así, cuando sea tu turno, pasas directo a elegir tus sillas.',
   leave: `Puedes salir de esta página: si vuelves desde este navegador en menos de ${RETURN_GRACE_SECONDS / 60} minutos, conservas tu lugar.`,
-  noScript: 'Esta página se actualiza sola cada 20 segundos y te lleva a la compra cuando sea tu turno. No la cierres.',
+  noScript: `Esta página se actualiza sola cada ${NO_SCRIPT_REFRESH_SECONDS} segundos y te lleva a la compra cuando sea tu turno. No la cierres.`,
   noScriptCaptcha: 'Para hacer la fila de esta función necesitas activar JavaScript.',
   backToMovie: 'Volver a la película',
 } as const;

@@ -2,28 +2,31 @@
  * `<vz-waiting-room>`: reads the person's standing from the BFF every few seconds (as often as
  * the answer says: often near the head, rarely far from it, never in step with the others),
  * shows the matching part of the page, says its changes to screen readers politely, and takes
- * the person to the purchase when their turn comes (or when the showtime is not held any more).
- * No framework: the page must ship under 10 KB of JavaScript; the captcha's widget loads only
- * when the event asks for it.
+ * the person to the purchase when their turn comes (or when the queue they were in lets
+ * everybody through or ends). No framework: the page must ship under 10 KB of JavaScript; the
+ * captcha's widget loads only when the event asks for it.
  */
 import type { OtherShowtimeView, WaitingRoomStatusView } from '../../../shared/views/waiting-room.ts';
+import { WAITING_ROOM_TEXTS } from '../../../shared/waiting-room/texts.ts';
 import { bffGet, bffPost } from '../../lib/bff-browser.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { routes } from '../../lib/routes.ts';
-import { formatHour } from '../../../shared/format/dates.ts';
-import { bogotaTime } from '../../../shared/format/bogota-time.ts';
-import { placeFigures, placeSummary, saleHour } from './place-text.ts';
-import { WAITING_ROOM_TEXTS } from '../../../shared/waiting-room/texts.ts';
+import { passUntilText, placeFigures, placeSummary, saleHour } from './place-text.ts';
+import { WAITING_PAGE_TEXTS as T } from './texts.ts';
 
-type Panel = 'loading' | 'prequeue' | 'waiting' | 'admitted' | 'soldout' | 'closed' | 'join';
+type Panel = 'loading' | 'prequeue' | 'waiting' | 'admitted' | 'soldout' | 'closed' | 'join' | 'open';
 
 /** When the BFF cannot be reached: ask again a little later. */
 const RETRY_SECONDS = 10;
 
+type AltchaElement = HTMLElement & { configure?: (config: Record<string, unknown>) => Promise<void> };
+
 class WaitingRoomElement extends HTMLElement {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #joining = false;
-  #captchaLoaded = false;
+  #captchaRequested = false;
+  /** Whether this page has shown the person a queue (then a queue that opens sends them on). */
+  #queued = false;
   #lastSummary = '';
   /** The captcha's proof once the widget verified it ('' otherwise). */
   #proof = '';
@@ -42,6 +45,10 @@ class WaitingRoomElement extends HTMLElement {
 
   get #showtimeId(): string {
     return this.dataset.showtime ?? '';
+  }
+
+  get #purchase(): string {
+    return this.dataset.purchase ?? '/';
   }
 
   #part<E extends HTMLElement = HTMLElement>(name: string): E | null {
@@ -63,6 +70,7 @@ class WaitingRoomElement extends HTMLElement {
       section.hidden = section.dataset.panel !== shown;
   }
 
+  /** Says `text` through the polite live region, once per change. */
   #say(text: string): void {
     if (text === this.#lastSummary) return;
     this.#lastSummary = text;
@@ -85,53 +93,61 @@ class WaitingRoomElement extends HTMLElement {
     const answer = await bffGet<WaitingRoomStatusView>(`/waiting-room/showtimes/${this.#showtimeId}/status`, {
       cache: 'no-store',
     });
-    if (!answer.ok) {
-      this.#panel('closed');
-      this.#next(RETRY_SECONDS);
-      return;
-    }
-    this.#render(answer.data);
+    if (answer.ok) return this.#render(answer.data);
+    this.#closed();
+    this.#next(RETRY_SECONDS);
   }
 
   #render(status: WaitingRoomStatusView): void {
-    const purchase = this.dataset.purchase ?? '/';
     const inLine = status.status === 'waiting' || status.status === 'not-joined';
+    const soldOut = status.showtime.soldOut;
     this.#show('place-lost', status.placeLost);
-    this.#show('leave', inLine && !status.showtime.soldOut);
-    this.#show('sign-in', !status.signedIn && inLine);
+    this.#show('leave', inLine && !soldOut);
+    this.#show('sign-in', !status.signedIn && inLine && !soldOut);
     const seats = status.showtime.freeSeats;
-    this.#show('seats-box', seats !== null && status.status === 'waiting' && !status.showtime.soldOut);
+    this.#show('seats-box', seats !== null && status.status === 'waiting' && !soldOut);
     if (seats !== null) this.#set('free-seats', formatNumber(seats));
 
     switch (status.status) {
-      case 'none':
-      case 'free':
-        location.replace(purchase);
-        return;
       case 'admitted':
         this.#panel('admitted');
-        if (status.passUntil !== null)
-          this.#set(
-            'pass-until',
-            `Tienes hasta las ${formatHour(bogotaTime(status.passUntil))} para elegir tus sillas.`,
-          );
-        this.#say('¡Es tu turno! Te llevamos a elegir tus sillas.');
-        location.replace(purchase);
+        if (status.passUntil !== null) this.#set('pass-until', passUntilText(status.passUntil));
+        this.#say(T.admittedMoving);
+        location.replace(this.#purchase);
+        return;
+      case 'none':
+      case 'free':
+        // A queue that lets everybody through, or ended, while this person was in it: on to
+        // the purchase. Someone who finds no queue at all is told so and chooses.
+        if (this.#queued || status.status === 'free') {
+          this.#panel('admitted');
+          this.#say(T.admittedMoving);
+          location.replace(this.#purchase);
+          return;
+        }
+        this.#panel('open');
+        this.#say(T.openTitle);
         return;
       case 'closed':
-        this.#panel('closed');
-        this.#say(WAITING_ROOM_TEXTS.closed);
+        this.#closed();
         break;
       case 'not-joined':
+        this.#queued = true;
         if (status.captchaRequired) this.#askCaptcha();
         else void this.#join();
         break;
       case 'waiting':
-        if (status.showtime.soldOut) this.#soldOut(status.nextShowtimes);
+        this.#queued = true;
+        if (soldOut) this.#soldOut(status.nextShowtimes);
         else this.#waiting(status);
         break;
     }
     this.#next(status.refreshSeconds);
+  }
+
+  #closed(): void {
+    this.#panel('closed');
+    this.#say(WAITING_ROOM_TEXTS.closed);
   }
 
   #waiting(status: WaitingRoomStatusView): void {
@@ -139,6 +155,8 @@ class WaitingRoomElement extends HTMLElement {
     if (place === null) {
       this.#panel('waiting');
       this.#show('placing', true);
+      this.#show('figures', false);
+      this.#say(T.placing);
       return;
     }
     this.#show('placing', false);
@@ -149,37 +167,27 @@ class WaitingRoomElement extends HTMLElement {
       this.#set('waiting', figures.waiting);
     } else {
       this.#panel('waiting');
+      this.#show('figures', true);
       this.#show('paused', place.paused);
       this.#set('position', figures.position);
       this.#set('ahead', figures.ahead);
       this.#set('estimate', figures.estimate);
-      const progress = this.#part<HTMLProgressElement>('progress');
-      if (progress) progress.value = figures.progress;
+      const bar = this.#part('progress');
+      if (bar) {
+        bar.setAttribute('aria-valuenow', String(figures.progress));
+        bar.setAttribute('aria-valuetext', figures.progressText);
+      }
+      const fill = this.#part('progress-fill');
+      // A CSSOM write, which the Content Security Policy allows (a style attribute it would not).
+      if (fill) fill.style.width = `${figures.progress}%`;
+      this.#set('progress-text', figures.progressText);
     }
     this.#say(placeSummary(place));
   }
 
   #soldOut(others: OtherShowtimeView[]): void {
     this.#panel('soldout');
-    const list = this.#part('others');
-    if (list) {
-      list.replaceChildren(
-        ...others.map((other) => {
-          const item = document.createElement('li');
-          const link = document.createElement('a');
-          link.href = routes.showtime(other.theater, other.movieSlug, other.id);
-          link.className =
-            'flex min-h-12 items-center justify-between gap-3 rounded-lg border border-line px-4 py-2 hover:border-brand';
-          link.textContent = `${other.dateText} · ${other.hourText} · ${other.roomName} · ${other.format} ${other.version}`;
-          const free = document.createElement('span');
-          free.className = 'shrink-0 text-sm text-muted';
-          free.textContent = `${formatNumber(other.freeSeats)} sillas`;
-          link.append(free);
-          item.append(link);
-          return item;
-        }),
-      );
-    }
+    this.#part('others')?.replaceChildren(...others.map(otherShowtimeItem));
     this.#show('others-intro', others.length > 0);
     this.#show('no-others', others.length === 0);
     this.#say(WAITING_ROOM_TEXTS.soldOut);
@@ -187,11 +195,18 @@ class WaitingRoomElement extends HTMLElement {
 
   #askCaptcha(): void {
     this.#panel('join');
-    if (this.#captchaLoaded) return;
-    this.#captchaLoaded = true;
-    void import('../../components/captcha/altcha-setup.ts').catch(() => {
-      this.#captchaLoaded = false;
-    });
+    this.#say(T.joinTitle);
+    if (this.#captchaRequested) return;
+    this.#captchaRequested = true;
+    const widget = this.querySelector<AltchaElement>('altcha-widget');
+    void import('../../components/captcha/altcha-setup.ts').then(
+      // As the forms' captcha field does: the BFF verifies the proof of work alone.
+      () => widget?.configure?.({ humanInteractionSignature: false }),
+      () => {
+        // Offline for a moment: the next read tries again.
+        this.#captchaRequested = false;
+      },
+    );
   }
 
   readonly #onCaptcha = (event: Event): void => {
@@ -213,13 +228,36 @@ class WaitingRoomElement extends HTMLElement {
       captcha ? { captcha } : {},
     );
     this.#joining = false;
-    if (answer.ok) {
-      this.#render(answer.data);
-      return;
+    if (answer.ok) return this.#render(answer.data);
+    if (captcha !== undefined) {
+      // The captcha's own words ('El captcha no es válido o ya expiró...') when it was refused.
+      this.#set('join-error', answer.failure.code.startsWith('CAPTCHA') ? answer.failure.message : T.joinFailed);
+      this.#show('join-error', true);
     }
-    if (captcha !== undefined) this.#show('join-error', true);
     this.#next(RETRY_SECONDS);
   }
+}
+
+/** A link to another showtime of the movie: 'sábado, 28 de noviembre · 7:20 p. m. · Sala 3 · 2D Doblada'. */
+function otherShowtimeItem(other: OtherShowtimeView): HTMLLIElement {
+  const item = document.createElement('li');
+  const link = document.createElement('a');
+  link.href = routes.showtime(other.theater, other.movieSlug, other.id);
+  link.className =
+    'flex min-h-12 flex-col justify-center gap-1 rounded-lg border border-line px-4 py-2 hover:border-brand focus-visible:border-brand sm:flex-row sm:items-center sm:justify-between sm:gap-3';
+  const when = document.createElement('span');
+  when.className = 'font-semibold';
+  when.textContent = `${other.dateText} · ${other.hourText} · ${other.roomName} · ${other.format} ${other.version}`;
+  // Read as one sentence; seen as the showtime over (or beside) its free seats.
+  const pause = document.createElement('span');
+  pause.className = 'sr-only';
+  pause.textContent = ', ';
+  const free = document.createElement('span');
+  free.className = 'shrink-0 text-sm text-muted';
+  free.textContent = `${formatNumber(other.freeSeats)} sillas libres`;
+  link.append(when, pause, free);
+  item.append(link);
+  return item;
 }
 
 if (!customElements.get('vz-waiting-room')) customElements.define('vz-waiting-room', WaitingRoomElement);

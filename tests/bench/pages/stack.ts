@@ -54,6 +54,8 @@ export async function startStack(): Promise<{ stack: ChildProcess; base: string;
     SITE_PORT: await sparePort(),
     SANDBOX_PORT: await sparePort(),
     BFF_PORT: await sparePort(),
+    // The launcher's default (BFF_PORT + 1) may be taken; the benchmark never calls it.
+    BFF_OPS_PORT: await sparePort(),
   };
   const base = `http://localhost:${port}`;
   const stack = spawn(process.execPath, ['docker/run-local.ts'], {
