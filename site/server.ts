@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { requestContext } from './lib/request-context.ts';
 import { routeServerLog } from './lib/server-log.ts';
-import { listPublicFiles, PUBLIC_FILE_CACHE_CONTROL } from './lib/public-files.ts';
+import { publicFileCacheControls } from './lib/public-files.ts';
 import { loadSiteEnv, SiteConfigError, type SiteEnv } from './lib/server-env.ts';
 
 let env: SiteEnv;
@@ -48,7 +48,7 @@ console.info = console.log;
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = new URL('../dist/server/entry.mjs', import.meta.url).href;
 const { handler } = (await import(entry)) as { handler: (req: IncomingMessage, res: ServerResponse) => void };
-const publicFiles = await listPublicFiles(new URL('../dist/client/', import.meta.url));
+const publicFiles = await publicFileCacheControls(new URL('../dist/client/', import.meta.url));
 
 const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'viziona_site_' });
@@ -85,9 +85,9 @@ const server = createServer((req, res) => {
   res.setHeader('x-request-id', id);
   if (draining) res.setHeader('connection', 'close');
   // The adapter's file server keeps a Cache-Control already set.
-  if ((req.method === 'GET' || req.method === 'HEAD') && publicFiles.has(pathOf(req.url ?? '/'))) {
-    res.setHeader('cache-control', PUBLIC_FILE_CACHE_CONTROL);
-  }
+  const publicFile =
+    req.method === 'GET' || req.method === 'HEAD' ? publicFiles.get(pathOf(req.url ?? '/')) : undefined;
+  if (publicFile) res.setHeader('cache-control', publicFile);
   const started = performance.now();
   const context = { id, route: 'static' };
   res.on('finish', () => {

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Movie } from '../../shared/cinema-api/catalogue.ts';
-import { bestSeats } from '../../shared/booking/best-seats.ts';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { computeTotals } from '../../shared/booking/totals.ts';
+import { lonelySeatsRefused } from '../../shared/booking/lonely-seats.ts';
 import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
 import type { WaitingRoomStatusView } from '../../shared/views/waiting-room.ts';
+import { SERVICE_WORKER_PATH } from '../../site/lib/offline-copies.ts';
 import { PUBLIC_PAGE_S_MAXAGE } from '../../site/lib/page-cache.ts';
 import { routes } from '../../site/lib/routes.ts';
 import { HOME_THEATER } from '../../shared/views/catalogue.ts';
@@ -134,10 +135,14 @@ async function holdTwoSeats(person: Pick<Visitor, 'send'>, showtimeId: number) {
   );
   const zone = view.zones.find((offer) => seats.filter((seat) => seat.zone === offer.zone).length >= 2);
   if (!zone) throw new Error(`showtime ${showtimeId} has no zone with two free seats`);
-  // Two seats the BFF's lonely-seat rule accepts, as the page's 'mejores sillas' picks them.
-  const best = bestSeats(view.seatMap, { zone: zone.zone, count: 2 });
-  if (!best.found) throw new Error(`showtime ${showtimeId}: ${best.message}`);
-  const chosen = best.seats;
+  // The last two free seats side by side that leave no seat alone (the BFF refuses those).
+  const free = seats.filter((seat) => seat.zone === zone.zone).map((seat) => seat.id);
+  const chosen = free
+    .slice(0, -1)
+    .map((seat, index) => [seat, free[index + 1]!])
+    .reverse()
+    .find((pair) => lonelySeatsRefused(view.seatMap, zone.zone, pair).length === 0);
+  if (!chosen) throw new Error(`showtime ${showtimeId} has no two seats that leave none alone`);
   const reserved = await person.send('POST', `/bff/booking/${showtimeId}/reserve`, { zone: zone.zone, seats: chosen });
   if (reserved.status !== 200) throw new Error(`reserve answered ${reserved.status}: ${reserved.text}`);
   const total = computeTotals({
@@ -773,6 +778,11 @@ describe('the micro-cache at the edge', () => {
         `cache lock: ${page} asked 48 times at once → ${rush.passedOn.get(page) ?? 0} render, ${total(rush.cinemaApi)} cinema API calls ` +
           `(one visitor alone: ${total(oneVisitor.cinemaApi)}); ${answers.map((answer) => answer.cacheStatus).filter((status) => status === 'MISS').length} MISS`,
       );
+      if (total(rush.cinemaApi) > total(oneVisitor.cinemaApi)) {
+        figure(
+          `cache lock: ${page}, cinema API calls alone ${JSON.stringify(Object.fromEntries(oneVisitor.cinemaApi))}, in the rush ${JSON.stringify(Object.fromEntries(rush.cinemaApi))}`,
+        );
+      }
       expect(answers.every((answer) => answer.status === 200)).toBe(true);
       expect(rush.passedOn.get(page)).toBe(1);
       expect(total(rush.cinemaApi)).toBeLessThanOrEqual(total(oneVisitor.cinemaApi));
@@ -871,7 +881,9 @@ describe('the edge itself: HSTS and the logged-out session', () => {
       };
       // Earlier visitors warm the micro-cache (page and assets); what a closing tab left
       // unfinished is fetched once more.
-      const warmed = new Set([...(await view()), ...(await view())]);
+      // The service worker's script and the manifest are asked for by the browser itself, not
+      // the page, and a closing tab may abort them: the warm-up fetches them too.
+      const warmed = new Set([...(await view()), ...(await view()), SERVICE_WORKER_PATH, '/manifest.webmanifest']);
       await Promise.all([...warmed].map(async (pathname) => (await fetch(`${topology.url}${pathname}`)).arrayBuffer()));
       await pause(300);
       const watch = topology.watch();
