@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
-import { Agent, request } from 'undici';
-import type { Answer } from './visitors.ts';
+import { Agent } from 'undici';
+import { browserRequest, type Answer } from './visitors.ts';
 
 /**
  * The presale crowd of the topology test (topology.test.ts, "presale day"): people who keep
@@ -43,52 +43,26 @@ export class Queuer {
     this.address = address;
   }
 
-  async send(
+  send(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<Answer> {
-    const started = performance.now();
-    const all: Record<string, string> = { accept: 'application/json, text/html', ...headers };
-    if (this.cookies.size > 0) all.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    if (method !== 'GET')
-      Object.assign(all, { origin: this.base, 'x-viziona-client': 'web', 'sec-fetch-site': 'same-origin' });
-    if (body !== undefined) all['content-type'] = 'application/json';
-    const answer = await request(`${this.base}${path}`, {
-      method,
-      headers: all,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      dispatcher: agentFor(this.address),
+    return browserRequest({
+      base: this.base,
+      agent: agentFor(this.address),
+      request: { method, path, body, headers },
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      setCookies: (lines) => {
+        for (const line of lines) {
+          const [pair = ''] = line.split(';');
+          const name = pair.slice(0, pair.indexOf('='));
+          if (clears(line)) this.cookies.delete(name);
+          else this.cookies.set(name, pair.slice(name.length + 1));
+        }
+      },
     });
-    const setCookies = [answer.headers['set-cookie']].flat().filter((line) => typeof line === 'string');
-    for (const line of setCookies) {
-      const [pair = ''] = line.split(';');
-      const name = pair.slice(0, pair.indexOf('='));
-      if (clears(line)) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(name.length + 1));
-    }
-    const text = await answer.body.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // a page, not JSON
-    }
-    const header = (name: string): string | undefined => {
-      const value = answer.headers[name];
-      return typeof value === 'string' ? value : undefined;
-    };
-    return {
-      status: answer.statusCode,
-      text,
-      json,
-      ms: performance.now() - started,
-      requestId: header('x-request-id'),
-      location: header('location'),
-      cacheStatus: header('x-cache-status'),
-      setsCookie: setCookies.length > 0,
-    };
   }
 
   async login(email: string, password: string): Promise<void> {
