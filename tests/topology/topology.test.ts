@@ -1106,6 +1106,7 @@ describe('presale day: the waiting room through the edge', () => {
     // Customers try the purchase all along, a bot-like second each: the view, then a hold once let in.
     let holding = true;
     let refusedViews = 0;
+    let holdsRefused = 0;
     const held = new Set<number>();
     const holdAttempts = pause(saleStartsAt - Date.now()).then(() =>
       Promise.all(
@@ -1114,15 +1115,24 @@ describe('presale day: the waiting room through the edge', () => {
             const view = await person.send('GET', `/bff/booking/${showtimeId}`);
             note('booking view', view);
             if (view.status !== 429) {
-              if (view.status !== 200) failures.push(`booking view ${view.status} ${view.text.slice(0, 120)}`);
-              else
-                await holdTwoSeats(person, showtimeId).then(
-                  () => held.add(customer!),
-                  (error: Error) => failures.push(`hold: ${error.message.slice(0, 160)}`),
-                );
-              return;
-            }
-            refusedViews += 1;
+              if (view.status !== 200) {
+                failures.push(`booking view ${view.status} ${view.text.slice(0, 120)}`);
+                return;
+              }
+              try {
+                await holdTwoSeats(person, showtimeId);
+                held.add(customer!);
+                return;
+              } catch (error) {
+                const message = (error as Error).message;
+                // A hold caught while Redis restarts is refused (502): the person tries again.
+                if (!message.startsWith('reserve answered 502')) {
+                  failures.push(`hold: ${message}`);
+                  return;
+                }
+                holdsRefused += 1;
+              }
+            } else refusedViews += 1;
             await pause(1_000);
           }
         }),
@@ -1211,7 +1221,7 @@ describe('presale day: the waiting room through the edge', () => {
     figure(
       `presale: admitted ${admittedAt.length} in ${rate.rounds} rounds, ${rate.perMinute.toFixed(0)} a minute over ${rate.seconds.toFixed(1)} s (configured ${PER_MINUTE}); ` +
         `counted by the replicas ${countedByReplicas}, by the store ${figures.admitted}; people holding a pass ${admittedPeople}, ${admittedAfterOpening} of them arrived after the opening; ` +
-        `overtaken ${broken.count}; customers' holds at the cinema API ${holdCalls} (customers admitted ${admittedCustomers}, views refused ${refusedViews})`,
+        `overtaken ${broken.count}; customers' holds at the cinema API ${holdCalls} (customers admitted ${admittedCustomers}, views refused ${refusedViews}, holds refused while Redis restarted ${holdsRefused})`,
     );
     expect(failures).toEqual([]);
     expect(serverErrors).toEqual([]);
@@ -1224,8 +1234,10 @@ describe('presale day: the waiting room through the edge', () => {
     expect(admittedAfterOpening).toBeGreaterThan(0);
     expect(standsBehind(lastPreQueue, firstAfter)).toBe(false);
     expect(held.size).toBeGreaterThan(0);
-    expect(holdCalls).toBe(held.size);
-    expect(holdCalls).toBeLessThanOrEqual(admittedCustomers);
+    // Every hold call the cinema API took is one an admitted customer made.
+    expect(held.size).toBeLessThanOrEqual(admittedCustomers);
+    expect(holdCalls).toBeGreaterThanOrEqual(held.size);
+    expect(holdCalls).toBeLessThanOrEqual(held.size + holdsRefused);
 
     // What operators watch: the dashboard's figure of admissions, read back through Prometheus.
     // (Started by the describe before; not when this one runs alone.)
