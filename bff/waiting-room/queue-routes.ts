@@ -25,14 +25,14 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description:
-          "Whether this person may open the showtime's purchase now: 204 when no waiting room holds it, it lets everybody through, or their pass is alive; otherwise they join the queue (a ticket cookie) and the answer is 403 with their place. The site's middleware and the edge (nginx `auth_request`) ask it before the purchase page.",
+          "Whether this person may open the showtime's purchase now: 204 when no waiting room holds it, it lets everybody through, or their pass is alive; otherwise they join the queue (a ticket cookie) and the answer is 403 with their place (429 RATE_LIMITED with `Retry-After` when their address took its new places of the minute). The site's middleware and the edge (nginx `auth_request`) ask it before the purchase page.",
         params: ShowtimeParamsSchema,
         response: {
           204: z.null().describe('Go ahead to the purchase.'),
           403: WaitingRoomRefusalSchema.describe(
             'Wait: WAITING_ROOM with the place (null right after joining, or while the captcha is asked), or WAITING_ROOM_CLOSED while the waiting room cannot be read.',
           ),
-          ...errorAnswers(404, 502),
+          ...errorAnswers(404, 429, 502),
         },
       },
     },
@@ -70,10 +70,10 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: minutes(1) } },
       schema: {
         description:
-          "Joins the queue of the event that holds this showtime (the proof of work in `captcha` when the event asks for it; 422 CAPTCHA_* otherwise). A browser or account with a live place keeps it. Answers the person's status.",
+          "Joins the queue of the event that holds this showtime (the proof of work in `captcha` when the event asks for it; 422 CAPTCHA_* otherwise). A browser or account with a live place keeps it; an address past its new places of the minute gets 429 RATE_LIMITED. Answers the person's status.",
         params: ShowtimeParamsSchema,
         body: z.object({ captcha: z.string().max(CAPTCHA_MAX_LENGTH).optional() }).default({}),
-        response: { 200: WaitingRoomStatusViewSchema, ...errorAnswers(404, 502) },
+        response: { 200: WaitingRoomStatusViewSchema, ...errorAnswers(404, 429, 502) },
       },
     },
     async (request, reply) => {

@@ -77,7 +77,12 @@ const line = (label: string, load: Load): string =>
 const staticRoot = mkdtempSync(path.join(os.tmpdir(), 'viziona-presale-static-'));
 // nginx's workers run as nobody when the bench runs as root.
 chmodSync(staticRoot, 0o755);
-const topology = await startTopology(BASE, { staticRoot });
+// Every arrival comes from this one address: its new places a minute are raised as an operator
+// would for a load test (bff/README.md, WAITING_ROOM_NEW_PLACES_PER_ADDRESS).
+const topology = await startTopology(BASE, {
+  staticRoot,
+  bffEnv: { WAITING_ROOM_NEW_PLACES_PER_ADDRESS: '1000000' },
+});
 const generator = createLoadGenerator(CONNECTIONS);
 const redis = new Redis({ host: '127.0.0.1', port: topology.redis.port, lazyConnect: true });
 try {
