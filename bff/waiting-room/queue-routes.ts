@@ -5,7 +5,7 @@ import { WAITING_ROOM_TEXTS } from '../../shared/waiting-room/texts.ts';
 import { CAPTCHA_MAX_LENGTH } from '../../shared/validation/service-forms.ts';
 import { errorAnswers } from '../errors.ts';
 import { captchaRefusal } from '../plugins/captcha.ts';
-import { WaitingRoomRefusalError } from '../plugins/waiting-room/refusal.ts';
+import { refusalBody } from '../plugins/waiting-room/refusal.ts';
 import { buildStatusView } from './status-view.ts';
 
 const ShowtimeParamsSchema = z.object({ showtimeId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -40,10 +40,12 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       const standing = await service.standing(request, reply, request.params.showtimeId, { arrive: true });
       if (standing.kind === 'go') return reply.code(204).send(null);
       reply.header('retry-after', standing.kind === 'closed' ? '60' : '5');
+      // Answered, not thrown: the crowd's every arrival ends here, and an error's stack and
+      // Fastify's error path cost more than the answer itself.
       if (standing.kind === 'closed')
-        throw new WaitingRoomRefusalError(403, 'WAITING_ROOM_CLOSED', WAITING_ROOM_TEXTS.closed, null, 60);
+        return reply.code(403).send(refusalBody('WAITING_ROOM_CLOSED', WAITING_ROOM_TEXTS.closed, null));
       const place = standing.kind === 'waiting' ? standing.place : null;
-      throw new WaitingRoomRefusalError(403, 'WAITING_ROOM', WAITING_ROOM_TEXTS.mustWait, place, 5);
+      return reply.code(403).send(refusalBody('WAITING_ROOM', WAITING_ROOM_TEXTS.mustWait, place));
     },
   );
 

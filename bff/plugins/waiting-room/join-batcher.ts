@@ -37,7 +37,7 @@ export class JoinBatcher {
     this.#store = store;
     this.#now = options.now;
     this.#maxSize = options.maxSize ?? 128;
-    this.#waitMs = options.waitMs ?? 5;
+    this.#waitMs = options.waitMs ?? 1;
     this.#addressLimit = options.addressLimit ?? NO_ADDRESS_LIMIT;
   }
 
