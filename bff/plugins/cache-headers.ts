@@ -55,29 +55,35 @@ function setsCookie(reply: FastifyReply): boolean {
 
 export const cacheHeadersPlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      reply.header('x-request-id', request.id);
-      reply.header('x-content-type-options', 'nosniff');
-      if (!setsCookie(reply) && isPublicRead(request) && reply.statusCode === 200 && sendsBody(payload)) {
-        // A cached read brings the tag computed when it was stored (bff/plugins/catalogue-cache.ts).
-        const stored = reply.getHeader('etag');
-        const tag = typeof stored === 'string' ? stored : entityTag(sha256Bytes(payload));
-        reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-        reply.header('etag', tag);
-        if (matchesEntityTag(request.headers['if-none-match'], tag)) {
-          reply.code(304);
-          reply.removeHeader('content-length');
-          reply.removeHeader('content-type');
-          // Fastify's own HEAD handler runs after this hook and drains a stream but fails on null.
-          return request.method === 'HEAD' ? Readable.from([]) : null;
-        }
-        return payload;
-      }
-      if (setsCookie(reply) || reply.getHeader('cache-control') === undefined || isPublicRead(request)) {
-        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-      }
-      return payload;
+    // A callback hook, not an async one: every answer passes here (no promise and microtask each).
+    app.addHook('onSend', (request, reply, payload, done) => {
+      done(null, cacheHeaders(request, reply, payload));
     });
   },
   { name: 'viziona-cache-headers', dependencies: ['viziona-session'] },
 );
+
+/** The answer's cache headers, and a bodiless 304 when the browser holds the public read already. */
+function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  reply.header('x-request-id', request.id);
+  reply.header('x-content-type-options', 'nosniff');
+  if (!setsCookie(reply) && isPublicRead(request) && reply.statusCode === 200 && sendsBody(payload)) {
+    // A cached read brings the tag computed when it was stored (bff/plugins/catalogue-cache.ts).
+    const stored = reply.getHeader('etag');
+    const tag = typeof stored === 'string' ? stored : entityTag(sha256Bytes(payload));
+    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+    reply.header('etag', tag);
+    if (matchesEntityTag(request.headers['if-none-match'], tag)) {
+      reply.code(304);
+      reply.removeHeader('content-length');
+      reply.removeHeader('content-type');
+      // Fastify's own HEAD handler runs after this hook and drains a stream but fails on null.
+      return request.method === 'HEAD' ? Readable.from([]) : null;
+    }
+    return payload;
+  }
+  if (setsCookie(reply) || reply.getHeader('cache-control') === undefined || isPublicRead(request)) {
+    reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+  }
+  return payload;
+}

@@ -50,6 +50,13 @@ const secret = (name: string) =>
     .trim()
     .min(1, { error: `${name} must not be empty` });
 
+/**
+ * New places in one event's queue a minute from one client address. A carrier's NAT puts
+ * hundreds of phones behind one address; a presale's busiest minute brings a few of them at
+ * once, never a hundred, while a script dropping its cookies would take thousands.
+ */
+const WAITING_ROOM_NEW_PLACES_PER_ADDRESS_DEFAULT = 120;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   BFF_PORT: port('BFF_PORT').default(4300),
@@ -89,6 +96,12 @@ const EnvSchema = z.object({
     .min(1, { error: 'RATE_LIMIT_FACTOR must be a whole number from 1 to 1000' })
     .max(1000, { error: 'RATE_LIMIT_FACTOR must be a whole number from 1 to 1000' })
     .default(1),
+  WAITING_ROOM_NEW_PLACES_PER_ADDRESS: z.coerce
+    .number({ error: 'WAITING_ROOM_NEW_PLACES_PER_ADDRESS must be a whole number from 1 to 1000000' })
+    .int({ error: 'WAITING_ROOM_NEW_PLACES_PER_ADDRESS must be a whole number from 1 to 1000000' })
+    .min(1, { error: 'WAITING_ROOM_NEW_PLACES_PER_ADDRESS must be a whole number from 1 to 1000000' })
+    .max(1_000_000, { error: 'WAITING_ROOM_NEW_PLACES_PER_ADDRESS must be a whole number from 1 to 1000000' })
+    .default(WAITING_ROOM_NEW_PLACES_PER_ADDRESS_DEFAULT),
   CATALOGUE_FRESH_SECONDS: z.coerce
     .number({ error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
     .int({ error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
@@ -140,6 +153,8 @@ export type BffConfig = {
   /** Multiplies every route's rate-limit maximum: 1 in production; raised where many people share one address (end-to-end tests). */
   rateLimitFactor: number;
   redisUrl: string | undefined;
+  /** New places a minute per client address in one waiting-room queue (before RATE_LIMIT_FACTOR). */
+  waitingRoomNewPlacesPerAddress: number;
   /** How long a catalogue read is served without asking the upstream (kept 30 minutes for outages). */
   catalogueFreshMs: number;
   captcha: {
@@ -228,6 +243,7 @@ export function loadConfig(env: Env): BffConfig {
     logLevel: values.LOG_LEVEL,
     rateLimitFactor: values.RATE_LIMIT_FACTOR,
     redisUrl: values.REDIS_URL,
+    waitingRoomNewPlacesPerAddress: values.WAITING_ROOM_NEW_PLACES_PER_ADDRESS,
     catalogueFreshMs: values.CATALOGUE_FRESH_SECONDS * 1000,
     captcha: {
       hmacKey: withDefault('CAPTCHA_HMAC_KEY'),

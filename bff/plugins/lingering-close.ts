@@ -34,19 +34,21 @@ function lingerThenClose(socket: Socket, body: NodeJS.ReadableStream & { complet
 
 export const lingeringClosePlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply) => {
+    // A callback hook, not an async one: every answer passes here.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const raw = request.raw;
       // Only real HTTP/1 connections (not app.inject's stand-in) whose body is still unread.
       if (
-        !(raw.socket instanceof Socket) ||
-        raw.complete ||
-        raw.destroyed ||
-        raw.socket.destroyed ||
-        raw.httpVersionMajor !== 1
-      )
-        return;
-      reply.header('connection', 'close');
-      lingerThenClose(raw.socket, raw);
+        raw.socket instanceof Socket &&
+        !raw.complete &&
+        !raw.destroyed &&
+        !raw.socket.destroyed &&
+        raw.httpVersionMajor === 1
+      ) {
+        reply.header('connection', 'close');
+        lingerThenClose(raw.socket, raw);
+      }
+      done(null, payload);
     });
   },
   { name: 'viziona-lingering-close' },

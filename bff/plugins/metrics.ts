@@ -107,19 +107,21 @@ export const metricsPlugin = fp(
     const metrics = createBffMetrics();
     app.decorate('metrics', metrics);
     readinessGauge(app, metrics.registry);
-    app.addHook('onResponse', async (request, reply) => {
+    // Callback hooks, not async ones: every answer passes here (no promise and microtask each).
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.requests.observe(
         { method: request.method, route, status_code: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       );
       if (reply.statusCode === 429) metrics.rateLimited.inc({ route });
+      done();
     });
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const kind = PAYMENT_ROUTES[request.routeOptions.url ?? ''];
       if (kind && request.method === 'POST')
         metrics.payments.inc({ kind, outcome: paymentOutcome(reply.statusCode, payload) });
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'viziona-metrics' },

@@ -36,11 +36,12 @@ function isSameSiteRequest(request: FastifyRequest, siteOrigin: string): boolean
 export const sameOriginPlugin = fp(
   async (app) => {
     const { siteOrigin } = app.config;
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.allowCrossSite === true) return;
-      if (!isSameSiteRequest(request, siteOrigin)) {
-        throw new BffError(403, 'CROSS_SITE', ERROR_MESSAGES.crossSite);
-      }
+    // A callback hook, not an async one: every request passes here, most of them at once.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.allowCrossSite === true) return done();
+      if (!isSameSiteRequest(request, siteOrigin))
+        return done(new BffError(403, 'CROSS_SITE', ERROR_MESSAGES.crossSite));
+      done();
     });
   },
   { name: 'viziona-same-origin', dependencies: ['viziona-config'] },

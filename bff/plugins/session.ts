@@ -76,15 +76,21 @@ export const sessionPlugin = fp(
 
     app.decorateRequest('auth', null);
 
-    app.addHook('onRequest', async (request) => {
+    // A callback hook that goes async only for a signed-in session: a visitor without one (the
+    // presale crowd's every arrival) costs no promise here.
+    app.addHook('onRequest', (request, _reply, done) => {
       if (isPublicRead(request)) {
         // A public read is the same for everybody and may be shared by caches: it never reads
         // the session, so it never re-seals (key rotation) or clears a cookie either.
         request.session.changed = false;
-        return;
+        return done();
       }
-      const stored = request.session.get('auth');
-      if (stored === undefined) return;
+      const stored: unknown = request.session.get('auth');
+      if (stored === undefined) return done();
+      readSession(request, stored).then(() => done(), done);
+    });
+
+    async function readSession(request: FastifyRequest, stored: unknown): Promise<void> {
       const parsed = SessionStateSchema.safeParse(stored);
       if (
         !parsed.success ||
@@ -99,7 +105,7 @@ export const sessionPlugin = fp(
       request.auth = parsed.data;
       // Re-sealed cookies (key rotation, updates) keep the upstream expiry.
       request.session.options({ expires: new Date(parsed.data.expiresAt) });
-    });
+    }
   },
   { name: 'viziona-session', dependencies: ['viziona-config', 'viziona-session-revocations'] },
 );

@@ -75,7 +75,13 @@ export const waitingRoomPlugin = fp(
       registry,
       tokens: createTokenSealer(app.config.sessionKeys),
       cookies: waitingRoomCookies(app.config.secureCookies),
-      batcher: new JoinBatcher(store, { now }),
+      batcher: new JoinBatcher(store, {
+        now,
+        addressLimit: {
+          max: app.config.waitingRoomNewPlacesPerAddress * app.config.rateLimitFactor,
+          windowMs: 60_000,
+        },
+      }),
       metrics,
       movieOf: createShowtimeMovies(app),
       now,

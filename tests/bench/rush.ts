@@ -13,17 +13,16 @@
  * page/static ratio (budget ≥ 0.8, and each round's), the requests
  * nginx passed to a site replica and the cinema API calls during the run, per cache period
  * (budget ≤ 1 render a page a period), and the status counts. Budgets are printed, never
- * asserted. Load comes from a worker thread (undici, keep-alive, `Accept-Encoding: gzip`
- * like a browser); page and static copy take turns (`RUSH_ROUNDS`, 8) so a neighbour's load
+ * asserted. Load comes from a worker thread (`load-generator.ts`: undici, keep-alive,
+ * `Accept-Encoding: gzip` like a browser); page and static copy take turns (`RUSH_ROUNDS`, 8) so a neighbour's load
  * hits both alike. `RUSH_SECONDS` (default 8) of load per page and per static copy,
  * `RUSH_CONNECTIONS` (64), `TOPOLOGY_PORT` (5600) as for the topology test.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { startTopology, type Topology, type Traffic } from '../topology/stack.ts';
-import { median, percentile } from './statistics.ts';
+import { createLoadGenerator, ms, statusText, type Load } from './load-generator.ts';
 
 const SECONDS = Number(process.env.RUSH_SECONDS ?? 8);
 /**
@@ -38,106 +37,7 @@ const BASE = Number(process.env.TOPOLOGY_PORT ?? 5600);
 const RATIO_BUDGET = 0.8;
 const RENDERS_BUDGET = 1;
 
-interface Load {
-  requests: number;
-  /** Bytes of body per answer, as sent (gzip). */
-  bytesPerAnswer: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  statuses: Record<string, number>;
-}
-
-const loadGenerator = `
-const { parentPort } = require('node:worker_threads');
-const { Agent, request } = require(${JSON.stringify(new URL('../../node_modules/undici/index.js', import.meta.url).pathname)});
-parentPort.on('message', async ({ url, connections, seconds }) => {
-  const agent = new Agent({ connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 30_000, bodyTimeout: 30_000 });
-  const latencies = [];
-  const statuses = {};
-  let bytes = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  async function lane() {
-    while (performance.now() < end) {
-      const sent = performance.now();
-      let status = 'error';
-      try {
-        const answer = await request(url, { dispatcher: agent, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
-        const body = await answer.body.arrayBuffer();
-        bytes += body.byteLength;
-        status = String(answer.statusCode);
-      } catch {}
-      latencies.push(performance.now() - sent);
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    }
-  }
-  await Promise.all(Array.from({ length: connections }, lane));
-  const elapsed = (performance.now() - started) / 1000;
-  await agent.close();
-  parentPort.postMessage({ seconds: elapsed, latencies, statuses, bytes });
-});
-`;
-
-const worker = new Worker(loadGenerator, { eval: true });
-
-interface Slice {
-  seconds: number;
-  latencies: number[];
-  statuses: Record<string, number>;
-  bytes: number;
-}
-
-function slice(url: string, seconds: number): Promise<Slice> {
-  return new Promise((resolve) => {
-    worker.once('message', resolve);
-    worker.postMessage({ url, connections: CONNECTIONS, seconds });
-  });
-}
-
-function merged(slices: Slice[]): Load {
-  const latencies = slices.flatMap((one) => one.latencies).sort((a, b) => a - b);
-  const seconds = slices.reduce((sum, one) => sum + one.seconds, 0);
-  const statuses: Record<string, number> = {};
-  for (const one of slices)
-    for (const [status, count] of Object.entries(one.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
-  const at = (q: number): number => percentile(latencies, q) ?? 0;
-  const bytes = slices.reduce((sum, one) => sum + one.bytes, 0);
-  return {
-    requests: latencies.length,
-    bytesPerAnswer: bytes / Math.max(1, latencies.length),
-    perSecond: latencies.length / seconds,
-    p50: at(0.5),
-    p99: at(0.99),
-    statuses,
-  };
-}
-
-async function load(url: string, seconds = SECONDS): Promise<Load> {
-  return merged([await slice(url, seconds)]);
-}
-
-/** The page and its static copy in turns; the ratio is the median of each round's. */
-async function sideBySide(
-  pageUrl: string,
-  staticUrl: string,
-): Promise<{ pageLoad: Load; staticLoad: Load; ratio: number; rounds: number[] }> {
-  const pages: Slice[] = [];
-  const statics: Slice[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    pages.push(await slice(pageUrl, SECONDS / ROUNDS));
-    statics.push(await slice(staticUrl, SECONDS / ROUNDS));
-  }
-  const rate = (one: Slice): number => one.latencies.length / one.seconds;
-  const rounds = pages.map((page, index) => rate(page) / rate(statics[index]!));
-  return { pageLoad: merged(pages), staticLoad: merged(statics), ratio: median(rounds) ?? 0, rounds };
-}
-
-const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
-const statusText = (statuses: Record<string, number>): string =>
-  Object.entries(statuses)
-    .map(([status, count]) => `${status}×${count}`)
-    .join(' ');
+const generator = createLoadGenerator(CONNECTIONS);
 const total = (counts: Map<string, number>): number => [...counts.values()].reduce((sum, count) => sum + count, 0);
 
 /** Seconds a shared cache may keep the page (its s-maxage), the "cache period". */
@@ -261,9 +161,11 @@ async function phase(
     const rows: Row[] = [];
     for (const page of pages) {
       const watch = topology.watch();
-      const { pageLoad, staticLoad, ratio, rounds } = await sideBySide(
+      const { pageLoad, staticLoad, ratio, rounds } = await generator.sideBySide(
         `${topology.url}${page.path}`,
         `${topology.url}${page.staticPath}`,
+        SECONDS,
+        ROUNDS,
       );
       const traffic = watch();
       const headers = {
@@ -277,7 +179,7 @@ async function phase(
     console.log(`  -- ${label}, every site and BFF process stopped --`);
     const outage = [];
     for (const page of pages) {
-      const pageLoad = await load(`${topology.url}${page.path}`, Math.min(SECONDS, 4));
+      const pageLoad = await generator.load(`${topology.url}${page.path}`, Math.min(SECONDS, 4));
       outage.push({ page, load: pageLoad });
       console.log(outageReport(page, pageLoad));
     }
@@ -310,4 +212,4 @@ for (const [index, row] of after.rows.entries()) {
       `served with sites and BFFs stopped ${served(before.outage[index])} → ${served(after.outage[index])}`,
   );
 }
-await worker.terminate();
+await generator.close();

@@ -56,10 +56,43 @@ async function arrive(store: WaitingRoomStore, event: string, at: number, draw: 
   const ticket = newTicketId();
   const score = arrivalScore(at, SALE, draw);
   const [joined] = await store.join(event, [{ ticket, score, account }], at);
-  return { ticket: joined!.ticket, score: joined!.score };
+  if (!joined || 'refused' in joined) throw new Error('the arrival was refused');
+  return { ticket: joined.ticket, score: joined.score };
 }
 
 describe.each(stores)('the $name store', ({ make }) => {
+  it('gives an address its new places of the window and no more, in one batch or many, while an account keeps its place', async () => {
+    const store = make();
+    const event = nextEvent();
+    const limit = { max: 3, windowMs: 60_000 };
+    const from = (address: string, account: string | null = null) => ({
+      ticket: newTicketId(),
+      score: 0.5,
+      account,
+      address,
+    });
+    const first = await store.join(event, [from('10.0.0.1'), from('10.0.0.1', 'ana@example.com')], SALE, limit);
+    expect(first.map((one) => 'refused' in one)).toEqual([false, false]);
+    const second = await store.join(
+      event,
+      [from('10.0.0.1'), from('10.0.0.1'), from('10.0.0.2'), from('10.0.0.1', 'ana@example.com')],
+      SALE + 1_000,
+      limit,
+    );
+    // The third new place is the last; Ana's account keeps the place it holds (not a new one).
+    expect(second.map((one) => ('refused' in one ? 'refused' : one.adopted ? 'adopted' : 'new'))).toEqual([
+      'new',
+      'refused',
+      'new',
+      'adopted',
+    ]);
+    const refused = second[1]!;
+    if (!('refused' in refused)) throw new Error('not refused');
+    expect(refused.retryAfterMs).toBeGreaterThan(0);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+    expect((await store.pulse(event, SALE + 1_000)).waiting).toBe(4);
+  });
+
   it('takes the pre-queue in the order of its secret draws, then everybody after the opening in arrival order', async () => {
     const store = make();
     const event = nextEvent();

@@ -114,6 +114,8 @@ export interface Topology {
 }
 
 export interface TopologyOptions {
+  /** More of the BFF replicas' settings, as an operator would set them (`npm run bench:presale`). */
+  bffEnv?: Record<string, string>;
   /** The edge's micro-cache of public pages and reads (on unless false: `npm run bench:rush` measures both). */
   microCache?: boolean;
   /** A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of pages). */
@@ -265,6 +267,7 @@ export async function startTopology(
         DRAIN_SECONDS: '1',
         CATALOGUE_FRESH_SECONDS: '1',
         LOG_LEVEL: 'warn',
+        ...options.bffEnv,
       },
       httpAnswers(`http://127.0.0.1:${port}/bff/health`),
       path.join(logs, `bff-${index + 1}.log`),

@@ -9,10 +9,25 @@ import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { computeTotals } from '../../shared/booking/totals.ts';
 import { lonelySeatsRefused } from '../../shared/booking/lonely-seats.ts';
 import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
+import type { WaitingRoomStatusView } from '../../shared/views/waiting-room.ts';
 import { SERVICE_WORKER_PATH } from '../../site/lib/offline-copies.ts';
 import { PUBLIC_PAGE_S_MAXAGE } from '../../site/lib/page-cache.ts';
+import { routes } from '../../site/lib/routes.ts';
+import { HOME_THEATER } from '../../shared/views/catalogue.ts';
 import { startTopology, type Topology } from './stack.ts';
 import { clientAddress, SeatStream, Visitor } from './visitors.ts';
+import {
+  admissionTimes,
+  closeCrowd,
+  crowdAddress,
+  inLanes,
+  measuredRate,
+  Operator,
+  overtaken,
+  Queuer,
+  standsBehind,
+  type Standing,
+} from './waiting-room.ts';
 import { rawRequest } from '../security/stack.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
@@ -38,15 +53,21 @@ const figure = (line: string): void => {
   console.log(`[topology] ${line}`);
 };
 
-/** Showtimes at least two hours ahead (whatever the hour), for streams that must stay open. */
-async function futureShowtimes(): Promise<number[]> {
+/** Showtimes at least two hours ahead (whatever the hour), with their movie, movie by movie. */
+async function upcomingShowtimes(): Promise<Array<{ id: number; slug: string }>> {
   const answer = await fetch(`${topology.sandboxUrl}/api/v1/movies/theater/viziona`, { headers: SANDBOX_HEADERS });
   const movies = ((await answer.json()) as { data: Movie[] }).data;
   const later = Date.now() + 2 * 60 * 60_000;
-  return movies
-    .flatMap((movie) => movie.showtimes)
-    .filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, later))
-    .map((showtime) => showtime.id);
+  return movies.flatMap((movie) =>
+    movie.showtimes
+      .filter((showtime) => !hasShowtimeStarted(showtime.function_date, showtime.function_hour, later))
+      .map((showtime) => ({ id: showtime.id, slug: movie.slug })),
+  );
+}
+
+/** Showtimes at least two hours ahead, for streams that must stay open. */
+async function futureShowtimes(): Promise<number[]> {
+  return (await upcomingShowtimes()).map((showtime) => showtime.id);
 }
 
 async function setOutage(outage: { down: boolean; hung?: boolean }): Promise<void> {
@@ -107,7 +128,7 @@ async function solvedCaptcha(person: Visitor): Promise<string> {
 }
 
 /** Holds two free seats of the emptiest zone and returns the card payment the page would send. */
-async function holdTwoSeats(person: Visitor, showtimeId: number) {
+async function holdTwoSeats(person: Pick<Visitor, 'send'>, showtimeId: number) {
   const view = (await person.send('GET', `/bff/booking/${showtimeId}`)).json as BookingView;
   const seats = view.seatMap.rows.flatMap((row) =>
     row.cells.filter((cell): cell is SeatCell => cell.kind === 'seat' && cell.state === 'available'),
@@ -975,6 +996,8 @@ describe('what operators watch: Prometheus and the dashboard', () => {
       'VizionaRedisAway',
       'VizionaReplicaNotReady',
       'VizionaUpstreamLatency',
+      'VizionaWaitingRoomClosed',
+      'VizionaWaitingRoomStalled',
     ]);
     for (const rule of alerts) expect(rule.health).not.toBe('err');
   }, 60_000);
@@ -988,3 +1011,282 @@ async function untilPrometheus(done: () => Promise<boolean>): Promise<void> {
     await pause(250);
   }
 }
+
+describe('presale day: the waiting room through the edge', () => {
+  /** People arriving, evenly over `CROWD_SECONDS`, as a presale's opening minute brings them. */
+  const CROWD = 5_000;
+  const CROWD_SECONDS = 10;
+  /** Phones behind one address (a carrier's NAT): the crowd comes from CROWD / 5 addresses. */
+  const PEOPLE_PER_ADDRESS = 5;
+  /** Among the crowd, customers with an account who try to hold seats all along. */
+  const CUSTOMERS = 40;
+  const PER_MINUTE = 3_000;
+  /** How long the sale runs before the operator pauses it and the places are read. */
+  const SELLING_SECONDS = 26;
+
+  afterAll(closeCrowd);
+
+  it('queues 5,000 arrivals in 10 s through nginx with Redis restarted midway: no 5xx, no place lost, nobody admitted twice, the rate kept within 5 %, nobody overtaken after the opening, holds only by the admitted', async () => {
+    const upcoming = await upcomingShowtimes();
+    // The last ones: the tests above take theirs from the start of the list.
+    expect(upcoming.length).toBeGreaterThan(30 + CUSTOMERS);
+    const [crowdShowtime, ...ownShowtimes] = upcoming.slice(-1 - CUSTOMERS).reverse();
+    if (!crowdShowtime) throw new Error('no showtime for the crowd');
+    const accounts = await newCustomers(CUSTOMERS);
+    const customerAt = (index: number): number | null =>
+      index % (CROWD / CUSTOMERS) === 62 ? Math.floor(index / (CROWD / CUSTOMERS)) : null;
+    const people = Array.from({ length: CROWD }, (_, index) => {
+      const customer = customerAt(index);
+      // Customers log in from an address of their own (log-ins are limited per address).
+      const address = customer === null ? Math.floor(index / PEOPLE_PER_ADDRESS) : CROWD + customer;
+      return {
+        person: new Queuer(topology.url, crowdAddress(address)),
+        customer,
+        showtimeId: customer === null ? crowdShowtime.id : (ownShowtimes[customer]?.id ?? 0),
+      };
+    });
+    const customers = people.filter((one) => one.customer !== null);
+    await Promise.all(customers.map((one) => one.person.login(accounts[one.customer!]!.email, 'Clave1234')));
+
+    // The operator opens the event (times relative to now): the pre-queue in 2.5 s, once every
+    // replica has read the event list again, and the sale 2 s later.
+    const operator = new Operator(`http://127.0.0.1:${topology.bffs[0].opsPort}`);
+    const eventId = `preventa-${Date.now().toString(36)}`;
+    const preQueueStartsAt = Date.now() + 2_500;
+    const saleStartsAt = preQueueStartsAt + 2_000;
+    await operator.create({
+      id: eventId,
+      name: 'Preventa de la topología',
+      scope: { kind: 'showtimes', showtimeIds: [crowdShowtime.id, ...ownShowtimes.map((showtime) => showtime.id)] },
+      preQueueStartsAt,
+      saleStartsAt,
+      maxBuyers: 10_000,
+      admissionsPerMinute: PER_MINUTE,
+      admissionTtlSeconds: 600,
+      captcha: false,
+    });
+    const watch = topology.watch();
+    await pause(preQueueStartsAt + 200 - Date.now());
+
+    const failures: string[] = [];
+    const serverErrors: string[] = [];
+    let closedAnswers = 0;
+    const note = (what: string, answer: { status: number; text: string }) => {
+      if (answer.status >= 500) serverErrors.push(`${what} ${answer.status}`);
+    };
+    /** Asks for the purchase as the site's middleware does; waits and asks again while the room is closed. */
+    const arrive = async ({ person, showtimeId }: (typeof people)[number]) => {
+      for (;;) {
+        const sentAt = Date.now();
+        const answer = await person
+          .send('GET', `/bff/waiting-room/showtimes/${showtimeId}/admission`)
+          .catch((error: Error) => ({ status: 0, text: error.message, json: null }));
+        const answeredAt = Date.now();
+        const code = (answer.json as { error?: { code?: string } } | null)?.error?.code;
+        note('arrival', answer);
+        if (answer.status === 403 && code === 'WAITING_ROOM') return { sentAt, answeredAt };
+        if (answer.status === 403 && code === 'WAITING_ROOM_CLOSED') {
+          closedAnswers += 1;
+          await pause(500);
+          continue;
+        }
+        failures.push(`arrival ${answer.status} ${answer.text.slice(0, 120)}`);
+        return null;
+      }
+    };
+
+    const started = Date.now();
+    let redisDown: [number, number] = [0, 0];
+    const restart = pause(6_000).then(async () => {
+      const at = Date.now();
+      await topology.redis.stop('SIGKILL');
+      await topology.redis.start();
+      redisDown = [at - started, Date.now() - started];
+    });
+    // Customers try the purchase all along, a bot-like second each: the view, then a hold once let in.
+    let holding = true;
+    let refusedViews = 0;
+    let holdsRefused = 0;
+    const held = new Set<number>();
+    const holdAttempts = pause(saleStartsAt - Date.now()).then(() =>
+      Promise.all(
+        customers.map(async ({ person, showtimeId, customer }) => {
+          while (holding) {
+            const view = await person.send('GET', `/bff/booking/${showtimeId}`);
+            note('booking view', view);
+            if (view.status !== 429) {
+              if (view.status !== 200) {
+                failures.push(`booking view ${view.status} ${view.text.slice(0, 120)}`);
+                return;
+              }
+              try {
+                await holdTwoSeats(person, showtimeId);
+                held.add(customer!);
+                return;
+              } catch (error) {
+                const message = (error as Error).message;
+                // A hold caught while Redis restarts is refused (502): the person tries again.
+                if (!message.startsWith('reserve answered 502')) {
+                  failures.push(`hold: ${message}`);
+                  return;
+                }
+                holdsRefused += 1;
+              }
+            } else refusedViews += 1;
+            await pause(1_000);
+          }
+        }),
+      ),
+    );
+    const arrivals: Array<Promise<{ sentAt: number; answeredAt: number } | null>> = [];
+    for (const [index, one] of people.entries()) {
+      const due = started + (index * CROWD_SECONDS * 1_000) / CROWD;
+      if (due > Date.now()) await pause(due - Date.now());
+      arrivals.push(arrive(one));
+    }
+    const arrived = await Promise.all(arrivals);
+    const crowdDone = Date.now();
+    await restart;
+
+    await pause(saleStartsAt + SELLING_SECONDS * 1_000 - Date.now());
+    await operator.act(eventId, 'pause');
+    holding = false;
+    await holdAttempts;
+    // The other replica reads the pause within two seconds; then nobody moves.
+    await pause(2_500);
+    const traffic = watch();
+
+    const statuses = await inLanes(people, 64, async ({ person, showtimeId }) => {
+      const answer = await person.send('GET', `/bff/waiting-room/showtimes/${showtimeId}/status`);
+      note('status', answer);
+      return answer.json as WaitingRoomStatusView | null;
+    });
+    const standingOf = (status: WaitingRoomStatusView | null): Standing | null => {
+      if (status?.status === 'admitted') return [0, status.passUntil ?? 0];
+      if (status?.status === 'waiting' && status.place?.position) return [1, status.place.position];
+      return null;
+    };
+    const lost = statuses.filter((status, index) => arrived[index] && standingOf(status) === null);
+    const admittedPeople = statuses.filter((status) => status?.status === 'admitted').length;
+
+    // The order: the pre-queue (a draw) ahead of everybody after the opening, who keep their order.
+    const crowd = people.flatMap((one, index) => {
+      const times = arrived[index];
+      const standing = standingOf(statuses[index] ?? null);
+      return one.customer === null && times && standing ? [{ ...times, standing }] : [];
+    });
+    const preQueue = crowd.filter((arrival) => arrival.answeredAt < saleStartsAt);
+    const afterOpening = crowd.filter((arrival) => arrival.sentAt >= saleStartsAt);
+    const lastPreQueue = preQueue.reduce<Standing>(
+      (worst, one) => (standsBehind(one.standing, worst) ? one.standing : worst),
+      [0, 0],
+    );
+    const firstAfter = afterOpening.reduce<Standing>(
+      (best, one) => (standsBehind(best, one.standing) ? one.standing : best),
+      [1, Number.MAX_SAFE_INTEGER],
+    );
+    const broken = overtaken(afterOpening);
+    const admittedAfterOpening = afterOpening.filter((arrival) => arrival.standing[0] === 0).length;
+
+    // Nobody twice: every admission a replica made is one ticket of the store, and the rate.
+    const admittedAt = await admissionTimes(topology.redis.port, eventId);
+    const rate = measuredRate(admittedAt);
+    const countedByReplicas = (
+      await Promise.all(
+        topology.bffs.map(async (bff) => {
+          const text = await (await fetch(`http://127.0.0.1:${bff.opsPort}/metrics`)).text();
+          const line = text
+            .split('\n')
+            .find((entry) => entry.startsWith(`viziona_bff_waiting_room_admitted_total{event="${eventId}"}`));
+          return Number(line?.split(' ').at(-1) ?? 0);
+        }),
+      )
+    ).reduce((sum, count) => sum + count, 0);
+    const figures = (await operator.show(eventId)).figures;
+
+    // The cinema API's holds: only the admitted customers' own.
+    const holdCalls = [...traffic.cinemaApi]
+      .filter(([url]) => url.startsWith('/api/v1/reserve/') && !url.startsWith('/api/v1/reserve/cancel'))
+      .reduce((sum, [, count]) => sum + count, 0);
+    const admittedCustomers = people.filter(
+      (one, index) => one.customer !== null && statuses[index]?.status === 'admitted',
+    ).length;
+
+    const answerMs = arrived.flatMap((times) => (times ? [times.answeredAt - times.sentAt] : [])).sort((a, b) => a - b);
+    figure(
+      `presale: ${CROWD} arrivals in ${((crowdDone - started) / 1000).toFixed(1)} s through nginx (answer p50 ${answerMs[Math.floor(answerMs.length / 2)]} ms, p99 ${answerMs[Math.floor(answerMs.length * 0.99)]} ms), ` +
+        `${preQueue.length} in the pre-queue, ${afterOpening.length} after the opening; Redis killed and back ${redisDown[0]}–${redisDown[1]} ms in, ${closedAnswers} "closed" answers meanwhile; ` +
+        `5xx ${serverErrors.length}, places lost ${lost.length}`,
+    );
+    figure(
+      `presale: admitted ${admittedAt.length} in ${rate.rounds} rounds, ${rate.perMinute.toFixed(0)} a minute over ${rate.seconds.toFixed(1)} s (configured ${PER_MINUTE}); ` +
+        `counted by the replicas ${countedByReplicas}, by the store ${figures.admitted}; people holding a pass ${admittedPeople}, ${admittedAfterOpening} of them arrived after the opening; ` +
+        `overtaken ${broken.count}; customers' holds at the cinema API ${holdCalls} (customers admitted ${admittedCustomers}, views refused ${refusedViews}, holds refused while Redis restarted ${holdsRefused})`,
+    );
+    expect(failures).toEqual([]);
+    expect(serverErrors).toEqual([]);
+    expect(lost).toEqual([]);
+    expect(Math.abs(rate.perMinute / PER_MINUTE - 1)).toBeLessThanOrEqual(0.05);
+    expect(countedByReplicas).toBe(admittedAt.length);
+    expect(figures.admitted).toBe(admittedAt.length);
+    expect(admittedPeople).toBeLessThanOrEqual(admittedAt.length);
+    expect(broken.example).toBeNull();
+    expect(admittedAfterOpening).toBeGreaterThan(0);
+    expect(standsBehind(lastPreQueue, firstAfter)).toBe(false);
+    expect(held.size).toBeGreaterThan(0);
+    // Every hold call the cinema API took is one an admitted customer made.
+    expect(held.size).toBeLessThanOrEqual(admittedCustomers);
+    expect(holdCalls).toBeGreaterThanOrEqual(held.size);
+    expect(holdCalls).toBeLessThanOrEqual(held.size + holdsRefused);
+
+    // What operators watch: the dashboard's figure of admissions, read back through Prometheus.
+    // (Started by the describe before; not when this one runs alone.)
+    const observability = topology.observability;
+    if (observability?.prometheus.child) {
+      let scraped = 0;
+      const admissions = `sum(viziona_bff_waiting_room_admitted_total{event="${eventId}"})`;
+      await untilPrometheus(
+        async () => (scraped = (await observability.query(admissions))[0]?.value ?? 0) === countedByReplicas,
+      );
+      figure(`presale: Prometheus reads ${scraped} admissions`);
+    }
+
+    // The edge: a purchase page sends a newcomer to the waiting page, one cached HTML for
+    // everybody; the place frame and the personal read are never stored; the operators'
+    // routes never pass.
+    const edgeWatch = topology.watch();
+    const newcomer = new Queuer(topology.url, crowdAddress(CROWD + CUSTOMERS));
+    const { id, slug } = crowdShowtime;
+    const purchase = await newcomer.send('GET', routes.showtime(HOME_THEATER, slug, id));
+    const waitingPage = routes.waitingRoom(HOME_THEATER, slug, id);
+    const pages = [await newcomer.send('GET', waitingPage), await people[0]!.person.send('GET', waitingPage)];
+    const frames = [
+      await newcomer.send('GET', routes.waitingRoomPlace(HOME_THEATER, slug, id)),
+      await newcomer.send('GET', routes.waitingRoomPlace(HOME_THEATER, slug, id)),
+    ];
+    const read = await newcomer.send('GET', `/bff/waiting-room/showtimes/${id}/status`);
+    const operatorRoute = await newcomer.send('GET', '/bff/ops/waiting-room/events');
+    await pause(300);
+    const passedOn = [...edgeWatch().passedOn.keys()];
+    figure(
+      `presale at the edge: purchase page ${purchase.status} → ${purchase.location}; waiting page ${pages.map((page) => `${page.status} ${page.cacheStatus}`).join(', ')}; ` +
+        `place frame ${frames.map((frame) => `${frame.status} ${frame.cacheStatus}`).join(', ')}; status read ${read.status} ${read.cacheStatus ?? 'not cached'}; /bff/ops through nginx ${operatorRoute.status}`,
+    );
+    expect(purchase.status).toBe(302);
+    expect(purchase.location).toBe(waitingPage);
+    expect([...newcomer.cookies.keys()]).toContain('viziona_fila');
+    expect(pages.map((page) => page.status)).toEqual([200, 200]);
+    expect(pages[1]!.cacheStatus).toBe('HIT');
+    expect(pages[1]!.setsCookie).toBe(false);
+    expect(pages[1]!.text).toBe(pages[0]!.text);
+    for (const frame of frames) expect(frame.cacheStatus).toBe('BYPASS');
+    expect(read.status).toBe(200);
+    expect(read.cacheStatus).toBeUndefined();
+    expect((read.json as WaitingRoomStatusView).status).toBe('waiting');
+    expect(operatorRoute.status).toBe(404);
+    expect((operatorRoute.json as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    expect(passedOn.filter((path) => path.startsWith('/bff/ops'))).toEqual([]);
+
+    await operator.act(eventId, 'end');
+  }, 120_000);
+});

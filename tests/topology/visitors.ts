@@ -21,6 +21,58 @@ export type Answer = {
 
 const SESSION_COOKIE = 'viziona_session';
 
+type Method = 'GET' | 'POST' | 'PUT';
+
+/**
+ * One request as our pages send it (a state change carries the origin and client headers),
+ * read into an `Answer`; `setCookies` receives the answer's `Set-Cookie` lines.
+ */
+export async function browserRequest(options: {
+  base: string;
+  agent: Agent;
+  request: { method: Method; path: string; body?: unknown; headers?: Record<string, string> };
+  cookie: string;
+  setCookies: (lines: string[]) => void;
+}): Promise<Answer> {
+  const { base, agent, cookie } = options;
+  const { method, path, body, headers = {} } = options.request;
+  const started = performance.now();
+  const all: Record<string, string> = { accept: 'application/json, text/html', ...headers };
+  if (cookie) all.cookie = cookie;
+  if (method !== 'GET')
+    Object.assign(all, { origin: base, 'x-viziona-client': 'web', 'sec-fetch-site': 'same-origin' });
+  if (body !== undefined) all['content-type'] = 'application/json';
+  const answer = await request(`${base}${path}`, {
+    method,
+    headers: all,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    dispatcher: agent,
+  });
+  const setCookieLines = [answer.headers['set-cookie']].flat().filter((line) => typeof line === 'string');
+  options.setCookies(setCookieLines);
+  const text = await answer.body.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // a page, not JSON
+  }
+  const header = (name: string): string | undefined => {
+    const value = answer.headers[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return {
+    status: answer.statusCode,
+    text,
+    json,
+    ms: performance.now() - started,
+    requestId: header('x-request-id'),
+    location: header('location'),
+    cacheStatus: header('x-cache-status'),
+    setsCookie: setCookieLines.length > 0,
+  };
+}
+
 export class Visitor {
   readonly agent: Agent;
   readonly base: string;
@@ -38,49 +90,19 @@ export class Visitor {
     });
   }
 
-  async send(
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Answer> {
-    const started = performance.now();
-    const all: Record<string, string> = { accept: 'application/json, text/html', ...headers };
-    if (this.cookie) all.cookie = `${SESSION_COOKIE}=${this.cookie}`;
-    if (method !== 'GET')
-      Object.assign(all, { origin: this.base, 'x-viziona-client': 'web', 'sec-fetch-site': 'same-origin' });
-    if (body !== undefined) all['content-type'] = 'application/json';
-    const answer = await request(`${this.base}${path}`, {
-      method,
-      headers: all,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      dispatcher: this.agent,
+  send(method: Method, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    return browserRequest({
+      base: this.base,
+      agent: this.agent,
+      request: { method, path, body, headers },
+      cookie: this.cookie ? `${SESSION_COOKIE}=${this.cookie}` : '',
+      setCookies: (lines) => {
+        for (const line of lines) {
+          if (line.startsWith(`${SESSION_COOKIE}=`))
+            this.cookie = line.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '';
+        }
+      },
     });
-    for (const line of [answer.headers['set-cookie']].flat()) {
-      if (typeof line === 'string' && line.startsWith(`${SESSION_COOKIE}=`))
-        this.cookie = line.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '';
-    }
-    const text = await answer.body.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // a page, not JSON
-    }
-    const header = (name: string): string | undefined => {
-      const value = answer.headers[name];
-      return typeof value === 'string' ? value : undefined;
-    };
-    return {
-      status: answer.statusCode,
-      text,
-      json,
-      ms: performance.now() - started,
-      requestId: header('x-request-id'),
-      location: header('location'),
-      cacheStatus: header('x-cache-status'),
-      setsCookie: answer.headers['set-cookie'] !== undefined,
-    };
   }
 
   async login(email: string, password: string): Promise<void> {

@@ -1,4 +1,11 @@
-import type { Arrival, Joined, WaitingRoomStore } from './store.ts';
+import {
+  NO_ADDRESS_LIMIT,
+  type AddressLimit,
+  type AddressLimited,
+  type Arrival,
+  type Joined,
+  type WaitingRoomStore,
+} from './store.ts';
 
 /**
  * Arrivals are written to the store in small batches, one script a batch (a group commit): an
@@ -11,25 +18,30 @@ export class JoinBatcher {
   readonly #now: () => number;
   readonly #maxSize: number;
   readonly #waitMs: number;
+  readonly #addressLimit: AddressLimit;
   readonly #pending = new Map<
     string,
     {
       arrivals: Arrival[];
-      waiters: Array<{ resolve: (joined: Joined) => void; reject: (error: unknown) => void }>;
+      waiters: Array<{ resolve: (joined: Joined | AddressLimited) => void; reject: (error: unknown) => void }>;
       timer: ReturnType<typeof setTimeout>;
     }
   >();
   /** Batches written, for the figures. */
   batches = 0;
 
-  constructor(store: WaitingRoomStore, options: { now: () => number; maxSize?: number; waitMs?: number }) {
+  constructor(
+    store: WaitingRoomStore,
+    options: { now: () => number; maxSize?: number; waitMs?: number; addressLimit?: AddressLimit },
+  ) {
     this.#store = store;
     this.#now = options.now;
     this.#maxSize = options.maxSize ?? 128;
-    this.#waitMs = options.waitMs ?? 5;
+    this.#waitMs = options.waitMs ?? 1;
+    this.#addressLimit = options.addressLimit ?? NO_ADDRESS_LIMIT;
   }
 
-  add(eventId: string, arrival: Arrival): Promise<Joined> {
+  add(eventId: string, arrival: Arrival): Promise<Joined | AddressLimited> {
     return new Promise((resolve, reject) => {
       let batch = this.#pending.get(eventId);
       if (!batch) {
@@ -48,7 +60,7 @@ export class JoinBatcher {
     this.#pending.delete(eventId);
     clearTimeout(batch.timer);
     this.batches += 1;
-    this.#store.join(eventId, batch.arrivals, this.#now()).then(
+    this.#store.join(eventId, batch.arrivals, this.#now(), this.#addressLimit).then(
       (joined) => batch.waiters.forEach((waiter, index) => waiter.resolve(joined[index]!)),
       (error: unknown) => batch.waiters.forEach((waiter) => waiter.reject(error)),
     );

@@ -4,6 +4,7 @@ import { admissibleScoreBelow } from '../../../shared/waiting-room/ordering.ts';
 import { isAbandoned } from '../../../shared/waiting-room/passes.ts';
 import {
   END_REASONS,
+  NO_ADDRESS_LIMIT,
   RATE_SLOT_MS,
   WAITS_KEPT,
   measuredRate,
@@ -34,6 +35,8 @@ interface EventState {
   stats: Map<string, number>;
   waits: number[];
   rate: Map<number, number>;
+  /** address → new places taken in the window that ends at `until`. */
+  addresses: Map<string, { taken: number; until: number }>;
 }
 
 const newState = (): EventState => ({
@@ -51,6 +54,7 @@ const newState = (): EventState => ({
   stats: new Map(),
   waits: [],
   rate: new Map(),
+  addresses: new Map(),
 });
 
 export function createMemoryWaitingRoomStore(): WaitingRoomStore {
@@ -89,12 +93,19 @@ export function createMemoryWaitingRoomStore(): WaitingRoomStore {
     async saveEvent(event) {
       events.set(event.id, { ...event });
     },
-    async join(eventId, arrivals, now) {
+    async join(eventId, arrivals, now, limit = NO_ADDRESS_LIMIT) {
       const state = stateOf(eventId);
       return arrivals.map((arrival) => {
         const held = arrival.account ? state.accounts.get(arrival.account) : undefined;
         if (held !== undefined && isLive(state, held))
           return { ticket: held, score: state.queue.get(held) ?? -1, adopted: true };
+        if (arrival.address) {
+          let window = state.addresses.get(arrival.address);
+          if (!window || window.until <= now) window = { taken: 0, until: now + limit.windowMs };
+          if (window.taken >= limit.max) return { refused: true as const, retryAfterMs: window.until - now };
+          window.taken += 1;
+          state.addresses.set(arrival.address, window);
+        }
         state.queue.set(arrival.ticket, arrival.score);
         state.seen.set(arrival.ticket, now);
         if (arrival.account) {

@@ -54,7 +54,7 @@ export function createWaitingRoomMetrics(registry: Registry, pulses: () => Reado
   });
   const refusals = new Counter({
     name: 'viziona_bff_waiting_room_refusals_total',
-    help: 'Purchase calls refused by the waiting room, by reason (no_pass, taken, closed)',
+    help: 'Purchase calls refused by the waiting room, by reason (no_pass, taken, closed), and new places refused to an address past its limit (address_limit)',
     labelNames: ['reason'] as const,
     registers: [registry],
   });

@@ -21,14 +21,16 @@ end
 `;
 
 /**
- * ARGV: base, now, n, then n × (ticket, score, account or ''). Returns n × (ticket, score,
- * adopted 1/0): an arrival whose account holds a live place gets that place.
+ * ARGV: base, now, n, limit, window ms, then n × (ticket, score, account or '', address or '').
+ * Returns n × (ticket, score, 0 new / 1 adopted): an arrival whose account holds a live place
+ * gets that place; an arrival whose address already took `limit` new places in its window
+ * gets ('', ms until the window ends, 2) and no place.
  */
 export const JOIN = `${KEYS}
-local now, n = ARGV[2], tonumber(ARGV[3])
-local out, members, seenArgs, claimed = {}, {}, {}, {}
+local now, n, limit, window = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+local out, members, seenArgs, claimed, taken, added, refused = {}, {}, {}, {}, {}, {}, {}
 for i = 0, n - 1 do
-  local t, s, a = ARGV[4 + i * 3], ARGV[5 + i * 3], ARGV[6 + i * 3]
+  local t, s, a, ip = ARGV[6 + i * 4], ARGV[7 + i * 4], ARGV[8 + i * 4], ARGV[9 + i * 4]
   local held, heldScore = nil, nil
   if a ~= '' and claimed[a] then
     held, heldScore = claimed[a], claimed[a .. ' score']
@@ -39,8 +41,22 @@ for i = 0, n - 1 do
       if not heldScore and redis.call('ZSCORE', act, held) then heldScore = '-1' end
     end
   end
+  local allowed = true
+  if not heldScore and ip ~= '' then
+    if not taken[ip] then
+      taken[ip] = tonumber(redis.call('GET', base .. 'ip:' .. ip) or '0'); added[ip] = 0
+    end
+    if taken[ip] >= limit then
+      allowed = false
+    else
+      taken[ip] = taken[ip] + 1; added[ip] = added[ip] + 1
+    end
+  end
   if heldScore then
     out[#out + 1] = held; out[#out + 1] = heldScore; out[#out + 1] = 1
+  elseif not allowed then
+    out[#out + 1] = ''; out[#out + 1] = 0; out[#out + 1] = 2
+    refused[#refused + 1] = { #out - 1, ip }
   else
     members[#members + 1] = s; members[#members + 1] = t
     seenArgs[#seenArgs + 1] = t; seenArgs[#seenArgs + 1] = now
@@ -55,6 +71,16 @@ end
 if #members > 0 then
   redis.call('ZADD', q, 'NX', unpack(members))
   redis.call('HSET', seen, unpack(seenArgs))
+end
+for ip, count in pairs(added) do
+  if count > 0 then
+    local key = base .. 'ip:' .. ip
+    if redis.call('INCRBY', key, count) == count then redis.call('PEXPIRE', key, window) end
+  end
+end
+for _, slot in ipairs(refused) do
+  local ttl = redis.call('PTTL', base .. 'ip:' .. slot[2])
+  out[slot[1]] = ttl > 0 and ttl or tonumber(window)
 end
 return out
 `;

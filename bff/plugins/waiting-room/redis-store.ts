@@ -6,6 +6,7 @@ import { BURST_SECONDS, bucketCapacity } from '../../../shared/waiting-room/admi
 import { ADMIT, CHECK_PASS, END_PASS, JOIN, PLACE, PULSE } from './redis-scripts.ts';
 import {
   END_REASONS,
+  NO_ADDRESS_LIMIT,
   RATE_SLOT_MS,
   RATE_WINDOW_MS,
   measuredRate,
@@ -86,15 +87,20 @@ export function createRedisWaitingRoomStore(redis: Commands): WaitingRoomStore {
       saleStarts.set(event.id, event.saleStartsAt);
       await redis.hset(EVENTS_KEY, event.id, JSON.stringify(event));
     },
-    async join(eventId, arrivals, now) {
-      const args: Array<string | number> = [eventBase(eventId), now, arrivals.length];
-      for (const arrival of arrivals) args.push(arrival.ticket, arrival.score, arrival.account ?? '');
+    async join(eventId, arrivals, now, limit = NO_ADDRESS_LIMIT) {
+      const args: Array<string | number> = [eventBase(eventId), now, arrivals.length, limit.max, limit.windowMs];
+      for (const arrival of arrivals)
+        args.push(arrival.ticket, arrival.score, arrival.account ?? '', arrival.address ?? '');
       const reply = await join(...args);
-      return arrivals.map((_, index) => ({
-        ticket: text(reply[index * 3]),
-        score: number(reply[index * 3 + 1]),
-        adopted: number(reply[index * 3 + 2]) === 1,
-      }));
+      return arrivals.map((_, index) =>
+        number(reply[index * 3 + 2]) === 2
+          ? { refused: true as const, retryAfterMs: number(reply[index * 3 + 1]) }
+          : {
+              ticket: text(reply[index * 3]),
+              score: number(reply[index * 3 + 1]),
+              adopted: number(reply[index * 3 + 2]) === 1,
+            },
+      );
     },
     async place(eventId, ticket, query): Promise<PlaceRecord> {
       const reply = await place(

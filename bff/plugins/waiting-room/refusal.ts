@@ -1,6 +1,13 @@
 import type { PlaceView, WaitingRoomRefusal } from '../../../shared/views/waiting-room.ts';
 import { BffError } from '../../errors.ts';
 
+type RefusalCode = 'WAITING_ROOM' | 'WAITING_ROOM_CLOSED';
+
+/** The refusal's body, for a route that answers it rather than throwing it. */
+export function refusalBody(code: RefusalCode, message: string, place: PlaceView | null): WaitingRoomRefusal {
+  return { error: { code, message }, place };
+}
+
 /**
  * A purchase refused by the waiting room: 429 (a purchase call) or 403 (the admission check),
  * `Retry-After`, and the person's place beside the error (`WaitingRoomRefusalSchema`).
@@ -11,7 +18,7 @@ export class WaitingRoomRefusalError extends BffError {
 
   constructor(
     status: 403 | 429,
-    code: 'WAITING_ROOM' | 'WAITING_ROOM_CLOSED',
+    code: RefusalCode,
     message: string,
     place: PlaceView | null,
     retryAfterSeconds: number,

@@ -12,6 +12,7 @@ import { estimatedWaitSeconds, progressOf } from '../../../shared/waiting-room/e
 import { arrivalScore } from '../../../shared/waiting-room/ordering.ts';
 import { PURCHASE_WINDOW_SECONDS } from '../../../shared/waiting-room/passes.ts';
 import { WAITING_ROOM_TEXTS } from '../../../shared/waiting-room/texts.ts';
+import { BffError, ERROR_MESSAGES } from '../../errors.ts';
 import { ownerOf } from '../customer.ts';
 import type { WaitingRoomCookies } from './cookies.ts';
 import type { JoinBatcher } from './join-batcher.ts';
@@ -128,6 +129,7 @@ export class WaitingRoomService {
     try {
       return await this.#standingIn(event, phase, request, reply, options);
     } catch (error) {
+      if (error instanceof BffError) throw error;
       this.#options.log.warn({ err: error, event: event.id }, 'waiting room unreadable: closed');
       return { kind: 'closed', event };
     }
@@ -185,7 +187,13 @@ export class WaitingRoomService {
       ticket: newTicketId(),
       score: arrivalScore(now, event.saleStartsAt, randomInt(DRAW_STEPS) / DRAW_STEPS),
       account,
+      address: request.ip,
     });
+    if ('refused' in joined) {
+      this.#options.metrics.refusals.inc({ reason: 'address_limit' });
+      reply.header('retry-after', String(Math.max(1, Math.ceil(joined.retryAfterMs / 1000))));
+      throw new BffError(429, 'RATE_LIMITED', ERROR_MESSAGES.rateLimited);
+    }
     cookies.setTicket(reply, tokens.sealTicket({ eventId: event.id, ticket: joined.ticket, score: joined.score }));
     if (!joined.adopted) this.#options.metrics.arrivals.inc({ event: event.id });
     return { kind: 'waiting', event, phase, place: null, placeLost };

@@ -18,6 +18,8 @@ export interface Arrival {
   score: number;
   /** The account's e-mail when the arrival is logged in: one place per account. */
   account: string | null;
+  /** The client's address, counted against the new places an address may take (none: not counted). */
+  address?: string | null;
 }
 
 /** What an arrival got: its new place, or the place its account already holds. */
@@ -26,6 +28,20 @@ export interface Joined {
   score: number;
   adopted: boolean;
 }
+
+/** An arrival refused because its address took its new places of the window already. */
+export interface AddressLimited {
+  refused: true;
+  retryAfterMs: number;
+}
+
+/** How many new places one address may take in an event's queue, per window. */
+export interface AddressLimit {
+  max: number;
+  windowMs: number;
+}
+
+export const NO_ADDRESS_LIMIT: AddressLimit = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
 
 export type PlaceRecord =
   | {
@@ -102,8 +118,16 @@ export interface WaitingRoomStore {
   readonly kind: 'redis' | 'memory';
   listEvents(): Promise<WaitingRoomEvent[]>;
   saveEvent(event: WaitingRoomEvent): Promise<void>;
-  /** Adds arrivals to the queue (the replicas batch them); an account's live place is kept. */
-  join(eventId: string, arrivals: readonly Arrival[], now: number): Promise<Joined[]>;
+  /**
+   * Adds arrivals to the queue (the replicas batch them); an account's live place is kept, and
+   * an address past `limit` new places in its window gets none.
+   */
+  join(
+    eventId: string,
+    arrivals: readonly Arrival[],
+    now: number,
+    limit?: AddressLimit,
+  ): Promise<Array<Joined | AddressLimited>>;
   place(eventId: string, ticket: string, query: PlaceQuery): Promise<PlaceRecord>;
   admit(eventId: string, round: AdmissionRound): Promise<AdmissionResult>;
   checkPass(eventId: string, ticket: string, use: PassUse): Promise<PassCheck>;
