@@ -25,7 +25,7 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description:
-          "Whether this person may open the showtime's purchase now: 204 when no waiting room holds it, it lets everybody through, or their pass is alive; otherwise they join the queue (a ticket cookie) and the answer is 403 with their place (429 RATE_LIMITED with `Retry-After` when their address took its new places of the minute). The site's middleware and the edge (nginx `auth_request`) ask it before the purchase page.",
+          "Whether this person may open the showtime's purchase now: 204 when no waiting room holds it, it lets everybody through, or their pass is alive; otherwise they join the queue (a ticket cookie) and the answer is 403 with their place (429 RATE_LIMITED with `Retry-After` when their address took its new places of the minute). The site's middleware asks it before rendering the purchase page.",
         params: ShowtimeParamsSchema,
         response: {
           204: z.null().describe('Go ahead to the purchase.'),
