@@ -83,6 +83,7 @@ export const NEEDS_REAL_CLOCK = [
   'tests/bff/replicas.test.ts',
   'tests/bff/waiting-room-replicas.test.ts',
   'tests/bff/redis-away.test.ts',
+  'tests/bff/waiting-room-address-limit.test.ts',
   'tests/bff/waiting-room-store.test.ts',
   'tests/security/account-guessing.test.ts',
   'tests/security/session-end.test.ts',

@@ -10,15 +10,18 @@ import { Browser, DEMO, login, pickShowtime } from './booking-helpers.ts';
  * `LONELY_SEAT_RULE=off` the same hold is taken.
  */
 
-/** The first run of three or more free General seats side by side in the room. */
-function threeTogether(view: BookingView): SeatCell[] {
+/**
+ * The first run of four or more free General seats side by side in the room, a whole segment
+ * (row end or aisle on both sides): holding its first two leaves two or more free beside them.
+ */
+function fourTogether(view: BookingView): SeatCell[] {
   for (const row of view.seatMap.rows) {
     for (const segment of segmentsOfRow(row)) {
       const run = segment.filter((seat) => seat.zone === 'General' && seat.state === 'available');
-      if (run.length === segment.length && run.length >= 3) return run;
+      if (run.length === segment.length && run.length >= 4) return run;
     }
   }
-  throw new Error('no three General seats together');
+  throw new Error('no four General seats together');
 }
 
 describe('the lonely-seat rule, on (the default)', () => {
@@ -41,7 +44,7 @@ describe('the lonely-seat rule, on (the default)', () => {
   });
 
   it('refuses a hold that leaves the seat at the row’s end alone, with the page’s message', async () => {
-    const [first, second] = threeTogether(await person.view(showtimeId));
+    const [first, second] = fourTogether(await person.view(showtimeId));
     const answer = await person.reserve(showtimeId, 'General', [second!.id]);
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({
@@ -78,7 +81,7 @@ describe('the lonely-seat rule, off (LONELY_SEAT_RULE=off)', () => {
     const showtimeId = (await pickShowtime(stack, { zones: ['General'] })).id;
     const view = await person.view(showtimeId);
     expect(view.lonelySeatRule).toBe(false);
-    const [, second] = threeTogether(view);
+    const [, second] = fourTogether(view);
     const answer = await person.reserve(showtimeId, 'General', [second!.id]);
     expect(answer.status).toBe(200);
     expect((await person.view(showtimeId)).hold?.seats).toEqual([second!.id]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '../../shared/views/booking.ts';
 import type { WaitingRoomRefusal } from '../../shared/views/waiting-room.ts';
 import { startStack, registerPerson, type Stack } from './harness.ts';
-import { cardForm, freeSeats, pickShowtime, solveCaptcha } from './booking-helpers.ts';
+import { cardForm, pickShowtime, seatsToHold, solveCaptcha } from './booking-helpers.ts';
 import { CookieJar, eventBody, operatorClient, until } from './waiting-room-helpers.ts';
 
 /**
@@ -99,9 +99,7 @@ describe('waiting room', () => {
     expect((await admission(jar, showtime.id)).status).toBe(204);
 
     const view = (await bookingView(jar, showtime.id)).body as BookingView;
-    const seats = freeSeats(view, 'General')
-      .slice(0, 2)
-      .map((seat) => seat.id);
+    const seats = seatsToHold(view, 'General', 2);
     const held = await jar.send(stack.app, 'POST', `/bff/booking/${showtime.id}/reserve`, { zone: 'General', seats });
     expect(held.status).toBe(200);
     const paid = await jar.send(stack.app, 'POST', '/bff/payments/card', {
