@@ -1,6 +1,6 @@
 import { expect, request as requests } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { desktop, phone } from './devices.ts';
+import { profiles } from './devices.ts';
 import { baseURL } from './playwright.config.ts';
 import { logIn } from './route-samples.ts';
 
@@ -14,10 +14,7 @@ import { logIn } from './route-samples.ts';
 
 const PUBLIC_CACHE = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/;
 
-for (const [profileName, profile] of [
-  ['phone', phone],
-  ['desktop', desktop],
-] as const) {
+for (const [profileName, profile] of profiles) {
   test.describe(`on a ${profileName}`, () => {
     test.use(profile);
 

@@ -3,7 +3,7 @@ import { test } from './fixtures.ts';
 import { DOCUMENT_NUMBER_MESSAGES, nitCheckDigit } from '../../shared/validation/document-number.ts';
 import { MESSAGES } from '../../shared/validation/messages.ts';
 import { baseURL } from './playwright.config.ts';
-import { desktop, phone } from './devices.ts';
+import { profiles } from './devices.ts';
 import { solvedRobotCheck, tickRobotCheck } from './robot-check.ts';
 
 /**
@@ -58,10 +58,7 @@ async function registeredPerson(page: Page): Promise<{ email: string }> {
   return { email };
 }
 
-for (const [profileName, profile] of [
-  ['desktop', desktop],
-  ['phone', phone],
-] as const) {
+for (const [profileName, profile] of profiles) {
   test.describe(`on a ${profileName}`, () => {
     test.use(profile);
     test.beforeEach(async ({ page }) => {

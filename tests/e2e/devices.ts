@@ -28,3 +28,9 @@ export const desktop: Profile = {
   viewport: { width: 1366, height: 768 },
   screen: { width: 1366, height: 768 },
 };
+
+/** Both screens, for a spec that runs its tests on each (`for (const [name, profile] of profiles)`). */
+export const profiles = [
+  ['phone', phone],
+  ['desktop', desktop],
+] as const;

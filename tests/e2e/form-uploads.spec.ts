@@ -1,6 +1,6 @@
 import { expect, type CDPSession, type Page } from '@playwright/test';
 import { failedLoad, test } from './fixtures.ts';
-import { desktop, phone } from './devices.ts';
+import { profiles } from './devices.ts';
 import {
   MB,
   filesOnDisk,
@@ -125,10 +125,7 @@ async function storedWith(form: FormCase, marker: string) {
   return (await storedSubmissions()).filter((entry) => entry.fields[form.markerField] === marker);
 }
 
-for (const [profileName, profile] of [
-  ['phone', phone],
-  ['desktop', desktop],
-] as const) {
+for (const [profileName, profile] of profiles) {
   test.describe(`on a ${profileName}`, () => {
     test.use(profile);
 

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { desktop, phone } from './devices.ts';
+import { profiles } from './devices.ts';
 import {
   MB,
   executable,
@@ -220,10 +220,7 @@ const CONTENT_MESSAGE = 'El contenido del archivo no corresponde a su tipo';
 test.describe('attachments are checked as they are chosen', () => {
   const hostileName = '<img src=x onerror=alert(1)><script>alert(2)<script>.pdf';
 
-  for (const [profileName, profile] of [
-    ['desktop', desktop],
-    ['phone', phone],
-  ] as const) {
+  for (const [profileName, profile] of profiles) {
     test.describe(`on a ${profileName}`, () => {
       test.use(profile);
 
