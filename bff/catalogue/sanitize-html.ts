@@ -9,7 +9,8 @@ import sanitize, { type Attributes, type IOptions, type Tag } from 'sanitize-htm
  * entities before checking a URL's scheme and escapes every text and attribute value it writes.
  */
 
-const ALLOWED_TAGS = [
+/** The elements a body may carry (the XSS corpus' checker holds rendered bodies against these too). */
+export const ALLOWED_TAGS = [
   'p',
   'br',
   'strong',
@@ -67,7 +68,8 @@ const DROPPED_WITH_CONTENT = [
   'option',
   'xmp',
 ];
-const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
+/** The attributes each allowed element may carry; any other is dropped. */
+export const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   a: ['href', 'title', 'target', 'rel'],
   img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'],
   td: ['colspan', 'rowspan'],

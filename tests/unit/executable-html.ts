@@ -1,3 +1,4 @@
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS } from '../../bff/catalogue/sanitize-html.ts';
 import { defaultTreeAdapter, html as parse5Html, parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
 
 /**
@@ -11,48 +12,10 @@ import { defaultTreeAdapter, html as parse5Html, parseFragment, serialize, type 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
-export const ALLOWED_ELEMENTS: ReadonlySet<string> = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'small',
-  'sup',
-  'sub',
-  'span',
-  'div',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'a',
-  'blockquote',
-  'hr',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'figure',
-  'figcaption',
-]);
-const ALLOWED_ATTRIBUTES: Readonly<Record<string, ReadonlySet<string>>> = {
-  a: new Set(['href', 'title', 'target', 'rel']),
-  img: new Set(['src', 'alt', 'width', 'height', 'loading', 'decoding']),
-  td: new Set(['colspan', 'rowspan']),
-  th: new Set(['colspan', 'rowspan']),
-  ol: new Set(['start']),
-};
+export const ALLOWED_ELEMENTS: ReadonlySet<string> = new Set(ALLOWED_TAGS);
+const ALLOWED_ATTRIBUTE_SETS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  Object.entries(ALLOWED_ATTRIBUTES).map(([element, names]) => [element, new Set(names)]),
+);
 const URL_ATTRIBUTES = new Set(['href', 'src']);
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 const PAGE = new URL('https://viziona.example/sala/sala-1');
@@ -83,7 +46,7 @@ function elementFindings(element: Element): string[] {
   const findings: string[] = [];
   if (element.namespaceURI !== parse5Html.NS.HTML) findings.push(`<${tag}> in the ${element.namespaceURI} namespace`);
   if (!ALLOWED_ELEMENTS.has(tag)) findings.push(`<${tag}> is not allowed`);
-  const allowed = ALLOWED_ATTRIBUTES[tag];
+  const allowed = ALLOWED_ATTRIBUTE_SETS[tag];
   for (const { name, value } of element.attrs) {
     if (/^on/i.test(name)) findings.push(`<${tag} ${name}> is an event handler`);
     else if (!allowed?.has(name)) findings.push(`<${tag} ${name}> is not allowed`);
