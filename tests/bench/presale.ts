@@ -15,7 +15,11 @@
  *    round trips (the scripts' EVALSHA), and every command run, those inside the scripts
  *    included; what the replicas ask Redis anyway (admission rounds, the event list) is
  *    measured with nobody arriving for as long and taken off;
- * 3. the waiting page's JavaScript, gzipped, as `bench:pages` counts it (what the HTML loads,
+ * 3. where a request's CPU goes (`process-cpu.ts`): microseconds a request in nginx, the two
+ *    BFF replicas, Redis and the load generator, for an arrival, a bare BFF route and the static
+ *    file, one slice of `PRESALE_SECONDS` each: what an arrival costs beyond a bare Node answer,
+ *    and what any Node answer costs beside nginx's static file;
+ * 4. the waiting page's JavaScript, gzipped, as `bench:pages` counts it (what the HTML loads,
  *    followed through static imports; the captcha's widget, loaded only when an event asks
  *    for it, is not counted); budget ≤ 10 KB.
  *
@@ -34,6 +38,7 @@ import { startTopology } from '../topology/stack.ts';
 import { Operator } from '../topology/waiting-room.ts';
 import { createLoadGenerator, ms, statusText, type Load } from './load-generator.ts';
 import { javascriptOf } from './pages/page-javascript.ts';
+import { cpuPerRequest } from './process-cpu.ts';
 
 const SECONDS = Number(process.env.PRESALE_SECONDS ?? 8);
 const ROUNDS = Number(process.env.PRESALE_ROUNDS ?? 8);
@@ -167,6 +172,32 @@ try {
   console.log(
     `  during ${seconds.toFixed(1)} s with ${arrivals} arrivals: ${sum(during)} commands (${top}); at rest ${(sum(atRest) / restSeconds).toFixed(1)} a second`,
   );
+
+  const groupOf = (service: { child: { pid?: number } | null }): number => {
+    const id = service.child?.pid;
+    if (id === undefined) throw new Error('a process of the topology is not running');
+    return id;
+  };
+  const groups = {
+    nginx: [groupOf(topology.nginx)],
+    'BFF ×2': topology.bffs.map(groupOf),
+    Redis: [groupOf(topology.redis)],
+  };
+  console.log(`\nCPU a request, µs, by process (one slice of ${SECONDS} s each, the same ${CONNECTIONS} connections)`);
+  console.log(
+    `  ${'answer'.padEnd(9)} ${[...Object.keys(groups), 'load generator', 'all'].map((name) => name.padStart(15)).join('')}`,
+  );
+  for (const [label, url] of [
+    ['arrival', arrivalUrl],
+    ['bare BFF', `${topology.url}/bff/health`],
+    ['static', staticUrl],
+  ] as const) {
+    const { perRequest } = await cpuPerRequest(groups, () => generator.load(url, SECONDS));
+    const all = Object.values(perRequest).reduce((sum, value) => sum + value, 0);
+    console.log(
+      `  ${label.padEnd(9)} ${[...Object.values(perRequest), all].map((value) => value.toFixed(1).padStart(15)).join('')}`,
+    );
+  }
 
   const waitingPage = `${topology.url}${routes.waitingRoom(HOME_THEATER, showtime.slug, showtime.id)}`;
   const js = await javascriptOf(waitingPage, undefined);
