@@ -15,6 +15,8 @@ export interface FrontDoorOptions {
   siteUrl: string;
 }
 
+/** As nginx's `gzip_min_length` (nginx.conf.template): below a kilobyte deflate saves nothing worth its CPU. */
+const GZIP_MIN_LENGTH = 1024;
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 const HOP_BY_HOP = new Set([
   'connection',
@@ -77,7 +79,9 @@ function forwardHeaders(req: http.IncomingMessage, target: URL): http.OutgoingHt
 
 function wantsGzip(req: http.IncomingMessage, upstream: http.IncomingMessage): boolean {
   const type = String(upstream.headers['content-type'] ?? '');
+  const length = upstream.headers['content-length'];
   return (
+    (length === undefined || Number(length) >= GZIP_MIN_LENGTH) &&
     req.method !== 'HEAD' &&
     /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) &&
     !upstream.headers['content-encoding'] &&

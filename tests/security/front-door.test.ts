@@ -186,6 +186,28 @@ describe('the front door', () => {
     expect(await bffSessionReads()).toBe(before + 1);
   });
 
+  it('compresses answers of a kilobyte or more, as nginx does, and sends smaller ones as they are', async () => {
+    const headersOf = async (path: string) => {
+      const answer = await fetch(`${stack.frontUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+      const body = await answer.text();
+      return {
+        status: answer.status,
+        encoding: answer.headers.get('content-encoding'),
+        length: answer.headers.get('content-length'),
+        bytes: Buffer.byteLength(body),
+      };
+    };
+    const small = await headersOf('/bff/captcha/challenge');
+    expect(small).toMatchObject({ status: 200, encoding: null });
+    expect(Number(small.length)).toBe(small.bytes);
+    // Above nginx's default threshold (20 B), under ours.
+    expect(small.bytes).toBeGreaterThan(20);
+    expect(small.bytes).toBeLessThan(1024);
+    const large = await headersOf('/bff/catalogue/home');
+    expect(large).toMatchObject({ status: 200, encoding: 'gzip', length: null });
+    expect(large.bytes).toBeGreaterThan(1024);
+  });
+
   it('says Connection: close when it refuses an upload it has not read, and the answer arrives', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const refused = await post(

@@ -812,7 +812,7 @@ describe('the micro-cache at the edge', () => {
   }, 60_000);
 });
 
-describe('the edge itself: HSTS and the logged-out session', () => {
+describe('the edge itself: HSTS, compression and the logged-out session', () => {
   it('sends Strict-Transport-Security over https only (TLS at the edge or X-Forwarded-Proto from the load balancer)', async () => {
     const https = { 'x-forwarded-proto': 'https' };
     const hsts = async (path: string, headers: Record<string, string> = {}) => {
@@ -836,6 +836,23 @@ describe('the edge itself: HSTS and the logged-out session', () => {
     for (const header of overHttp) expect(header).toBeNull();
     expect(tooLarge).toMatch(/^HTTP\/1\.1 413/);
     expect(tooLarge).toMatch(/\r\nStrict-Transport-Security: max-age=31536000; includeSubDomains\r\n/i);
+  });
+
+  it('compresses answers of a kilobyte or more and sends smaller ones as they are (a 136 B arrival grew to 141 B gzipped)', async () => {
+    const sent = async (path: string) => {
+      const answer = await fetch(`${topology.url}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+      const bytes = Buffer.byteLength(await answer.text());
+      return { encoding: answer.headers.get('content-encoding'), length: answer.headers.get('content-length'), bytes };
+    };
+    const [small, large] = await Promise.all([sent('/bff/captcha/challenge'), sent('/bff/catalogue/home')]);
+    figure(`edge gzip: /bff/captcha/challenge ${JSON.stringify(small)}, /bff/catalogue/home ${JSON.stringify(large)}`);
+    expect(small.encoding).toBeNull();
+    expect(Number(small.length)).toBe(small.bytes);
+    // Above nginx's default threshold (20 B), under ours.
+    expect(small.bytes).toBeGreaterThan(20);
+    expect(small.bytes).toBeLessThan(1024);
+    expect(large.encoding).toBe('gzip');
+    expect(large.bytes).toBeGreaterThan(1024);
   });
 
   it('answers a session read without a session cookie at the edge, exactly as the BFF does', async () => {
