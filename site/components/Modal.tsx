@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { lockPageScroll } from './scroll-lock.ts';
+import { CloseIcon } from './LineIcon.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -87,16 +88,7 @@ export function Modal({
           aria-label="Cerrar"
           className="absolute top-3 right-3 z-20 inline-flex size-10 items-center justify-center rounded-full bg-surface text-muted hover:bg-surface-2 hover:text-text"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-          </svg>
+          <CloseIcon />
         </button>
       )}
       <div className="max-h-[calc(100dvh-4rem)] overflow-y-auto p-6 sm:p-8">

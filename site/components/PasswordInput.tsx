@@ -1,5 +1,6 @@
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import { inputClasses } from './Field.tsx';
+import { LineIcon } from './LineIcon.tsx';
 
 export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   ref?: Ref<HTMLInputElement>;
@@ -23,18 +24,11 @@ export function PasswordInput({ ref, className = '', ...rest }: PasswordInputPro
         aria-pressed={visible}
         className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-muted hover:text-text"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon>
           <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
           <circle cx="12" cy="12" r="3" />
           {visible && <path d="M3 3l18 18" strokeLinecap="round" />}
-        </svg>
+        </LineIcon>
       </button>
     </div>
   );

@@ -4,6 +4,7 @@ import { Field } from '../../components/Field.tsx';
 
 import { formatFileSize } from '../../lib/numbers.ts';
 import { addAttachments } from './choose-attachments.ts';
+import { CloseIcon } from '../../components/LineIcon.tsx';
 
 export interface AttachmentUploaderProps extends AttachmentOptions {
   files: readonly File[];
@@ -86,16 +87,7 @@ export function AttachmentUploader({
                   aria-label={`Quitar ${file.name}`}
                   className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-text"
                 >
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    className="size-5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  >
-                    <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-                  </svg>
+                  <CloseIcon />
                 </button>
               </li>
             );
