@@ -3,7 +3,7 @@ import { median, percentile } from './statistics.ts';
 
 /**
  * The load of `bench:rush` and `bench:presale`: a worker thread (undici, keep-alive,
- * `Accept-Encoding: gzip` like a browser, no cookies) sending GETs to one URL on `connections`
+ * `Accept-Encoding: gzip` like a browser, no cookies unless given one browser's) sending GETs to one URL on `connections`
  * lanes for a number of seconds, and the page-beside-static-file comparison both print, with
  * the two sides taking turns so a neighbour's load on the machine hits both alike.
  */
@@ -28,7 +28,8 @@ export interface Slice {
 const source = `
 const { parentPort } = require('node:worker_threads');
 const { Agent, request } = require(${JSON.stringify(new URL('../../node_modules/undici/index.js', import.meta.url).pathname)});
-parentPort.on('message', async ({ url, connections, seconds }) => {
+parentPort.on('message', async ({ url, connections, seconds, cookie }) => {
+  const headers = { accept: 'text/html', 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) };
   const agent = new Agent({ connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 30_000, bodyTimeout: 30_000 });
   const latencies = [];
   const statuses = {};
@@ -40,7 +41,7 @@ parentPort.on('message', async ({ url, connections, seconds }) => {
       const sent = performance.now();
       let status = 'error';
       try {
-        const answer = await request(url, { dispatcher: agent, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+        const answer = await request(url, { dispatcher: agent, headers });
         const body = await answer.body.arrayBuffer();
         bytes += body.byteLength;
         status = String(answer.statusCode);
@@ -85,24 +86,31 @@ export interface SideBySide {
 export function createLoadGenerator(connections: number) {
   const worker = new Worker(source, { eval: true });
 
-  function slice(url: string, seconds: number): Promise<Slice> {
+  /** `cookie`: one browser's cookies, sent on every request (no cookies otherwise). */
+  function slice(url: string, seconds: number, cookie?: string): Promise<Slice> {
     return new Promise((resolve) => {
       worker.once('message', resolve);
-      worker.postMessage({ url, connections, seconds });
+      worker.postMessage({ url, connections, seconds, cookie });
     });
   }
 
   return {
     slice,
-    async load(url: string, seconds: number): Promise<Load> {
-      return merged([await slice(url, seconds)]);
+    async load(url: string, seconds: number, cookie?: string): Promise<Load> {
+      return merged([await slice(url, seconds, cookie)]);
     },
     /** The page and its static copy in turns, `rounds` times over `seconds` each; the ratio is the median of each round's. */
-    async sideBySide(pageUrl: string, staticUrl: string, seconds: number, rounds: number): Promise<SideBySide> {
+    async sideBySide(
+      pageUrl: string,
+      staticUrl: string,
+      seconds: number,
+      rounds: number,
+      pageCookie?: string,
+    ): Promise<SideBySide> {
       const pages: Slice[] = [];
       const statics: Slice[] = [];
       for (let round = 0; round < rounds; round += 1) {
-        pages.push(await slice(pageUrl, seconds / rounds));
+        pages.push(await slice(pageUrl, seconds / rounds, pageCookie));
         statics.push(await slice(staticUrl, seconds / rounds));
       }
       const rate = (one: Slice): number => one.latencies.length / one.seconds;

@@ -15,11 +15,14 @@
  *    round trips (the scripts' EVALSHA), and every command run, those inside the scripts
  *    included; what the replicas ask Redis anyway (admission rounds, the event list) is
  *    measured with nobody arriving for as long and taken off;
- * 3. where a request's CPU goes (`process-cpu.ts`): microseconds a request in nginx, the two
+ * 3. places read a second: one person in line asking the status read (cookies sent, as the
+ *    waiting page does every 2 to 20 s) beside a static file of its bytes, and what that
+ *    keeps waiting at once at the page's pace;
+ * 4. where a request's CPU goes (`process-cpu.ts`): microseconds a request in nginx, the two
  *    BFF replicas, Redis and the load generator, for an arrival, a bare BFF route and the static
  *    file, one slice of `PRESALE_SECONDS` each: what an arrival costs beyond a bare Node answer,
  *    and what any Node answer costs beside nginx's static file;
- * 4. the waiting page's JavaScript, gzipped, as `bench:pages` counts it (what the HTML loads,
+ * 5. the waiting page's JavaScript, gzipped, as `bench:pages` counts it (what the HTML loads,
  *    followed through static imports; the captcha's widget, loaded only when an event asks
  *    for it, is not counted); budget ≤ 10 KB.
  *
@@ -33,6 +36,7 @@ import { routes } from '../../site/lib/routes.ts';
 import { HOME_THEATER } from '../../shared/views/catalogue.ts';
 import type { Movie } from '../../shared/cinema-api/catalogue.ts';
 import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
+import type { WaitingRoomStatusView } from '../../shared/views/waiting-room.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 import { startTopology } from '../topology/stack.ts';
 import { Operator } from '../topology/waiting-room.ts';
@@ -173,6 +177,37 @@ try {
     `  during ${seconds.toFixed(1)} s with ${arrivals} arrivals: ${sum(during)} commands (${top}); at rest ${(sum(atRest) / restSeconds).toFixed(1)} a second`,
   );
 
+  // A person in line reading their place, as the waiting page does every 2 to 20 s: what a
+  // crowd already queued costs while it waits.
+  const inLine = await fetch(arrivalUrl);
+  await inLine.arrayBuffer();
+  const cookie = inLine.headers
+    .getSetCookie()
+    .map((one) => one.split(';')[0])
+    .join('; ');
+  const statusUrl = `${topology.url}/bff/waiting-room/showtimes/${showtime.id}/status`;
+  const statusSample = await fetch(statusUrl, { headers: { cookie } });
+  const statusBody = await statusSample.text();
+  const status = JSON.parse(statusBody) as WaitingRoomStatusView;
+  if (statusSample.status !== 200 || status.status !== 'waiting')
+    throw new Error(`a place read answered ${statusSample.status}: ${statusBody}`);
+  writeFileSync(path.join(staticRoot, 'status.json'), statusBody, { mode: 0o644 });
+  const reads = await generator.sideBySide(
+    statusUrl,
+    `${topology.url}/__rush-static/status.json`,
+    SECONDS,
+    ROUNDS,
+    cookie,
+  );
+  console.log(
+    `\nPlaces read (${path.basename(statusUrl)}: one person ${status.place?.position ?? '?'}th in line, the page's next read in ${status.refreshSeconds} s) beside a static file of the same ${Buffer.byteLength(statusBody)} bytes`,
+  );
+  console.log(line('reads', reads.pageLoad));
+  console.log(line('static', reads.staticLoad));
+  console.log(
+    `  ratio reads/static ${reads.ratio.toFixed(2)} (${reads.rounds.map((one) => one.toFixed(2)).join(', ')}); at one read every ${status.refreshSeconds} s, these cores keep about ${Math.round((reads.pageLoad.perSecond * status.refreshSeconds) / 1000)} thousand people waiting at once`,
+  );
+
   const groupOf = (service: { child: { pid?: number } | null }): number => {
     const id = service.child?.pid;
     if (id === undefined) throw new Error('a process of the topology is not running');
@@ -185,17 +220,18 @@ try {
   };
   console.log(`\nCPU a request, µs, by process (one slice of ${SECONDS} s each, the same ${CONNECTIONS} connections)`);
   console.log(
-    `  ${'answer'.padEnd(9)} ${[...Object.keys(groups), 'load generator', 'all'].map((name) => name.padStart(15)).join('')}`,
+    `  ${'answer'.padEnd(10)} ${[...Object.keys(groups), 'load generator', 'all'].map((name) => name.padStart(15)).join('')}`,
   );
-  for (const [label, url] of [
-    ['arrival', arrivalUrl],
-    ['bare BFF', `${topology.url}/bff/health`],
-    ['static', staticUrl],
+  for (const [label, url, withCookie] of [
+    ['arrival', arrivalUrl, undefined],
+    ['place read', statusUrl, cookie],
+    ['bare BFF', `${topology.url}/bff/health`, undefined],
+    ['static', staticUrl, undefined],
   ] as const) {
-    const { perRequest } = await cpuPerRequest(groups, () => generator.load(url, SECONDS));
+    const { perRequest } = await cpuPerRequest(groups, () => generator.load(url, SECONDS, withCookie));
     const all = Object.values(perRequest).reduce((sum, value) => sum + value, 0);
     console.log(
-      `  ${label.padEnd(9)} ${[...Object.values(perRequest), all].map((value) => value.toFixed(1).padStart(15)).join('')}`,
+      `  ${label.padEnd(10)} ${[...Object.values(perRequest), all].map((value) => value.toFixed(1).padStart(15)).join('')}`,
     );
   }
 
