@@ -229,3 +229,25 @@ self.addEventListener('message', (event) => {
   }
   event.waitUntil(keepTicket(page, event.data).then(reply, () => reply(false)));
 });
+
+// ---- a notification's click ----------------------------------------------------------------
+
+/**
+ * The waiting room's "¡Es tu turno!" (features/waiting-room/turn-notice.ts): a click brings back
+ * the tab that is on the purchase, or opens it. Only a path of this site is followed.
+ */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data: unknown = event.notification.data;
+  const wanted = typeof data === 'object' && data !== null && 'url' in data ? String(data.url) : '/';
+  const target = new URL(wanted, self.location.origin);
+  if (!sameOrigin(target)) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).pathname === target.pathname);
+      if (open) await open.focus();
+      else await self.clients.openWindow(target.href);
+    })(),
+  );
+});

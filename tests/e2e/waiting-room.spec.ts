@@ -65,6 +65,25 @@ const figure = (page: Page, term: string): Locator =>
     .filter({ has: page.getByText(term, { exact: true }) })
     .locator('dd');
 
+/**
+ * Notes every notification a page makes (title and body) in the page's `shownNotifications`,
+ * while still making it: the browser's own Notification, observed.
+ */
+function observeNotifications(): void {
+  const Browser = window.Notification;
+  const shown: string[] = [];
+  class Observed extends Browser {
+    constructor(title: string, options?: NotificationOptions) {
+      super(title, options);
+      shown.push(`${title} | ${options?.body ?? ''}`);
+    }
+  }
+  Object.assign(window, { Notification: Observed, shownNotifications: shown });
+}
+
+const shownNotifications = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
+
 /** Presses Tab until `target` has the focus (as a keyboard user moves through the page). */
 async function tabTo(page: Page, target: Locator): Promise<void> {
   for (let presses = 0; presses < 15; presses += 1) {
@@ -83,6 +102,7 @@ test('a customer joins, waits, is let in and buys: the place kept on return, the
     await logIn(page.context().request, customer);
     await othersArrive(showtime.id, 4);
     await watchViolations(page);
+    await page.addInitScript(observeNotifications);
 
     // The purchase sends them to the waiting room; four people came first.
     await page.goto(purchasePath(showtime));
@@ -96,7 +116,17 @@ test('a customer joins, waits, is let in and buys: the place kept on return, the
     await expect(figure(page, 'Sillas libres en esta función')).toHaveText(/^\d[\d.]*$/);
     // Logged in: no invitation to log in.
     await expect(page.getByRole('link', { name: 'Inicia sesión mientras esperas' })).toBeHidden();
+    // Another tab's title says the place; a notification can be asked for the turn.
+    await expect(page).toHaveTitle(/^Lugar 5 en la fila · Sala de espera/);
+    const notify = page.getByRole('button', { name: 'Avísame cuando sea mi turno' });
+    await expect(notify).toBeVisible();
     expect(await wcagViolations(page), 'waiting').toEqual([]);
+    await page.context().grantPermissions(['notifications']);
+    await notify.click();
+    await expect(
+      page.getByText('Te avisaremos con una notificación cuando sea tu turno, mientras esta página siga abierta.'),
+    ).toBeVisible();
+    await expect(notify).toBeHidden();
 
     // The page is the same for everybody: cached publicly, no cookie, nothing of this person.
     const mine = await page.context().request.get(waitingPath(showtime));
@@ -141,6 +171,10 @@ test('a customer joins, waits, is let in and buys: the place kept on return, the
     await expect(page.getByRole('heading', { name: '¡Es tu turno!' })).toBeVisible(NEXT_READ);
     await expect(page.getByText(/^Tienes hasta las .+ para elegir tus sillas\.$/)).toBeVisible();
     await expect.poll(() => sentOn).toBe(true);
+    await expect(page).toHaveTitle(/^¡Es tu turno! · Sala de espera/);
+    expect(await shownNotifications(page)).toEqual([
+      expect.stringMatching(/^¡Es tu turno! \| Tienes hasta las .+ para elegir tus sillas\.$/),
+    ]);
     await shoot(page, info, 'admitted');
     await page.unrouteAll();
     await page.getByRole('link', { name: 'Elegir mis sillas' }).click();

@@ -48,4 +48,14 @@ export const WAITING_PAGE_TEXTS = {
   noScript: `Esta página se actualiza sola cada ${NO_SCRIPT_REFRESH_SECONDS} segundos y te lleva a la compra cuando sea tu turno. No la cierres.`,
   noScriptCaptcha: 'Para hacer la fila de esta función necesitas activar JavaScript.',
   backToMovie: 'Volver a la película',
+  notifyAction: 'Avísame cuando sea mi turno',
+  notifyOn: 'Te avisaremos con una notificación cuando sea tu turno, mientras esta página siga abierta.',
+  notifyBlocked: 'Tu navegador no permite notificaciones de este sitio. Puedes activarlas en su configuración.',
+} as const;
+
+/** The tab's title while the page waits, so a person in another tab sees where they stand. */
+export const WAITING_TAB_TITLES = {
+  place: (position: string) => `Lugar ${position} en la fila`,
+  prequeue: 'Fila previa',
+  admitted: '¡Es tu turno!',
 } as const;

@@ -12,7 +12,8 @@ import { bffGet, bffPost } from '../../lib/bff-browser.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { routes } from '../../lib/routes.ts';
 import { passUntilText, placeFigures, placeSummary, saleHour } from './place-text.ts';
-import { WAITING_PAGE_TEXTS as T } from './texts.ts';
+import { WAITING_PAGE_TEXTS as T, WAITING_TAB_TITLES } from './texts.ts';
+import { askToNotify, canNotify, notifyPermission, notifyTurn } from './turn-notice.ts';
 
 type Panel = 'loading' | 'prequeue' | 'waiting' | 'admitted' | 'soldout' | 'closed' | 'join' | 'open';
 
@@ -30,11 +31,15 @@ class WaitingRoomElement extends HTMLElement {
   #lastSummary = '';
   /** The captcha's proof once the widget verified it ('' otherwise). */
   #proof = '';
+  /** The page's own title, which the tab's title starts from. */
+  #pageTitle = '';
 
   connectedCallback(): void {
+    this.#pageTitle = document.title;
     void this.#read();
     document.addEventListener('visibilitychange', this.#onVisible);
     this.#part('join-form')?.addEventListener('submit', this.#onJoin);
+    this.#part('notify-button')?.addEventListener('click', this.#onNotify);
     this.querySelector('altcha-widget')?.addEventListener('statechange', this.#onCaptcha);
   }
 
@@ -78,6 +83,26 @@ class WaitingRoomElement extends HTMLElement {
     if (live) live.textContent = text;
   }
 
+  /** The tab's title: where the person stands first, then the page's own title. */
+  #title(standing: string | null): void {
+    document.title = standing === null ? this.#pageTitle : `${standing} · ${this.#pageTitle}`;
+  }
+
+  /** 'Avísame cuando sea mi turno' while in line, and what was answered to it. */
+  #offerNotice(inLine: boolean): void {
+    const permission = notifyPermission();
+    this.#show('notify', inLine && canNotify());
+    this.#show('notify-button', permission === 'default');
+    this.#set('notify-state', permission === 'granted' ? T.notifyOn : permission === 'denied' ? T.notifyBlocked : '');
+  }
+
+  readonly #onNotify = (): void => {
+    void askToNotify().then(
+      () => this.#offerNotice(true),
+      () => this.#offerNotice(true),
+    );
+  };
+
   readonly #onVisible = (): void => {
     if (document.visibilityState === 'visible') void this.#read();
   };
@@ -107,14 +132,20 @@ class WaitingRoomElement extends HTMLElement {
     const seats = status.showtime.freeSeats;
     this.#show('seats-box', seats !== null && status.status === 'waiting' && !soldOut);
     if (seats !== null) this.#set('free-seats', formatNumber(seats));
+    this.#offerNotice(inLine && !soldOut);
+    this.#title(null);
 
     switch (status.status) {
-      case 'admitted':
+      case 'admitted': {
         this.#panel('admitted');
-        if (status.passUntil !== null) this.#set('pass-until', passUntilText(status.passUntil));
+        const until = status.passUntil === null ? '' : passUntilText(status.passUntil);
+        this.#set('pass-until', until);
         this.#say(T.admittedMoving);
-        location.replace(this.#purchase);
+        this.#title(WAITING_TAB_TITLES.admitted);
+        // Told before the page moves on: a person in another tab learns it from the notification.
+        void notifyTurn(until || T.admittedMoving, this.#purchase).finally(() => location.replace(this.#purchase));
         return;
+      }
       case 'none':
       case 'free':
         // A queue that lets everybody through, or ended, while this person was in it: on to
@@ -161,6 +192,7 @@ class WaitingRoomElement extends HTMLElement {
     }
     this.#show('placing', false);
     const figures = placeFigures(place);
+    this.#title(place.prequeue ? WAITING_TAB_TITLES.prequeue : WAITING_TAB_TITLES.place(figures.position));
     if (place.prequeue) {
       this.#panel('prequeue');
       this.#set('sale-hour', saleHour(place));
