@@ -10,6 +10,7 @@ import type { OtherShowtimeView, WaitingRoomStatusView } from '../../../shared/v
 import { WAITING_ROOM_TEXTS } from '../../../shared/waiting-room/texts.ts';
 import { bffGet, bffPost } from '../../lib/bff-browser.ts';
 import { formatNumber } from '../../lib/numbers.ts';
+import { registerServiceWorker } from '../../lib/offline-tickets.ts';
 import { routes } from '../../lib/routes.ts';
 import { passUntilText, placeFigures, placeSummary, saleHour } from './place-text.ts';
 import { WAITING_PAGE_TEXTS as T, WAITING_TAB_TITLES } from './texts.ts';
@@ -97,6 +98,8 @@ class WaitingRoomElement extends HTMLElement {
   }
 
   readonly #onNotify = (): void => {
+    // The worker shows notifications where a page cannot (phones); this page registers it only now.
+    registerServiceWorker();
     void askToNotify().then(
       () => this.#offerNotice(true),
       () => this.#offerNotice(true),
