@@ -10,7 +10,6 @@ import type { OtherShowtimeView, WaitingRoomStatusView } from '../../../shared/v
 import { WAITING_ROOM_TEXTS } from '../../../shared/waiting-room/texts.ts';
 import { bffGet, bffPost } from '../../lib/bff-browser.ts';
 import { formatNumber } from '../../lib/numbers.ts';
-import { registerServiceWorker } from '../../lib/offline-tickets.ts';
 import { routes } from '../../lib/routes.ts';
 import { passUntilText, placeFigures, placeSummary, saleHour } from './place-text.ts';
 import { WAITING_PAGE_TEXTS as T, WAITING_TAB_TITLES } from './texts.ts';
@@ -98,8 +97,13 @@ class WaitingRoomElement extends HTMLElement {
   }
 
   readonly #onNotify = (): void => {
-    // The worker shows notifications where a page cannot (phones); this page registers it only now.
-    registerServiceWorker();
+    // The worker shows notifications where a page cannot (phones); this page registers it only
+    // now, and loads the registration only now (the page's JavaScript stays under its budget).
+    void import('../../lib/offline-tickets.ts').then(
+      ({ registerServiceWorker }) => registerServiceWorker(),
+      // Offline for a moment: the page shows the notification itself where it can.
+      () => undefined,
+    );
     void askToNotify().then(
       () => this.#offerNotice(true),
       () => this.#offerNotice(true),
