@@ -93,5 +93,6 @@ export async function buildBookingView(
     paymentMethod: toPaymentMethodView(data.payment_method),
     hold: myHold ? toHoldView(myHold, now) : null,
     holdSeconds: RESERVATION_HOLD_SECONDS,
+    turnUntil: myHold || !request.waitingRoomPass ? null : request.waitingRoomPass.deadline,
   };
 }

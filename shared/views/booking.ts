@@ -189,6 +189,11 @@ export const BookingViewSchema = z.object({
   /** This person's hold on this showtime, if any. */
   hold: HoldViewSchema.nullable(),
   holdSeconds: z.number(),
+  /**
+   * A presale's waiting room let this person in and they hold no seats yet: epoch milliseconds
+   * until which their turn lasts unused (then it goes to the next person). Null otherwise.
+   */
+  turnUntil: z.number().nullable(),
 });
 export type BookingView = z.infer<typeof BookingViewSchema>;
 

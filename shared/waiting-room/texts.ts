@@ -1,6 +1,9 @@
+import { bogotaTime } from '../format/bogota-time.ts';
+import { formatHour } from '../format/dates.ts';
+
 /**
- * The waiting room's words (ours: the spec has no waiting room), for the BFF's refusals and
- * the waiting page. The sold-out sentence is the issue's.
+ * The waiting room's words (ours: the spec has no waiting room), for the BFF's refusals, the
+ * waiting page and the purchase page. The sold-out sentence is the issue's.
  */
 export const WAITING_ROOM_TEXTS = {
   mustWait: 'Hay fila para comprar en esta función. Espera tu turno en la sala de espera.',
@@ -8,3 +11,11 @@ export const WAITING_ROOM_TEXTS = {
   closed: 'La sala de espera no está disponible en este momento. Vuelve en unos minutos.',
   soldOut: 'Las sillas de esta función se agotaron',
 } as const;
+
+/** 'Tienes hasta las 10:25 a. m. para elegir tus sillas.' (`until` in epoch milliseconds, the hour in Bogotá). */
+export const passUntilText = (until: number): string =>
+  `Tienes hasta las ${formatHour(bogotaTime(until))} para elegir tus sillas.`;
+
+/** The purchase page's word to someone a presale's waiting room let in, who holds no seats yet. */
+export const turnNoticeText = (until: number): string =>
+  `Es tu turno. ${passUntilText(until)} Si no las eliges a tiempo, tu turno pasa a la siguiente persona de la fila.`;

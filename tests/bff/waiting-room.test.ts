@@ -48,7 +48,9 @@ describe('waiting room', () => {
     const showtime = await pickShowtime(stack);
     const { jar } = await person();
     expect((await admission(jar, showtime.id)).status).toBe(204);
-    expect((await bookingView(jar, showtime.id)).status).toBe(200);
+    const free = await bookingView(jar, showtime.id);
+    expect(free.status).toBe(200);
+    expect((free.body as BookingView).turnUntil).toBeNull();
     expect((await jar.status(stack.app, showtime.id)).status).toBe('none');
     expect(jar.cookies.has('viziona_fila')).toBe(false);
   });
@@ -99,9 +101,14 @@ describe('waiting room', () => {
     expect((await admission(jar, showtime.id)).status).toBe(204);
 
     const view = (await bookingView(jar, showtime.id)).body as BookingView;
+    // The purchase page says until when the turn lasts unused (the event's 300 s).
+    expect(view.turnUntil).toBeGreaterThan(Date.now());
+    expect(view.turnUntil).toBeLessThanOrEqual(Date.now() + 300_000);
     const seats = seatsToHold(view, 'General', 2);
     const held = await jar.send(stack.app, 'POST', `/bff/booking/${showtime.id}/reserve`, { zone: 'General', seats });
     expect(held.status).toBe(200);
+    // Seats held: the hold's time governs now.
+    expect(((await bookingView(jar, showtime.id)).body as BookingView).turnUntil).toBeNull();
     const paid = await jar.send(stack.app, 'POST', '/bff/payments/card', {
       brandId: view.payBrands[0]!.id,
       products: [],

@@ -31,7 +31,8 @@ import { WAITING_ROOM_TEXTS } from '../../shared/waiting-room/texts.ts';
  * wait; the page without JavaScript; the captcha to join, by keyboard. Events are made through
  * the operators' routes for the test's own showtime only, paused until the test lets the queue
  * move, and ended in `finally` (and `afterAll`): other specs buy tickets meanwhile.
- * Screenshots of the page go to /tmp/w23-shots/ (`<project>-waiting.png`, `-admitted`, `-sold-out`).
+ * Screenshots of the page go to /tmp/w23-shots/ (`<project>-waiting.png`, `-admitted`,
+ * `-purchase-turn`, `-sold-out`).
  */
 
 // Each step waits for the page's next read of its place (up to ~18 s while the queue is paused).
@@ -180,10 +181,17 @@ test('a customer joins, waits, is let in and buys: the place kept on return, the
     await page.getByRole('link', { name: 'Elegir mis sillas' }).click();
     await page.waitForURL((url) => url.pathname === purchasePath(showtime));
     await expect(page.locator('[data-purchase-ready]')).toBeVisible();
+    // Until when the turn lasts unused, said where the seats are chosen.
+    const turn = page.getByText(
+      /^Es tu turno\. Tienes hasta las .+ para elegir tus sillas\. Si no las eliges a tiempo, tu turno pasa a la siguiente persona de la fila\.$/,
+    );
+    await expect(turn).toBeVisible();
+    await shoot(page, info, 'purchase-turn');
 
     // The purchase goes as always with the pass: seats, hold, card, ticket.
     await pickSeats(page, 1);
     await reserve(page);
+    await expect(turn).toBeHidden();
     const wizard = await openPayment(page, 'Tarjeta de crédito o débito');
     await payByCard(page, wizard, APPROVED_CARD);
     await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();

@@ -58,6 +58,7 @@ const view: BookingView = {
   paymentMethod: { id: 7, card: true, pse: true },
   hold: null,
   holdSeconds: 600,
+  turnUntil: null,
 };
 
 async function serverHtml(bookingView: BookingView): Promise<string> {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaceView } from '../../shared/views/waiting-room.ts';
-import {
-  passUntilText,
-  placeFigures,
-  placeSummary,
-  progressText,
-  saleHour,
-} from '../../site/features/waiting-room/place-text.ts';
+import { passUntilText, turnNoticeText } from '../../shared/waiting-room/texts.ts';
+import { placeFigures, placeSummary, progressText, saleHour } from '../../site/features/waiting-room/place-text.ts';
 import { waitingRoomParams } from '../../site/features/waiting-room/params.ts';
 import {
   isPersonalPath,
@@ -97,6 +92,9 @@ describe('what screen readers hear', () => {
 
   it('says until when an admitted person may choose seats', () => {
     expect(passUntilText(SALE + 25 * 60_000)).toBe('Tienes hasta las 10:25 a. m. para elegir tus sillas.');
+    expect(turnNoticeText(SALE + 25 * 60_000)).toBe(
+      'Es tu turno. Tienes hasta las 10:25 a. m. para elegir tus sillas. Si no las eliges a tiempo, tu turno pasa a la siguiente persona de la fila.',
+    );
   });
 });
 

@@ -62,8 +62,11 @@ const DRAW_STEPS = 2 ** 47;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The pass a purchase call was let through with (set by the waiting room's check). */
-    waitingRoomPass: { eventId: string; ticket: string } | null;
+    /**
+     * The pass a purchase call was let through with (set by the waiting room's check), and when
+     * it ends as the store said (epoch milliseconds).
+     */
+    waitingRoomPass: { eventId: string; ticket: string; deadline: number } | null;
   }
 }
 
@@ -280,7 +283,7 @@ export class WaitingRoomService {
         throw this.#closed(reply);
       }
       if (check.ok) {
-        request.waitingRoomPass = { eventId: event.id, ticket: pass.ticket };
+        request.waitingRoomPass = { eventId: event.id, ticket: pass.ticket, deadline: check.deadline };
         return;
       }
       if (check.reason === 'taken') {
@@ -296,7 +299,7 @@ export class WaitingRoomService {
         .checkPass(event.id, standing.ticket, { now, account, use, purchaseWindowMs: PURCHASE_WINDOW_MS })
         .catch(() => null);
       if (!check?.ok) throw this.#closed(reply);
-      request.waitingRoomPass = { eventId: event.id, ticket: standing.ticket };
+      request.waitingRoomPass = { eventId: event.id, ticket: standing.ticket, deadline: check.deadline };
       return;
     }
     if (standing.kind === 'go') return;

@@ -2,6 +2,7 @@ import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState,
 import { useStore } from '@nanostores/react';
 import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '../../../shared/booking/lonely-seats.ts';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
+import { turnNoticeText } from '../../../shared/waiting-room/texts.ts';
 import { formatCop } from '../../../shared/format/money.ts';
 import type { BookingView } from '../../../shared/views/booking.ts';
 import { Button } from '../../components/Button.tsx';
@@ -59,6 +60,10 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
   const secondsLeft = useStore(hold.$secondsLeft);
   const [ready, setReady] = useState(false);
   const shownStep = useRef(step);
+  // A presale's turn (the waiting room let this person in): until seats are held, then the
+  // hold's own time governs.
+  const [turnUntil, setTurnUntil] = useState(initialView.turnUntil);
+  if (step === 1 && turnUntil !== null) setTurnUntil(null);
 
   // A new step takes the focus (read out by screen readers) and comes into view.
   useEffect(() => {
@@ -96,6 +101,11 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 lg:px-6" data-purchase-ready={ready || undefined}>
       <PurchaseHeader view={view} movieHref={movieHref} secondsLeft={step === 1 ? secondsLeft : null} />
       <ClubBanner membership={view.membership} />
+      {step === 0 && turnUntil !== null && (
+        <p role="status" className="rounded-xl border border-brand bg-surface p-4 font-semibold">
+          {turnNoticeText(turnUntil)}
+        </p>
+      )}
       {step === 0 ? <StepSeats purchase={purchase} /> : <StepSnacks purchase={purchase} />}
       <Checkout purchase={purchase} payer={payer} />
     </div>

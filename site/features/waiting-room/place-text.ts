@@ -55,8 +55,4 @@ export function placeSummary(place: PlaceView): string {
   return `Estás en la fila. Espera estimada: ${waitText(place.estimatedWaitSeconds)}.`;
 }
 
-/** 'Tienes hasta las 10:25 a. m. para elegir tus sillas.' */
-export const passUntilText = (passUntil: number): string =>
-  `Tienes hasta las ${hourOf(passUntil)} para elegir tus sillas.`;
-
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -7,11 +7,11 @@
  * captcha's widget loads only when the event asks for it.
  */
 import type { OtherShowtimeView, WaitingRoomStatusView } from '../../../shared/views/waiting-room.ts';
-import { WAITING_ROOM_TEXTS } from '../../../shared/waiting-room/texts.ts';
+import { passUntilText, WAITING_ROOM_TEXTS } from '../../../shared/waiting-room/texts.ts';
 import { bffGet, bffPost } from '../../lib/bff-browser.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { routes } from '../../lib/routes.ts';
-import { passUntilText, placeFigures, placeSummary, saleHour } from './place-text.ts';
+import { placeFigures, placeSummary, saleHour } from './place-text.ts';
 import { WAITING_PAGE_TEXTS as T, WAITING_TAB_TITLES } from './texts.ts';
 import { askToNotify, canNotify, notifyPermission, notifyTurn } from './turn-notice.ts';
 
