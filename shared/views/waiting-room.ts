@@ -38,7 +38,8 @@ export type PlaceView = z.infer<typeof PlaceViewSchema>;
  * - `waiting`: in the queue (`place`).
  * - `not-joined`: the event holds the showtime and this browser has no place (the page joins,
  *   with the captcha when `captchaRequired`); `placeLost` when their place was dropped after
- *   they were away longer than the grace period.
+ *   they were away longer than the grace period, `turnEnded` when their turn ended before the
+ *   purchase was done (both also on the new place that follows, while it lasts).
  * - `closed`: the waiting room cannot be read now (its store does not answer): come back in a
  *   few minutes. Never a reason to let anybody through.
  */
@@ -64,6 +65,8 @@ export const WaitingRoomStatusViewSchema = z.object({
   place: PlaceViewSchema.nullable(),
   captchaRequired: z.boolean(),
   placeLost: z.boolean(),
+  /** Their last turn ended before they completed the purchase: back in line at the end. */
+  turnEnded: z.boolean(),
   /** Whether this person is logged in (the page offers to log in while waiting). */
   signedIn: z.boolean(),
   passUntil: z.number().nullable(),

@@ -67,7 +67,8 @@ describe('waiting room: coming back', () => {
     expect(rejoined.status).toBe(200);
     expect(rejoined.body).toMatchObject({ status: 'waiting', placeLost: true });
     const behind = await away.status(stack.app, showtime.id);
-    expect(behind).toMatchObject({ status: 'waiting', place: { position: 2, ahead: 1 } });
+    // Said while this place lasts, not only on the read that found the old one gone.
+    expect(behind).toMatchObject({ status: 'waiting', placeLost: true, place: { position: 2, ahead: 1 } });
     // Behind the one who stayed: the purchase still waits for them.
     const admission = await away.send(stack.app, 'GET', `/bff/waiting-room/showtimes/${showtime.id}/admission`);
     expect(admission).toMatchObject({ status: 403, body: { error: { code: 'WAITING_ROOM' } } });
@@ -75,5 +76,41 @@ describe('waiting room: coming back', () => {
     const figures = await ops.send('GET', '/waiting-room/events/regreso');
     expect(figures.body).toMatchObject({ figures: { admitted: 1, passes: { abandoned: 1 } } });
     await ops.send('POST', '/waiting-room/events/regreso/end');
+  });
+  it('tells a person whose turn ended unused that they are back in line, at the end', async () => {
+    const showtime = await pickShowtime(stack);
+    const created = await ops.send(
+      'POST',
+      '/waiting-room/events',
+      eventBody('vencido', { kind: 'showtimes', showtimeIds: [showtime.id] }, { saleInMs: -1_000, ttlSeconds: 60 }),
+    );
+    expect(created.status).toBe(201);
+    const [late, other] = [new CookieJar(), new CookieJar()];
+    await arrive(late, showtime.id);
+    const admitted = await until(
+      () => late.status(stack.app, showtime.id),
+      (status) => status.status === 'admitted',
+    );
+    expect(admitted).toMatchObject({ turnEnded: false, placeLost: false });
+    expect(late.cookies.has('viziona_pase')).toBe(true);
+
+    // Nothing held within the turn's minute: the next round ends it.
+    ahead += 90_000;
+    await until(
+      () => ops.send('GET', '/waiting-room/events/vencido'),
+      (answer) => (answer.body as { figures: { passes: { expired: number } } }).figures.passes.expired === 1,
+    );
+    // Held still: someone else comes meanwhile, and the one whose turn ended comes back after.
+    expect((await ops.send('POST', '/waiting-room/events/vencido/pause')).status).toBe(200);
+    await arrive(other, showtime.id);
+    const back = await late.status(stack.app, showtime.id);
+    expect(back).toMatchObject({ status: 'not-joined', turnEnded: true, placeLost: false, passUntil: null });
+    const rejoined = await late.send(stack.app, 'POST', `/bff/waiting-room/showtimes/${showtime.id}/join`, {});
+    expect(rejoined.body).toMatchObject({ status: 'waiting', turnEnded: true });
+    expect(await late.status(stack.app, showtime.id)).toMatchObject({
+      turnEnded: true,
+      place: { position: 2, ahead: 1 },
+    });
+    await ops.send('POST', '/waiting-room/events/vencido/end');
   });
 });

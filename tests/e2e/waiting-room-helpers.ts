@@ -46,6 +46,8 @@ export interface EventOptions {
   saleInMinutes?: number;
   /** New people let in a minute (default 120; at 1 the first admission comes a minute after the opening). */
   perMinute?: number;
+  /** How long a turn lasts unused, in seconds (the event's default otherwise; 30 at least). */
+  ttlSeconds?: number;
 }
 
 /** An event holding one showtime only, its pre-queue open from now. */
@@ -61,6 +63,7 @@ export async function newEvent(showtimeId: number, label: string, options: Event
     maxBuyers: options.maxBuyers,
     admissionsPerMinute: options.perMinute ?? 120,
     captcha: options.captcha ?? false,
+    ...(options.ttlSeconds === undefined ? {} : { admissionTtlSeconds: options.ttlSeconds }),
   });
   return id;
 }
@@ -75,6 +78,7 @@ export async function pausedEvent(showtimeId: number, label: string, options: Ev
   return id;
 }
 
+export const pauseEvent = (id: string) => operator('POST', `/events/${id}/pause`);
 export const resumeEvent = (id: string) => operator('POST', `/events/${id}/resume`);
 /** Starts the sale now: the pre-queue is drawn. */
 export const openEvent = (id: string) => operator('POST', `/events/${id}/open`);

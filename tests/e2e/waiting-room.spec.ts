@@ -15,6 +15,7 @@ import {
   newEvent,
   openEvent,
   othersArrive,
+  pauseEvent,
   pausedEvent,
   resumeEvent,
   revokePass,
@@ -230,6 +231,38 @@ test('a pass revoked in the middle of a purchase: the hold is refused and the pe
     await expect(page).toHaveURL(waitingPath(showtime), NEXT_READ);
     await expect(page.getByRole('heading', { level: 1, name: 'Sala de espera' })).toBeVisible();
     expect((await eventFigures(event)).passes.revoked).toBe(1);
+  } finally {
+    await endEvent(event);
+  }
+});
+
+test('a turn that ends unused: the purchase page said until when, and the waiting room says so on return', async ({
+  page,
+  pageErrors,
+}) => {
+  const showtime = await pickShowtime({ format: '2D', zones: ['General'] });
+  // The refused hold, as Chromium logs it on the purchase page.
+  pageErrors.expect(failedLoad(purchasePath(showtime), 429));
+  const event = await newEvent(showtime.id, 'vencida', { maxBuyers: 10, ttlSeconds: 30 });
+  try {
+    await logIn(page.context().request, customer);
+    await page.goto(purchasePath(showtime));
+    await page.waitForURL((url) => url.pathname === purchasePath(showtime), NEXT_READ);
+    await expect(page.getByText(/^Es tu turno\. Tienes hasta las .+ para elegir tus sillas\./)).toBeVisible();
+    await pickSeats(page, 1);
+
+    // Thirty seconds without holding them: the turn goes to the next person.
+    await expect.poll(async () => (await eventFigures(event)).passes.expired, { timeout: 60_000 }).toBe(1);
+    await pauseEvent(event);
+    const refused = page.waitForResponse((answer) => answer.url().endsWith(`/bff/booking/${showtime.id}/reserve`));
+    await page.getByRole('button', { name: 'Continuar con la compra' }).click();
+    expect((await refused).status()).toBe(429);
+    await expect(page).toHaveURL(waitingPath(showtime), NEXT_READ);
+    await expect(
+      page.getByText('Tu turno terminó antes de que completaras la compra: volviste a la fila al final.'),
+    ).toBeVisible(NEXT_READ);
+    await expect(page.getByRole('heading', { name: 'Estás en la fila', exact: true })).toBeVisible(NEXT_READ);
+    expect(await wcagViolations(page), 'turn ended').toEqual([]);
   } finally {
     await endEvent(event);
   }

@@ -15,6 +15,12 @@ describe('waiting room tokens', () => {
     expect(createTokenSealer([randomBytes(32)]).openTicket(token)).toBeNull();
   });
 
+  it('carry why the previous place was lost, when it was', () => {
+    for (const lost of ['absence', 'turn-ended'] as const)
+      expect(sealer.openTicket(sealer.sealTicket({ ...ticket, lost }))).toEqual({ ...ticket, lost });
+    expect(sealer.openTicket(sealer.sealTicket(ticket))).not.toHaveProperty('lost');
+  });
+
   it('refuse a token altered by one bit, of the other kind, or malformed', () => {
     const token = sealer.sealTicket(ticket);
     const bytes = Buffer.from(token, 'base64url');

@@ -20,7 +20,7 @@ import type { WaitingRoomMetrics } from './metrics.ts';
 import type { EventRegistry } from './registry.ts';
 import { WaitingRoomRefusalError } from './refusal.ts';
 import type { EventPulse, PlaceRecord, WaitingRoomStore } from './store.ts';
-import { newTicketId, type Ticket, type TokenSealer } from './tokens.ts';
+import { newTicketId, type LostReason, type Ticket, type TokenSealer } from './tokens.ts';
 
 /**
  * The waiting room's rules at the BFF: which event holds a showtime's purchase, where a person
@@ -39,8 +39,17 @@ export type Standing =
   | { kind: 'go'; reason: 'none' | 'free'; passUntil: null }
   | { kind: 'go'; reason: 'pass'; passUntil: number; ticket: string }
   | { kind: 'closed'; event: WaitingRoomEvent | null }
-  | { kind: 'waiting'; event: WaitingRoomEvent; phase: WaitingRoomPhase; place: PlaceView | null; placeLost: boolean }
-  | { kind: 'not-joined'; event: WaitingRoomEvent; captchaRequired: boolean; placeLost: boolean };
+  | { kind: 'waiting'; event: WaitingRoomEvent; phase: WaitingRoomPhase; place: PlaceView | null; lost: LostPlace }
+  | { kind: 'not-joined'; event: WaitingRoomEvent; captchaRequired: boolean; lost: LostPlace };
+
+/**
+ * Why this browser's last place is gone, when the person should hear it: away past the grace
+ * period when it reached the head, or their turn ended before the purchase was done.
+ */
+export type LostPlace = LostReason | null;
+
+const lostBy = (reason: string): LostPlace =>
+  reason === 'abandoned' ? 'absence' : reason === 'expired' ? 'turn-ended' : null;
 
 export interface ServiceOptions {
   store: WaitingRoomStore;
@@ -162,7 +171,7 @@ export class WaitingRoomService {
 
     let ticket = tokens.openTicket(cookies.ticket(request));
     if (ticket && ticket.eventId !== event.id) ticket = null;
-    let placeLost = false;
+    let lost: LostPlace = null;
     // A place may move once (to the place the account holds in another browser).
     for (let moves = 0; ticket && moves < 2; moves += 1) {
       const record: PlaceRecord = await store.place(event.id, ticket.ticket, {
@@ -178,14 +187,15 @@ export class WaitingRoomService {
       }
       if (record.state === 'admitted') return this.#admitted(event, ticket, record, account, reply, now);
       if (record.state === 'queued') {
-        return { kind: 'waiting', event, phase, place: await this.#placeView(event, phase, record), placeLost: false };
+        const place = await this.#placeView(event, phase, record);
+        return { kind: 'waiting', event, phase, place, lost: ticket.lost ?? null };
       }
-      placeLost = record.state === 'ended' && record.reason === 'abandoned';
+      lost = record.state === 'ended' ? lostBy(record.reason) : null;
       ticket = null;
     }
 
     if (!options.arrive || (event.captcha && !options.captchaPassed))
-      return { kind: 'not-joined', event, captchaRequired: event.captcha, placeLost };
+      return { kind: 'not-joined', event, captchaRequired: event.captcha, lost };
     const joined = await this.#options.batcher.add(event.id, {
       ticket: newTicketId(),
       score: arrivalScore(now, event.saleStartsAt, randomInt(DRAW_STEPS) / DRAW_STEPS),
@@ -197,9 +207,14 @@ export class WaitingRoomService {
       reply.header('retry-after', String(Math.max(1, Math.ceil(joined.retryAfterMs / 1000))));
       throw new BffError(429, 'RATE_LIMITED', ERROR_MESSAGES.rateLimited);
     }
-    cookies.setTicket(reply, tokens.sealTicket({ eventId: event.id, ticket: joined.ticket, score: joined.score }));
+    // A place taken because the last one was lost carries why, so the page can say it while it lasts.
+    const why = joined.adopted || lost === null ? {} : { lost };
+    cookies.setTicket(
+      reply,
+      tokens.sealTicket({ eventId: event.id, ticket: joined.ticket, score: joined.score, ...why }),
+    );
     if (!joined.adopted) this.#options.metrics.arrivals.inc({ event: event.id });
-    return { kind: 'waiting', event, phase, place: null, placeLost };
+    return { kind: 'waiting', event, phase, place: null, lost: joined.adopted ? null : lost };
   }
 
   /** An admitted place: its pass (bound to the account when there is one) goes into a cookie. */
@@ -218,7 +233,7 @@ export class WaitingRoomService {
       use: false,
       purchaseWindowMs: PURCHASE_WINDOW_MS,
     });
-    if (!check.ok) return { kind: 'not-joined', event, captchaRequired: event.captcha, placeLost: false };
+    if (!check.ok) return { kind: 'not-joined', event, captchaRequired: event.captcha, lost: null };
     const expiresAt = record.admittedAt + event.admissionTtlSeconds * 1000 + PURCHASE_WINDOW_MS;
     cookies.setPass(reply, tokens.sealPass({ eventId: event.id, ticket: ticket.ticket, expiresAt }), expiresAt, now);
     return { kind: 'go', reason: 'pass', passUntil: check.deadline, ticket: ticket.ticket };

@@ -12,11 +12,17 @@ import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomByte
  *   (used, revoked, whose account) decides the rest.
  */
 
+/** Why a browser's previous place is gone (its holder was away too long; their turn ended unused). */
+export type LostReason = 'absence' | 'turn-ended';
+const isLostReason = (value: unknown): value is LostReason => value === 'absence' || value === 'turn-ended';
+
 export interface Ticket {
   eventId: string;
   ticket: string;
   /** The place's score; -1 when not known (an admitted place adopted by another browser). */
   score: number;
+  /** Set on a place taken because the previous one was lost: the page says why while it lasts. */
+  lost?: LostReason;
 }
 
 export interface Pass {
@@ -104,14 +110,15 @@ export function createTokenSealer(sessionKeys: readonly Buffer[]): TokenSealer {
   }
 
   return {
-    sealTicket: (ticket) => seal('ticket', [ticket.eventId, ticket.ticket, ticket.score]),
+    sealTicket: (ticket) =>
+      seal('ticket', [ticket.eventId, ticket.ticket, ticket.score, ...(ticket.lost ? [ticket.lost] : [])]),
     openTicket(token) {
       const fields = open('ticket', token);
       if (!fields) return null;
-      const [eventId, ticket, score] = fields;
+      const [eventId, ticket, score, lost] = fields;
       if (typeof eventId !== 'string' || !EVENT_ID.test(eventId)) return null;
       if (typeof ticket !== 'string' || !TICKET_ID.test(ticket) || typeof score !== 'number') return null;
-      return { eventId, ticket, score };
+      return isLostReason(lost) ? { eventId, ticket, score, lost } : { eventId, ticket, score };
     },
     sealPass: (pass) => seal('pass', [pass.eventId, pass.ticket, pass.expiresAt]),
     openPass(token, now) {

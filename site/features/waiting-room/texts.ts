@@ -42,6 +42,7 @@ export const WAITING_PAGE_TEXTS = {
   joinFailed: 'No pudimos ubicarte en la fila. Intenta de nuevo.',
   closedRetry: 'Esta página vuelve a intentarlo sola.',
   placeLost: `Estuviste fuera de la fila más de ${RETURN_GRACE_SECONDS / 60} minutos y perdiste tu lugar: volviste a la fila al final.`,
+  turnEnded: 'Tu turno terminó antes de que completaras la compra: volviste a la fila al final.',
   signIn: 'Inicia sesión mientras esperas',
   signInWhy: 'Así, cuando sea tu turno, pasas directo a elegir tus sillas.',
   leave: `Puedes salir de esta página: si vuelves desde este navegador en menos de ${RETURN_GRACE_SECONDS / 60} minutos, conservas tu lugar.`,

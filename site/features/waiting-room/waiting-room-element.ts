@@ -33,6 +33,9 @@ class WaitingRoomElement extends HTMLElement {
   #proof = '';
   /** The page's own title, which the tab's title starts from. */
   #pageTitle = '';
+  /** Why this person's last place is gone, once a read said so. */
+  #placeLost = false;
+  #turnEnded = false;
 
   connectedCallback(): void {
     this.#pageTitle = document.title;
@@ -133,7 +136,11 @@ class WaitingRoomElement extends HTMLElement {
   #render(status: WaitingRoomStatusView): void {
     const inLine = status.status === 'waiting' || status.status === 'not-joined';
     const soldOut = status.showtime.soldOut;
-    this.#show('place-lost', status.placeLost);
+    // Said once by the BFF (the read that finds the place gone); kept on the page from then on.
+    this.#placeLost ||= status.placeLost;
+    this.#turnEnded ||= status.turnEnded;
+    this.#show('place-lost', this.#placeLost);
+    this.#show('turn-ended', this.#turnEnded);
     this.#show('leave', inLine && !soldOut);
     this.#show('sign-in', !status.signedIn && inLine && !soldOut);
     const seats = status.showtime.freeSeats;
