@@ -208,6 +208,25 @@ test('a customer joins, waits, is let in and buys: the place kept on return, the
   }
 });
 
+/**
+ * The customer logs in and opens the purchase of an event that lets people in at once (an open
+ * sale with room): the waiting page sends them on, and the purchase page is ready.
+ */
+async function letInAtOnce(page: Page, showtime: TestShowtime): Promise<void> {
+  await logIn(page.context().request, customer);
+  await page.goto(purchasePath(showtime));
+  await page.waitForURL((url) => url.pathname === purchasePath(showtime), NEXT_READ);
+  await expect(page.locator('[data-purchase-ready]')).toBeVisible();
+}
+
+/** 'Continuar con la compra' without a live turn: the hold is refused (429) and the page is the waiting room's. */
+async function holdRefusedBackToWaiting(page: Page, showtime: TestShowtime): Promise<void> {
+  const refused = page.waitForResponse((answer) => answer.url().endsWith(`/bff/booking/${showtime.id}/reserve`));
+  await page.getByRole('button', { name: 'Continuar con la compra' }).click();
+  expect((await refused).status()).toBe(429);
+  await expect(page).toHaveURL(waitingPath(showtime), NEXT_READ);
+}
+
 test('a pass revoked in the middle of a purchase: the hold is refused and the person is back at the waiting room', async ({
   page,
   pageErrors,
@@ -217,18 +236,11 @@ test('a pass revoked in the middle of a purchase: the hold is refused and the pe
   pageErrors.expect(failedLoad(purchasePath(showtime), 429));
   const event = await newEvent(showtime.id, 'revocada', { maxBuyers: 10 });
   try {
-    await logIn(page.context().request, customer);
-    await page.goto(purchasePath(showtime));
-    // Let in at once (an open sale, room for ten): the waiting page sends the person on.
-    await page.waitForURL((url) => url.pathname === purchasePath(showtime), NEXT_READ);
-    await expect(page.locator('[data-purchase-ready]')).toBeVisible();
+    await letInAtOnce(page, showtime);
     await pickSeats(page, 1);
 
     expect(await revokePass(event, customer.email)).toBe(true);
-    const refused = page.waitForResponse((answer) => answer.url().endsWith(`/bff/booking/${showtime.id}/reserve`));
-    await page.getByRole('button', { name: 'Continuar con la compra' }).click();
-    expect((await refused).status()).toBe(429);
-    await expect(page).toHaveURL(waitingPath(showtime), NEXT_READ);
+    await holdRefusedBackToWaiting(page, showtime);
     await expect(page.getByRole('heading', { level: 1, name: 'Sala de espera' })).toBeVisible();
     expect((await eventFigures(event)).passes.revoked).toBe(1);
   } finally {
@@ -245,19 +257,14 @@ test('a turn that ends unused: the purchase page said until when, and the waitin
   pageErrors.expect(failedLoad(purchasePath(showtime), 429));
   const event = await newEvent(showtime.id, 'vencida', { maxBuyers: 10, ttlSeconds: 30 });
   try {
-    await logIn(page.context().request, customer);
-    await page.goto(purchasePath(showtime));
-    await page.waitForURL((url) => url.pathname === purchasePath(showtime), NEXT_READ);
+    await letInAtOnce(page, showtime);
     await expect(page.getByText(/^Es tu turno\. Tienes hasta las .+ para elegir tus sillas\./)).toBeVisible();
     await pickSeats(page, 1);
 
     // Thirty seconds without holding them: the turn goes to the next person.
     await expect.poll(async () => (await eventFigures(event)).passes.expired, { timeout: 60_000 }).toBe(1);
     await pauseEvent(event);
-    const refused = page.waitForResponse((answer) => answer.url().endsWith(`/bff/booking/${showtime.id}/reserve`));
-    await page.getByRole('button', { name: 'Continuar con la compra' }).click();
-    expect((await refused).status()).toBe(429);
-    await expect(page).toHaveURL(waitingPath(showtime), NEXT_READ);
+    await holdRefusedBackToWaiting(page, showtime);
     await expect(
       page.getByText('Tu turno terminó antes de que completaras la compra: volviste a la fila al final.'),
     ).toBeVisible(NEXT_READ);
