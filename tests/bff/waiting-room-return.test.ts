@@ -33,15 +33,16 @@ const arrive = async (jar: CookieJar, showtimeId: number) => {
   expect(jar.cookies.has('viziona_fila')).toBe(true);
 };
 
+/** An event holding one showtime whose sale started a second ago. */
+async function sellingEvent(id: string, showtimeId: number, options: Parameters<typeof eventBody>[2]): Promise<void> {
+  const body = eventBody(id, { kind: 'showtimes', showtimeIds: [showtimeId] }, { saleInMs: -1_000, ...options });
+  expect((await ops.send('POST', '/waiting-room/events', body)).status).toBe(201);
+}
+
 describe('waiting room: coming back', () => {
   it('gives the place of someone away past the grace period to the next person, and puts them at the end when they return', async () => {
     const showtime = await pickShowtime(stack);
-    const created = await ops.send(
-      'POST',
-      '/waiting-room/events',
-      eventBody('regreso', { kind: 'showtimes', showtimeIds: [showtime.id] }, { saleInMs: -1_000, perMinute: 30 }),
-    );
-    expect(created.status).toBe(201);
+    await sellingEvent('regreso', showtime.id, { perMinute: 30 });
     // Held still while three people take their places in order.
     expect((await ops.send('POST', '/waiting-room/events/regreso/pause')).status).toBe(200);
     const [away, next, last] = [new CookieJar(), new CookieJar(), new CookieJar()];
@@ -77,14 +78,10 @@ describe('waiting room: coming back', () => {
     expect(figures.body).toMatchObject({ figures: { admitted: 1, passes: { abandoned: 1 } } });
     await ops.send('POST', '/waiting-room/events/regreso/end');
   });
+
   it('tells a person whose turn ended unused that they are back in line, at the end', async () => {
     const showtime = await pickShowtime(stack);
-    const created = await ops.send(
-      'POST',
-      '/waiting-room/events',
-      eventBody('vencido', { kind: 'showtimes', showtimeIds: [showtime.id] }, { saleInMs: -1_000, ttlSeconds: 60 }),
-    );
-    expect(created.status).toBe(201);
+    await sellingEvent('vencido', showtime.id, { ttlSeconds: 60 });
     const [late, other] = [new CookieJar(), new CookieJar()];
     await arrive(late, showtime.id);
     const admitted = await until(
