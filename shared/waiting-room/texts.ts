@@ -12,9 +12,11 @@ export const WAITING_ROOM_TEXTS = {
   soldOut: 'Las sillas de esta función se agotaron',
 } as const;
 
-/** 'Tienes hasta las 10:25 a. m. para elegir tus sillas.' (`until` in epoch milliseconds, the hour in Bogotá). */
-export const passUntilText = (until: number): string =>
-  `Tienes hasta las ${formatHour(bogotaTime(until))} para elegir tus sillas.`;
+/** '10:25 a. m.' in Bogotá, for an instant in epoch milliseconds. */
+export const hourOf = (instant: number): string => formatHour(bogotaTime(instant));
+
+/** 'Tienes hasta las 10:25 a. m. para elegir tus sillas.' (`until` in epoch milliseconds). */
+export const passUntilText = (until: number): string => `Tienes hasta las ${hourOf(until)} para elegir tus sillas.`;
 
 /** The purchase page's word to someone a presale's waiting room let in, who holds no seats yet. */
 export const turnNoticeText = (until: number): string =>

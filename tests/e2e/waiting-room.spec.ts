@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { failedLoad, test } from './fixtures.ts';
+import { failedLoad, test, type PageErrors } from './fixtures.ts';
 import { wcagViolations } from './axe-audit.ts';
 import { violationsOf, watchViolations } from './csp-violations.ts';
 import { APPROVED_CARD, modal, openPayment, payByCard, pickSeats, reserve } from './purchase-helpers.ts';
@@ -220,7 +220,9 @@ async function letInAtOnce(page: Page, showtime: TestShowtime): Promise<void> {
 }
 
 /** 'Continuar con la compra' without a live turn: the hold is refused (429) and the page is the waiting room's. */
-async function holdRefusedBackToWaiting(page: Page, showtime: TestShowtime): Promise<void> {
+async function holdRefusedBackToWaiting(page: Page, pageErrors: PageErrors, showtime: TestShowtime): Promise<void> {
+  // The refused hold, as Chromium logs it on the purchase page.
+  pageErrors.expect(failedLoad(purchasePath(showtime), 429));
   const refused = page.waitForResponse((answer) => answer.url().endsWith(`/bff/booking/${showtime.id}/reserve`));
   await page.getByRole('button', { name: 'Continuar con la compra' }).click();
   expect((await refused).status()).toBe(429);
@@ -232,15 +234,13 @@ test('a pass revoked in the middle of a purchase: the hold is refused and the pe
   pageErrors,
 }) => {
   const showtime = await pickShowtime({ format: '2D', zones: ['General'] });
-  // The refused hold, as Chromium logs it on the purchase page.
-  pageErrors.expect(failedLoad(purchasePath(showtime), 429));
   const event = await newEvent(showtime.id, 'revocada', { maxBuyers: 10 });
   try {
     await letInAtOnce(page, showtime);
     await pickSeats(page, 1);
 
     expect(await revokePass(event, customer.email)).toBe(true);
-    await holdRefusedBackToWaiting(page, showtime);
+    await holdRefusedBackToWaiting(page, pageErrors, showtime);
     await expect(page.getByRole('heading', { level: 1, name: 'Sala de espera' })).toBeVisible();
     expect((await eventFigures(event)).passes.revoked).toBe(1);
   } finally {
@@ -253,8 +253,6 @@ test('a turn that ends unused: the purchase page said until when, and the waitin
   pageErrors,
 }) => {
   const showtime = await pickShowtime({ format: '2D', zones: ['General'] });
-  // The refused hold, as Chromium logs it on the purchase page.
-  pageErrors.expect(failedLoad(purchasePath(showtime), 429));
   const event = await newEvent(showtime.id, 'vencida', { maxBuyers: 10, ttlSeconds: 30 });
   try {
     await letInAtOnce(page, showtime);
@@ -264,7 +262,7 @@ test('a turn that ends unused: the purchase page said until when, and the waitin
     // Thirty seconds without holding them: the turn goes to the next person.
     await expect.poll(async () => (await eventFigures(event)).passes.expired, { timeout: 60_000 }).toBe(1);
     await pauseEvent(event);
-    await holdRefusedBackToWaiting(page, showtime);
+    await holdRefusedBackToWaiting(page, pageErrors, showtime);
     await expect(
       page.getByText('Tu turno terminó antes de que completaras la compra: volviste a la fila al final.'),
     ).toBeVisible(NEXT_READ);

@@ -2,14 +2,10 @@
  * A place in words and numbers, the same on the waiting page (its script) and in the small
  * frame shown without JavaScript (rendered on the server).
  */
-import { bogotaTime } from '../../../shared/format/bogota-time.ts';
-import { formatHour } from '../../../shared/format/dates.ts';
 import type { PlaceView } from '../../../shared/views/waiting-room.ts';
 import { waitText } from '../../../shared/waiting-room/estimate.ts';
+import { hourOf } from '../../../shared/waiting-room/texts.ts';
 import { formatNumber } from '../../lib/numbers.ts';
-
-/** '10:00 a. m.' in Bogotá, for an instant in epoch milliseconds. */
-export const hourOf = (instant: number): string => formatHour(bogotaTime(instant));
 
 /** When the sale opens, '10:00 a. m.' in Bogotá (its last dot ends a sentence too). */
 export const saleHour = (place: Pick<PlaceView, 'saleStartsAt'>): string => hourOf(place.saleStartsAt);
