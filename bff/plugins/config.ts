@@ -17,6 +17,7 @@ export const PRODUCTION_REQUIRED = [
   'CINEMA_REGISTRATION_KEY',
   'SESSION_KEYS',
   'CAPTCHA_HMAC_KEY',
+  'OPS_TOKEN',
   'ETHICS_LINE_EMAIL',
   'UPSTREAM_URL',
   'SITE_ORIGIN',
@@ -67,6 +68,8 @@ const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', 100, 60_000).default(4_000),
   UPSTREAM_WRITE_TIMEOUT_MS: wholeNumber('UPSTREAM_WRITE_TIMEOUT_MS', 1_000, 120_000).default(20_000),
   OPS_PORT: port('OPS_PORT').optional(),
+  OPS_TOKEN: secret('OPS_TOKEN').optional(),
+  OPS_HOSTS: z.string().trim().optional(),
   DRAIN_SECONDS: wholeNumber('DRAIN_SECONDS', 0, 120).optional(),
   REQUEST_TIMEOUT_MS: z.coerce
     .number({ error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
@@ -131,6 +134,10 @@ export type BffConfig = {
   upstreamWriteTimeoutMs: number;
   /** Port of the operations server (/live, /ready, /metrics); none when unset. Never behind the public load balancer. */
   opsPort: number | undefined;
+  /** The operators' bearer token on the operations port (secret). */
+  opsToken: string;
+  /** Host names the operations port answers besides IP literals and localhost (OPS_HOSTS, comma-separated). */
+  opsHosts: string[];
   /** After SIGTERM: how long the process answers "not ready" and keeps serving before it closes its listener. */
   drainMs: number;
   /** How long a client may take to send a whole request, body included (then 408 and closed). */
@@ -228,6 +235,11 @@ export function loadConfig(env: Env): BffConfig {
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
     upstreamWriteTimeoutMs: values.UPSTREAM_WRITE_TIMEOUT_MS,
     opsPort: values.OPS_PORT,
+    opsToken: withDefault('OPS_TOKEN'),
+    opsHosts: (values.OPS_HOSTS ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
     drainMs: (values.DRAIN_SECONDS ?? (isProduction ? DRAIN_SECONDS_IN_PRODUCTION : 0)) * 1000,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     cinema: {
@@ -268,6 +280,8 @@ export function configWarnings(config: BffConfig): string[] {
 
 /** Secrets shorter than this are refused in production (a guessable HMAC or API key). */
 export const MIN_SECRET_LENGTH = 12;
+/** The operators' token opens every presale's controls: as long as a random 24-byte value in base64. */
+export const MIN_OPS_TOKEN_LENGTH = 32;
 /** Below this the captcha costs a bot nothing (the default is 100,000). */
 export const MIN_PRODUCTION_CAPTCHA_MAX_NUMBER = 50_000;
 /** A random 32-byte key has about 28 distinct byte values; fewer than this is not random. */
@@ -301,6 +315,11 @@ export function productionRefusals(values: EnvValues): string[] {
       .findIndex((entry) => entry !== '' && new Set(Buffer.from(entry, 'base64')).size < MIN_DISTINCT_KEY_BYTES);
     if (weak >= 0)
       refusals.push(`SESSION_KEYS entry ${weak + 1} is not random (generate one with: openssl rand -base64 32)`);
+  }
+  if (values.OPS_TOKEN !== undefined && values.OPS_TOKEN.trim().length < MIN_OPS_TOKEN_LENGTH) {
+    refusals.push(
+      `OPS_TOKEN must be at least ${MIN_OPS_TOKEN_LENGTH} characters (generate one with: openssl rand -base64 32)`,
+    );
   }
   if (values.CAPTCHA_MAX_NUMBER !== undefined && values.CAPTCHA_MAX_NUMBER < MIN_PRODUCTION_CAPTCHA_MAX_NUMBER) {
     refusals.push(`CAPTCHA_MAX_NUMBER must be at least ${MIN_PRODUCTION_CAPTCHA_MAX_NUMBER} in production`);
