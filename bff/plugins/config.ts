@@ -58,6 +58,14 @@ const secret = (name: string) =>
  */
 const WAITING_ROOM_NEW_PLACES_PER_ADDRESS_DEFAULT = 120;
 
+/**
+ * Live places (queued or let in, not yet ended) one client address may hold in one event's
+ * queue at once, for the whole event: the per-minute limit alone let one address collect
+ * 3,600 places over a 30-minute pre-queue. 300 is above what one carrier address brings to one
+ * presale (bff/decisions/waiting-room.md, "Places per address") and a tenth of what stuffing took.
+ */
+const WAITING_ROOM_LIVE_PLACES_PER_ADDRESS_DEFAULT = 300;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   BFF_PORT: port('BFF_PORT').default(4300),
@@ -105,6 +113,9 @@ const EnvSchema = z.object({
     .min(1, { error: 'WAITING_ROOM_NEW_PLACES_PER_ADDRESS must be a whole number from 1 to 1000000' })
     .max(1_000_000, { error: 'WAITING_ROOM_NEW_PLACES_PER_ADDRESS must be a whole number from 1 to 1000000' })
     .default(WAITING_ROOM_NEW_PLACES_PER_ADDRESS_DEFAULT),
+  WAITING_ROOM_LIVE_PLACES_PER_ADDRESS: wholeNumber('WAITING_ROOM_LIVE_PLACES_PER_ADDRESS', 1, 1_000_000).default(
+    WAITING_ROOM_LIVE_PLACES_PER_ADDRESS_DEFAULT,
+  ),
   CATALOGUE_FRESH_SECONDS: z.coerce
     .number({ error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
     .int({ error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
@@ -162,6 +173,8 @@ export type BffConfig = {
   redisUrl: string | undefined;
   /** New places a minute per client address in one waiting-room queue (before RATE_LIMIT_FACTOR). */
   waitingRoomNewPlacesPerAddress: number;
+  /** Live places one client address may hold in one waiting-room queue for the whole event (before RATE_LIMIT_FACTOR). */
+  waitingRoomLivePlacesPerAddress: number;
   /** How long a catalogue read is served without asking the upstream (kept 30 minutes for outages). */
   catalogueFreshMs: number;
   captcha: {
@@ -256,6 +269,7 @@ export function loadConfig(env: Env): BffConfig {
     rateLimitFactor: values.RATE_LIMIT_FACTOR,
     redisUrl: values.REDIS_URL,
     waitingRoomNewPlacesPerAddress: values.WAITING_ROOM_NEW_PLACES_PER_ADDRESS,
+    waitingRoomLivePlacesPerAddress: values.WAITING_ROOM_LIVE_PLACES_PER_ADDRESS,
     catalogueFreshMs: values.CATALOGUE_FRESH_SECONDS * 1000,
     captcha: {
       hmacKey: withDefault('CAPTCHA_HMAC_KEY'),
