@@ -16,4 +16,6 @@ export const DEV_SECRETS = {
   SESSION_KEYS: 'dml6aW9uYS1kZXYtc2Vzc2lvbi1rZXktMzItYnl0ZXM=',
   /** Signs captcha challenges (bff/plugins/captcha.ts). */
   CAPTCHA_HMAC_KEY: 'dev-captcha-hmac-key',
+  /** The operators' bearer token on the BFF's operations port (bff/operations/ops-server.ts). */
+  OPS_TOKEN: 'dev-ops-token',
 } as const;

@@ -1,4 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { isIP } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../shared/http/client-header.ts';
 import type { Lifecycle } from '../plugins/lifecycle.ts';
@@ -9,16 +11,55 @@ import { OPERATOR_HEADER } from '../plugins/operator-access.ts';
  * The operations port of a BFF replica (OPS_PORT): `GET /live`, `GET /ready` and
  * `GET /metrics` (Prometheus text), and the operator routes: any other path is the BFF's
  * `/bff/ops/<path>` (the waiting room's events: `/waiting-room/events`...), forwarded in
- * process with the operator token (plugins/operator-access.ts). Orchestrators, Prometheus and
- * operators reach it directly; it is never routed through the public load balancer, so it
- * needs no rate limit or session.
+ * process with the in-process operator token (plugins/operator-access.ts). Orchestrators,
+ * Prometheus and operators reach it directly; it is never routed through the public load
+ * balancer, so it needs no rate limit or session.
+ *
+ * A browser that can reach the port (an operator's port-forward or VPN) must not let a web
+ * page drive it, so before anything else:
+ * - a request naming a host that is not an IP literal, `localhost` or one of OPS_HOSTS is
+ *   refused (421): a rebound DNS name (`ops.evil.example` pointing at the port) reads nothing;
+ * - a request carrying `Origin` is refused (403): the CLI, curl, probes and Prometheus send
+ *   none, and the port has no page of its own, so an `Origin` means another site's page;
+ * - the operator routes need `Authorization: Bearer <OPS_TOKEN>` (401 otherwise), compared in
+ *   constant time and never logged. `/live`, `/ready` and `/metrics` need no token: the kubelet
+ *   and Prometheus reach them (only them and the operators, by the NetworkPolicy of
+ *   docker/kubernetes/network-policy.yaml), and they change nothing and carry no personal data.
  */
 interface OpsApp {
   lifecycle: Lifecycle;
   metrics: BffMetrics;
   operatorAccess: { token: string };
+  config: { opsToken: string; opsHosts: readonly string[] };
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
+
+const PROBE_PATHS = new Set(['/live', '/ready', '/metrics']);
+
+/** The host name of a Host header (`[::1]:9300` → `::1`), lower-case; null when there is none. */
+function hostNameOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const value = header.trim().toLowerCase();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) return bracketed[1] ?? null;
+  return value.replace(/:\d+$/, '').replace(/\.$/, '');
+}
+
+/** Whether the port answers a request naming this host. */
+export function isKnownOpsHost(header: string | undefined, opsHosts: readonly string[]): boolean {
+  const name = hostNameOf(header);
+  if (!name) return false;
+  return isIP(name) !== 0 || name === 'localhost' || opsHosts.includes(name);
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  const given = Buffer.from(match?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const refusal = (code: string, message: string) => JSON.stringify({ error: { code, message } });
 
 /** Operator bodies are small JSON documents. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -43,7 +84,11 @@ export function createOpsServer(app: OpsApp): Server {
     };
     const url = request.url ?? '/';
     const path = url.split('?')[0] ?? '/';
-    if (path === '/live' || path === '/ready' || path === '/metrics') {
+    if (!isKnownOpsHost(request.headers.host, app.config.opsHosts))
+      return reply(421, 'application/json', refusal('UNKNOWN_HOST', 'Este puerto no atiende ese nombre de host.'));
+    if (request.headers.origin !== undefined)
+      return reply(403, 'application/json', refusal('CROSS_SITE', 'El puerto de operación no atiende páginas web.'));
+    if (PROBE_PATHS.has(path)) {
       if (request.method !== 'GET') return reply(405, 'application/json', '{"status":"method not allowed"}');
       if (path === '/live') return reply(200, 'application/json', '{"status":"live"}');
       if (path === '/ready') {
@@ -57,6 +102,10 @@ export function createOpsServer(app: OpsApp): Server {
         () => reply(500, 'text/plain', 'metrics unavailable'),
       );
       return;
+    }
+    if (!bearerMatches(request.headers.authorization, app.config.opsToken)) {
+      response.setHeader('www-authenticate', 'Bearer realm="viziona-ops"');
+      return reply(401, 'application/json', refusal('UNAUTHORIZED', 'Falta el token de operador (OPS_TOKEN).'));
     }
     void forward(app, request, url).then(
       (answer) =>

@@ -17,6 +17,7 @@ export const PRODUCTION_REQUIRED = [
   'CINEMA_REGISTRATION_KEY',
   'SESSION_KEYS',
   'CAPTCHA_HMAC_KEY',
+  'OPS_TOKEN',
   'ETHICS_LINE_EMAIL',
   'UPSTREAM_URL',
   'SITE_ORIGIN',
@@ -57,6 +58,14 @@ const secret = (name: string) =>
  */
 const WAITING_ROOM_NEW_PLACES_PER_ADDRESS_DEFAULT = 120;
 
+/**
+ * Live places (queued or let in, not yet ended) one client address may hold in one event's
+ * queue at once, for the whole event: the per-minute limit alone let one address collect
+ * 3,600 places over a 30-minute pre-queue. 300 is above what one carrier address brings to one
+ * presale (bff/decisions/waiting-room.md, "Places per address") and a tenth of what stuffing took.
+ */
+const WAITING_ROOM_LIVE_PLACES_PER_ADDRESS_DEFAULT = 300;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   BFF_PORT: port('BFF_PORT').default(4300),
@@ -67,6 +76,8 @@ const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', 100, 60_000).default(4_000),
   UPSTREAM_WRITE_TIMEOUT_MS: wholeNumber('UPSTREAM_WRITE_TIMEOUT_MS', 1_000, 120_000).default(20_000),
   OPS_PORT: port('OPS_PORT').optional(),
+  OPS_TOKEN: secret('OPS_TOKEN').optional(),
+  OPS_HOSTS: z.string().trim().optional(),
   DRAIN_SECONDS: wholeNumber('DRAIN_SECONDS', 0, 120).optional(),
   REQUEST_TIMEOUT_MS: z.coerce
     .number({ error: 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000' })
@@ -102,6 +113,9 @@ const EnvSchema = z.object({
     .min(1, { error: 'WAITING_ROOM_NEW_PLACES_PER_ADDRESS must be a whole number from 1 to 1000000' })
     .max(1_000_000, { error: 'WAITING_ROOM_NEW_PLACES_PER_ADDRESS must be a whole number from 1 to 1000000' })
     .default(WAITING_ROOM_NEW_PLACES_PER_ADDRESS_DEFAULT),
+  WAITING_ROOM_LIVE_PLACES_PER_ADDRESS: wholeNumber('WAITING_ROOM_LIVE_PLACES_PER_ADDRESS', 1, 1_000_000).default(
+    WAITING_ROOM_LIVE_PLACES_PER_ADDRESS_DEFAULT,
+  ),
   CATALOGUE_FRESH_SECONDS: z.coerce
     .number({ error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
     .int({ error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
@@ -131,6 +145,10 @@ export type BffConfig = {
   upstreamWriteTimeoutMs: number;
   /** Port of the operations server (/live, /ready, /metrics); none when unset. Never behind the public load balancer. */
   opsPort: number | undefined;
+  /** The operators' bearer token on the operations port (secret). */
+  opsToken: string;
+  /** Host names the operations port answers besides IP literals and localhost (OPS_HOSTS, comma-separated). */
+  opsHosts: string[];
   /** After SIGTERM: how long the process answers "not ready" and keeps serving before it closes its listener. */
   drainMs: number;
   /** How long a client may take to send a whole request, body included (then 408 and closed). */
@@ -155,6 +173,8 @@ export type BffConfig = {
   redisUrl: string | undefined;
   /** New places a minute per client address in one waiting-room queue (before RATE_LIMIT_FACTOR). */
   waitingRoomNewPlacesPerAddress: number;
+  /** Live places one client address may hold in one waiting-room queue for the whole event (before RATE_LIMIT_FACTOR). */
+  waitingRoomLivePlacesPerAddress: number;
   /** How long a catalogue read is served without asking the upstream (kept 30 minutes for outages). */
   catalogueFreshMs: number;
   captcha: {
@@ -228,6 +248,11 @@ export function loadConfig(env: Env): BffConfig {
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
     upstreamWriteTimeoutMs: values.UPSTREAM_WRITE_TIMEOUT_MS,
     opsPort: values.OPS_PORT,
+    opsToken: withDefault('OPS_TOKEN'),
+    opsHosts: (values.OPS_HOSTS ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
     drainMs: (values.DRAIN_SECONDS ?? (isProduction ? DRAIN_SECONDS_IN_PRODUCTION : 0)) * 1000,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     cinema: {
@@ -244,6 +269,7 @@ export function loadConfig(env: Env): BffConfig {
     rateLimitFactor: values.RATE_LIMIT_FACTOR,
     redisUrl: values.REDIS_URL,
     waitingRoomNewPlacesPerAddress: values.WAITING_ROOM_NEW_PLACES_PER_ADDRESS,
+    waitingRoomLivePlacesPerAddress: values.WAITING_ROOM_LIVE_PLACES_PER_ADDRESS,
     catalogueFreshMs: values.CATALOGUE_FRESH_SECONDS * 1000,
     captcha: {
       hmacKey: withDefault('CAPTCHA_HMAC_KEY'),
@@ -268,6 +294,8 @@ export function configWarnings(config: BffConfig): string[] {
 
 /** Secrets shorter than this are refused in production (a guessable HMAC or API key). */
 export const MIN_SECRET_LENGTH = 12;
+/** The operators' token opens every presale's controls: as long as a random 24-byte value in base64. */
+export const MIN_OPS_TOKEN_LENGTH = 32;
 /** Below this the captcha costs a bot nothing (the default is 100,000). */
 export const MIN_PRODUCTION_CAPTCHA_MAX_NUMBER = 50_000;
 /** A random 32-byte key has about 28 distinct byte values; fewer than this is not random. */
@@ -301,6 +329,11 @@ export function productionRefusals(values: EnvValues): string[] {
       .findIndex((entry) => entry !== '' && new Set(Buffer.from(entry, 'base64')).size < MIN_DISTINCT_KEY_BYTES);
     if (weak >= 0)
       refusals.push(`SESSION_KEYS entry ${weak + 1} is not random (generate one with: openssl rand -base64 32)`);
+  }
+  if (values.OPS_TOKEN !== undefined && values.OPS_TOKEN.trim().length < MIN_OPS_TOKEN_LENGTH) {
+    refusals.push(
+      `OPS_TOKEN must be at least ${MIN_OPS_TOKEN_LENGTH} characters (generate one with: openssl rand -base64 32)`,
+    );
   }
   if (values.CAPTCHA_MAX_NUMBER !== undefined && values.CAPTCHA_MAX_NUMBER < MIN_PRODUCTION_CAPTCHA_MAX_NUMBER) {
     refusals.push(`CAPTCHA_MAX_NUMBER must be at least ${MIN_PRODUCTION_CAPTCHA_MAX_NUMBER} in production`);

@@ -80,6 +80,7 @@ export const waitingRoomPlugin = fp(
         addressLimit: {
           max: app.config.waitingRoomNewPlacesPerAddress * app.config.rateLimitFactor,
           windowMs: 60_000,
+          liveMax: app.config.waitingRoomLivePlacesPerAddress * app.config.rateLimitFactor,
         },
       }),
       metrics,

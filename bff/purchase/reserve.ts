@@ -30,6 +30,7 @@ const RESERVE_ERRORS = {
   wrongZone: 'Las sillas deben ser de la ubicación elegida.',
   duplicateSeat: 'Elegiste la misma silla dos veces.',
   busy: 'Estamos reservando otras sillas tuyas en este momento. Intenta de nuevo en unos segundos.',
+  showtimeBusy: 'Muchas personas están reservando en esta función. Intenta de nuevo en unos segundos.',
 } as const;
 
 const isSeat = (position: LayoutPosition): boolean =>
@@ -49,17 +50,17 @@ export async function reserveSeats(
   body: ReserveBody,
 ): Promise<HoldState> {
   const { sources, statusHub } = app.booking;
-  const [data, settings, membership, status] = await Promise.all([
+  const [data, settings, membership] = await Promise.all([
     sources.bookingData(request, showtimeId),
     app.settings.read(request),
     membershipOf(app, request),
-    app.config.lonelySeatRule ? statusHub.read(request, showtimeId) : null,
   ]);
 
   if (showtimeStarted(data)) throw new BffError(422, 'SHOWTIME_STARTED', BOOKING_TEXTS.started);
 
   const offer = buildZoneOffers(data.prices, audienceOf(membership)).find((zone) => zone.zone === body.zone);
   if (!offer) throw new BffError(422, 'UNKNOWN_ZONE', RESERVE_ERRORS.unknownZone, { zone: RESERVE_ERRORS.unknownZone });
+  const chosen = offer;
 
   const maxSeats = maxSeatsOf(settings);
   if (body.seats.length > maxSeats) {
@@ -99,8 +100,19 @@ export async function reserveSeats(
   // it, so however many arrive (a browser ignoring Set-Cookie, many tabs) one hold is left.
   return withLock(app.sharedStore, `reserve:${owner}`, RESERVE_LOCK, async () => {
     const previous = await readHold(app, request);
-    if (status)
+    if (!app.config.lonelySeatRule) return reserve(previous);
+    // The single-seat rule decides on the whole room: two people taking seats 1 and 3 of a free
+    // run at once would each see seat 2 with a free neighbour. So the rule is checked once a
+    // showtime at a time on every replica (a lock in the shared store), on the status the
+    // cinema API has at that instant, and the lock is held until the cinema API took the seats.
+    return withLock(app.sharedStore, `reserve-showtime:${showtimeId}`, SHOWTIME_LOCK, async () => {
+      const status = await statusHub.readFresh(request, showtimeId);
       refuseLonelySeats(data, status, offer.zone, body.seats, previous?.showtimeId === showtimeId ? previous : null);
+      return reserve(previous);
+    });
+  });
+
+  async function reserve(previous: HoldState | null): Promise<HoldState> {
     let consecutive: number;
     if (previous && !previous.settled && previous.showtimeId === showtimeId) {
       consecutive = previous.consecutive;
@@ -127,8 +139,8 @@ export async function reserveSeats(
         showtimeId,
         showtimeText,
         consecutive,
-        zone: offer.zone,
-        tarifa: offer.code,
+        zone: chosen.zone,
+        tarifa: chosen.code,
         seats,
         labels:
           answer.data.seats.length === seats.length
@@ -145,7 +157,7 @@ export async function reserveSeats(
     } finally {
       statusHub.touch(showtimeId);
     }
-  });
+  }
 }
 
 /**
@@ -169,6 +181,17 @@ const RESERVE_LOCK = {
   ttlMs: 30_000,
   waitMs: 20_000,
   busy: () => new BffError(409, 'RESERVE_BUSY', RESERVE_ERRORS.busy),
+};
+
+/**
+ * One reservation of a showtime at a time while the single-seat rule is on: a status read and
+ * a reserve call of the cinema API (tens of milliseconds; the waiting room bounds how many
+ * buy one presale's showtimes at once). Waited for up to 15 s, under the person's own lock.
+ */
+const SHOWTIME_LOCK = {
+  ttlMs: 25_000,
+  waitMs: 15_000,
+  busy: () => new BffError(409, 'RESERVE_BUSY', RESERVE_ERRORS.showtimeBusy),
 };
 
 /** '7:20 p. m. del sábado, 21 de noviembre, Sala 3': how messages name a showtime. */

@@ -80,6 +80,18 @@ export class RoomStatusHub {
     return loading;
   }
 
+  /**
+   * The status as the cinema API has it now, never a kept copy (a decision that must see the
+   * holds of the last instant: the single-seat rule, under its per-showtime lock). Kept for
+   * the readers after it.
+   */
+  async readFresh(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]> {
+    this.upstreamCalls += 1;
+    const rows = await this.#options.fetch(request, showtimeId);
+    this.#entries.set(showtimeId, { rows, at: this.#now() });
+    return rows;
+  }
+
   watch(showtimeId: number, watcher: Watcher): () => void {
     let watched = this.#watched.get(showtimeId);
     if (!watched) {

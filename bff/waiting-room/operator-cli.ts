@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 import { bogotaDate, bogotaInstant } from '../../shared/format/bogota-time.ts';
 import { OPERATOR_ACTIONS, type OperatorAction } from '../../shared/waiting-room/event.ts';
 import type { OperatorEventView } from './operator-views.ts';
@@ -18,6 +19,8 @@ import type { OperatorEventView } from './operator-views.ts';
  *
  * Times: 'HH:MM' in Bogotá (today, or --date), '+15m' / '+2h' from now, 'now', or ISO 8601.
  * The replica: --ops http://host:port, else OPS_URL, else http://127.0.0.1:$OPS_PORT.
+ * The operator token: OPS_TOKEN, the replica's own (the development default when unset, which
+ * only a development BFF accepts).
  */
 
 const USAGE = `usage: npm run waiting-room -- <list|show|create|set|open|pause|resume|free|end|revoke> [id] [options]
@@ -25,7 +28,8 @@ const USAGE = `usage: npm run waiting-room -- <list|show|create|set|open|pause|r
          --max-buyers N --per-minute N [--ttl SECONDS] [--captcha] [--date YYYY-MM-DD]
   set <id> [--max-buyers N] [--per-minute N] [--ttl SECONDS] [--captcha | --no-captcha] [--prequeue T] [--sale T]
   revoke <id> (--email ADDRESS | --ticket ID)
-  T: HH:MM in Bogotá (today or --date), +15m, +2h, now, or ISO 8601.  --ops URL  --json`;
+  T: HH:MM in Bogotá (today or --date), +15m, +2h, now, or ISO 8601.  --ops URL  --json
+  The operator token comes from OPS_TOKEN (the replica's own).`;
 
 class UsageError extends Error {}
 
@@ -111,9 +115,15 @@ async function main(argv: string[]): Promise<void> {
   async function send(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<unknown> {
     const response = await fetch(`${origin}/waiting-room${path}`, {
       method,
-      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      headers: {
+        authorization: `Bearer ${process.env.OPS_TOKEN || DEV_SECRETS.OPS_TOKEN}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const answer: unknown = await response.json().catch(() => null);
+    if (response.status === 401)
+      throw new Error('401: the replica refused the operator token: set OPS_TOKEN to its value');
     if (!response.ok) throw new Error(`${response.status}: ${JSON.stringify(answer)}`);
     return answer;
   }

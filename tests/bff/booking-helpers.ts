@@ -1,3 +1,4 @@
+import { segmentsOfRow } from '../../shared/booking/lonely-seats.ts';
 import { bestSeats } from '../../shared/booking/best-seats.ts';
 import type { BookingView, HoldView, SeatCell } from '../../shared/views/booking.ts';
 import { SandboxShowtimes, type ShowtimeNeeds, type TestShowtime } from '../showtimes.ts';
@@ -153,4 +154,18 @@ export function eventStream(response: Response): { next(name: string): Promise<s
       }
     },
   };
+}
+
+/**
+ * The first run of four or more free seats of the zone side by side in the room, a whole
+ * segment (row end or aisle on both sides): holding its first two leaves two or more free beside them.
+ */
+export function wholeFreeRun(view: BookingView, zone = 'General'): SeatCell[] {
+  for (const row of view.seatMap.rows) {
+    for (const segment of segmentsOfRow(row)) {
+      const run = segment.filter((seat) => seat.zone === zone && seat.state === 'available');
+      if (run.length === segment.length && run.length >= 4) return run;
+    }
+  }
+  throw new Error(`no four ${zone} seats together`);
 }

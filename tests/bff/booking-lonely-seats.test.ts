@@ -1,28 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LONELY_SEAT_MESSAGE, segmentsOfRow } from '../../shared/booking/lonely-seats.ts';
-import type { BookingView, SeatCell } from '../../shared/views/booking.ts';
+import { LONELY_SEAT_MESSAGE } from '../../shared/booking/lonely-seats.ts';
 import { startStack, type Stack } from './harness.ts';
-import { Browser, DEMO, login, pickShowtime } from './booking-helpers.ts';
+import { Browser, DEMO, login, pickShowtime, wholeFreeRun } from './booking-helpers.ts';
 
 /**
  * The single-seat rule at the BFF (shared/booking/lonely-seats.ts): on by default, a hold that
  * leaves one free seat alone is refused with 422 LONELY_SEAT and the page's own message; with
  * `LONELY_SEAT_RULE=off` the same hold is taken.
  */
-
-/**
- * The first run of four or more free General seats side by side in the room, a whole segment
- * (row end or aisle on both sides): holding its first two leaves two or more free beside them.
- */
-function fourTogether(view: BookingView): SeatCell[] {
-  for (const row of view.seatMap.rows) {
-    for (const segment of segmentsOfRow(row)) {
-      const run = segment.filter((seat) => seat.zone === 'General' && seat.state === 'available');
-      if (run.length === segment.length && run.length >= 4) return run;
-    }
-  }
-  throw new Error('no four General seats together');
-}
 
 describe('the lonely-seat rule, on (the default)', () => {
   let stack: Stack;
@@ -44,7 +29,7 @@ describe('the lonely-seat rule, on (the default)', () => {
   });
 
   it('refuses a hold that leaves the seat at the row’s end alone, with the page’s message', async () => {
-    const [first, second] = fourTogether(await person.view(showtimeId));
+    const [first, second] = wholeFreeRun(await person.view(showtimeId));
     const answer = await person.reserve(showtimeId, 'General', [second!.id]);
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({
@@ -81,7 +66,7 @@ describe('the lonely-seat rule, off (LONELY_SEAT_RULE=off)', () => {
     const showtimeId = (await pickShowtime(stack, { zones: ['General'] })).id;
     const view = await person.view(showtimeId);
     expect(view.lonelySeatRule).toBe(false);
-    const [, second] = fourTogether(view);
+    const [, second] = wholeFreeRun(view);
     const answer = await person.reserve(showtimeId, 'General', [second!.id]);
     expect(answer.status).toBe(200);
     expect((await person.view(showtimeId)).hold?.seats).toEqual([second!.id]);

@@ -17,6 +17,7 @@ const production = {
   SESSION_KEYS: `${KEY_A},${KEY_B}`,
   CAPTCHA_HMAC_KEY: 'real-captcha-hmac-key',
   ETHICS_LINE_EMAIL: 'etica@viziona.example',
+  OPS_TOKEN: 'real-operators-token-0123456789abcdef',
 };
 
 describe('BFF configuration', () => {

@@ -88,6 +88,7 @@ describe('start-up warnings', () => {
     SESSION_KEYS: Buffer.from('0123456789abcdef0123456789abcdef').toString('base64'),
     CAPTCHA_HMAC_KEY: 'h'.repeat(32),
     ETHICS_LINE_EMAIL: 'lineaetica@viziona.example',
+    OPS_TOKEN: 'o'.repeat(32),
   };
 
   it('warns when production runs without Redis, and not with it', () => {

@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bill } from '../../shared/cinema-api/bills.ts';
-import type { BookingView, PaymentResultView } from '../../shared/views/booking.ts';
+import type { BookingView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
+import { LONELY_SEAT_MESSAGE } from '../../shared/booking/lonely-seats.ts';
 import type { BffApp } from '../../bff/app.ts';
 import { call, registerPerson, startReplicas, tokenInCookie, type Answer, type Replicas } from './harness.ts';
-import { cardForm, freeSeats, pickShowtimes, sandboxGet, seatsToHold, solveCaptcha } from './booking-helpers.ts';
+import {
+  cardForm,
+  freeSeats,
+  pickShowtimes,
+  sandboxGet,
+  seatsToHold,
+  solveCaptcha,
+  wholeFreeRun,
+} from './booking-helpers.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
@@ -167,5 +176,38 @@ describe('two replicas sharing Redis', () => {
     }
     expect((await takenSeats(showtimeId)) - before).toBeLessThanOrEqual(2);
     await send(1, person.cookie, 'POST', '/bff/booking/cancel', { showtimeId });
+  });
+
+  it('lets exactly one of two accounts reserving seats 1 and 3 of a free run at the same instant through two replicas take them; the other hears LONELY_SEAT and sees the seat taken', async () => {
+    const showtimeId = showtimes[2]!.id;
+    const ana = await registerPerson(replica(0));
+    const beto = await registerPerson(replica(1));
+    for (let round = 0; round < 3; round += 1) {
+      const run = wholeFreeRun(await viewOf(ana.cookie, showtimeId));
+      // Each alone leaves two or more free beside it; both together leave the second seat alone.
+      const first = [run[0]!.id];
+      const rest = run.slice(2).map((seat) => seat.id);
+      const [a, b] = await Promise.all([
+        send(0, ana.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'General', seats: first }),
+        send(1, beto.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, { zone: 'General', seats: rest }),
+      ]);
+      expect([a.status, b.status].sort(), `round ${round}`).toEqual([200, 422]);
+      const [winner, loser] = a.status === 200 ? [ana, beto] : [beto, ana];
+      const [taken, refused] = a.status === 200 ? [a, b] : [b, a];
+      expect(refused.body).toEqual({
+        error: { code: 'LONELY_SEAT', message: LONELY_SEAT_MESSAGE, fields: { seats: LONELY_SEAT_MESSAGE } },
+      });
+      // What the one refused meets next: no hold, the other's seats taken, seat 2 still free.
+      const seen = await viewOf(loser.cookie, showtimeId, 1);
+      expect(seen.hold).toBeNull();
+      const stateOf = (id: string) =>
+        seen.seatMap.rows
+          .flatMap((row) => row.cells)
+          .find((cell): cell is SeatCell => cell.kind === 'seat' && cell.id === id)?.state;
+      for (const id of winner === ana ? first : rest) expect(stateOf(id), id).not.toBe('available');
+      expect(stateOf(run[1]!.id)).toBe('available');
+      const cancel = await send(0, taken.cookie ?? winner.cookie, 'POST', '/bff/booking/cancel', { showtimeId });
+      expect(cancel.status).toBe(200);
+    }
   });
 });

@@ -17,6 +17,7 @@ const NEW_PLACES_PER_ADDRESS = 4;
 let redis: RedisServer;
 let replicas: Replicas;
 let showtimeId: number;
+let otherShowtimeId: number;
 
 beforeAll(async () => {
   redis = await startRedisServer();
@@ -24,9 +25,10 @@ beforeAll(async () => {
     replicas: 2,
     env: { REDIS_URL: redis.url, WAITING_ROOM_NEW_PLACES_PER_ADDRESS: String(NEW_PLACES_PER_ADDRESS) },
   });
-  const [showtime] = await pickShowtimes(replicas, 1);
-  if (!showtime) throw new Error('the sandbox has no showtime');
+  const [showtime, other] = await pickShowtimes(replicas, 2);
+  if (!showtime || !other) throw new Error('the sandbox has no two showtimes');
   showtimeId = showtime.id;
+  otherShowtimeId = other.id;
 }, 60_000);
 
 afterAll(async () => {
@@ -83,6 +85,39 @@ describe('new places per address, on two replicas sharing Redis', () => {
       const status = await jar.status(replica(index), showtimeId);
       expect(status.status).toBe('waiting');
       expect(status.place?.prequeue).toBe(true);
+    }
+  });
+});
+
+describe('live places per address for the whole event, on two replicas sharing Redis', () => {
+  it('holds an address to its live places whichever replica each arrival reaches, minute after minute', async () => {
+    const LIVE = 3;
+    const bounded = await startReplicas({
+      replicas: 2,
+      env: {
+        REDIS_URL: redis.url,
+        WAITING_ROOM_NEW_PLACES_PER_ADDRESS: '1000',
+        WAITING_ROOM_LIVE_PLACES_PER_ADDRESS: String(LIVE),
+      },
+    });
+    try {
+      const ops = await operatorClient(bounded.apps[0]!);
+      const body = eventBody('vivas', { kind: 'showtimes', showtimeIds: [otherShowtimeId] });
+      expect((await ops.send('POST', '/waiting-room/events', body)).status).toBe(201);
+      for (const app of bounded.apps) await app.waitingRoom.service.registry.refresh();
+      const admission = `/bff/waiting-room/showtimes/${otherShowtimeId}/admission`;
+      const statuses: number[] = [];
+      for (let index = 0; index < LIVE + 3; index += 1)
+        statuses.push((await new CookieJar().send(bounded.apps[index % 2]!, 'GET', admission)).status);
+      expect(statuses).toEqual([403, 403, 403, 429, 429, 429]);
+      const refused = await new CookieJar().send(bounded.apps[1]!, 'GET', admission);
+      expect(refused.body).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+      expect(Number(refused.headers['retry-after'])).toBe(60);
+      expect((await bounded.apps[0]!.waitingRoom.service.store.pulse('vivas', Date.now())).waiting).toBe(LIVE);
+      await ops.send('POST', '/waiting-room/events/vivas/end');
+      await ops.close();
+    } finally {
+      await bounded.close();
     }
   });
 });

@@ -79,7 +79,11 @@ export async function operatorClient(app: BffApp) {
     async send(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) {
       const response = await fetch(`${origin}${path}`, {
         method,
-        ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        headers: {
+          authorization: `Bearer ${app.config.opsToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },

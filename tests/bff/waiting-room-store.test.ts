@@ -64,7 +64,7 @@ describe.each(stores)('the $name store', ({ make }) => {
   it('gives an address its new places of the window and no more, in one batch or many, while an account keeps its place', async () => {
     const store = make();
     const event = nextEvent();
-    const limit = { max: 3, windowMs: 60_000 };
+    const limit = { max: 3, windowMs: 60_000, liveMax: 100 };
     const from = (address: string, account: string | null = null) => ({
       ticket: newTicketId(),
       score: 0.5,
@@ -91,6 +91,52 @@ describe.each(stores)('the $name store', ({ make }) => {
     expect(refused.retryAfterMs).toBeGreaterThan(0);
     expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
     expect((await store.pulse(event, SALE + 1_000)).waiting).toBe(4);
+  });
+
+  it('bounds the live places of one address for the whole pre-queue, not per minute, and frees one when a place ends', async () => {
+    const store = make();
+    const event = nextEvent();
+    // The finding: 120 new places a minute for 30 minutes gave one address 3,600 places.
+    // (Redis expires the minute's count on its own clock, so the per-minute bound is set out of the way here.)
+    const limit = { max: 100_000, windowMs: 60_000, liveMax: 300 };
+    const from = (address: string) => ({ ticket: newTicketId(), score: 0.5, account: null, address });
+    const held: Array<{ ticket: string; score: number }> = [];
+    let lastRefusal: { refused: true; retryAfterMs: number } | null = null;
+    for (let minute = 0; minute < 30; minute += 1) {
+      const at = SALE - 30 * 60_000 + minute * 60_000;
+      const answers = await store.join(
+        event,
+        Array.from({ length: 150 }, () => from('203.0.113.9')),
+        at,
+        limit,
+      );
+      for (const one of answers)
+        if ('refused' in one) lastRefusal = one;
+        else held.push(one);
+    }
+    expect(held.length).toBe(300);
+    expect(lastRefusal?.retryAfterMs).toBe(60_000);
+    // Another address behind the same carrier is not touched by it.
+    const neighbour = await store.join(event, [from('203.0.113.10')], SALE - 1_000, limit);
+    expect('refused' in neighbour[0]!).toBe(false);
+    expect((await store.pulse(event, SALE - 1_000)).waiting).toBe(301);
+
+    // Let two in (every waiting page open), end one pass: the address may take one new place again, and no more.
+    for (const place of held)
+      await store.place(event, place.ticket, { now: SALE + 59_000, score: place.score, account: null, started: false });
+    const letIn = await store.admit(event, round(SALE + 60_000, { maxBuyers: 2 }));
+    expect(letIn.admitted.length).toBeGreaterThan(0);
+    const [first] = letIn.admitted;
+    const again = SALE + 61_000;
+    expect((await store.join(event, [from('203.0.113.9')], again, limit)).map((one) => 'refused' in one)).toEqual([
+      true,
+    ]);
+    expect(await store.endPass(event, first!.ticket, 'used')).toBe(true);
+    expect(
+      (await store.join(event, [from('203.0.113.9'), from('203.0.113.9')], again, limit)).map(
+        (one) => 'refused' in one,
+      ),
+    ).toEqual([false, true]);
   });
 
   it('takes the pre-queue in the order of its secret draws, then everybody after the opening in arrival order', async () => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 import { baseURL } from './playwright.config.ts';
 
 /**
@@ -31,7 +32,11 @@ async function operator<T = OperatorEvent>(method: 'GET' | 'POST' | 'PATCH', pat
   if (!opsUrl) throw new Error('WAITING_ROOM_OPS_URL is not set (tests/e2e/playwright.config.ts sets it)');
   const answer = await fetch(`${opsUrl}${path}`, {
     method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    headers: {
+      authorization: `Bearer ${process.env.OPS_TOKEN || DEV_SECRETS.OPS_TOKEN}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await answer.text();
   expect(answer.ok, `${method} ${path}: ${answer.status} ${text}`).toBe(true);

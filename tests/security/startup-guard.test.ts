@@ -18,6 +18,7 @@ const production = {
   SESSION_KEYS: key('new'),
   CAPTCHA_HMAC_KEY: 'real-captcha-hmac-key-0001',
   ETHICS_LINE_EMAIL: 'etica@viziona.example',
+  OPS_TOKEN: 'real-operators-token-0123456789abcdef',
   TRUST_PROXY: '1',
 };
 
@@ -49,6 +50,8 @@ describe('production start-up guard', () => {
     ['a 32-zero-byte key', { SESSION_KEYS: Buffer.alloc(32).toString('base64') }, 'SESSION_KEYS'],
     ['a one-character captcha secret', { CAPTCHA_HMAC_KEY: 'x' }, 'CAPTCHA_HMAC_KEY'],
     ['a one-character API key', { CINEMA_API_KEY: 'x' }, 'CINEMA_API_KEY'],
+    ["the operators' dev token", { OPS_TOKEN: DEV_SECRETS.OPS_TOKEN }, 'OPS_TOKEN'],
+    ["a short operators' token", { OPS_TOKEN: 'short-but-twelve+' }, 'OPS_TOKEN'],
     ['a one-character action key', { CINEMA_ACTION_KEY: 'x' }, 'CINEMA_ACTION_KEY'],
     ['a captcha without work', { CAPTCHA_MAX_NUMBER: '10' }, 'CAPTCHA_MAX_NUMBER'],
     ['multiplied rate limits', { RATE_LIMIT_FACTOR: '1000' }, 'RATE_LIMIT_FACTOR'],

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { Agent } from 'undici';
+import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 import { browserRequest, type Answer } from './visitors.ts';
 
 /**
@@ -90,7 +91,10 @@ export class Operator {
   async #call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<OperatorEvent> {
     const answer = await fetch(`${this.#origin}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${DEV_SECRETS.OPS_TOKEN}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await answer.text();

@@ -6,6 +6,7 @@ import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { Service } from 'kubernetes-models/v1/Service';
@@ -43,6 +44,7 @@ const models: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1/StatefulSet': StatefulSet,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'v1/Namespace': Namespace,
   'v1/Service': Service,
@@ -165,6 +167,55 @@ describe('Kubernetes manifests', () => {
     const container = containerOf('viziona-site');
     expect(container.ports.find((port) => port.name === 'ops')?.containerPort).toBe(env.opsPort);
     expect(container.readinessProbe.httpGet).toEqual({ path: '/ready', port: 'ops' });
+  });
+
+  it("let only the edge reach the http ports, and only Prometheus and the operators' namespace the operations ports", () => {
+    type Peer = {
+      podSelector?: { matchLabels: Record<string, string> };
+      namespaceSelector?: { matchLabels: Record<string, string> };
+    };
+    type PolicySpec = {
+      podSelector: { matchLabels: Record<string, string> };
+      policyTypes: string[];
+      ingress: Array<{ from: Peer[]; ports: Array<{ port: string }> }>;
+    };
+    const prometheus: Peer = {
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+      podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+    };
+    const operators: Peer = {
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'viziona-operators' } },
+    };
+    const edge: Peer = { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'viziona-edge' } } };
+    for (const [workload, opsPeers] of [
+      ['viziona-bff', [prometheus, operators]],
+      ['viziona-site', [prometheus]],
+    ] as const) {
+      const policy = find('NetworkPolicy', workload).spec as PolicySpec;
+      expect(podOf('Deployment', workload).metadata.labels).toMatchObject(policy.podSelector.matchLabels);
+      expect(policy.policyTypes).toEqual(['Ingress']);
+      // Every port the pods open is named in exactly one rule: nothing else gets in.
+      const ports = podOf('Deployment', workload).spec.containers.flatMap((container) => container.ports);
+      const ruled = policy.ingress.flatMap((rule) => rule.ports.map((one) => one.port));
+      expect(ruled.sort()).toEqual(ports.map((one) => one.name).sort());
+      const peersOf = (port: string) =>
+        policy.ingress.find((rule) => rule.ports.some((one) => one.port === port))?.from;
+      expect(peersOf('http')).toEqual([edge]);
+      expect(peersOf('ops')).toEqual(opsPeers);
+    }
+    // Prometheus scrapes the pods it finds by their annotations, on the port the policy opens.
+    expect(podOf('Deployment', 'viziona-bff').metadata.annotations?.['prometheus.io/port']).toBe(
+      String(containerOf('viziona-bff').ports.find((port) => port.name === 'ops')?.containerPort),
+    );
+  });
+
+  it('give the operators a token that production refuses to leave at its development value', () => {
+    const env = { ...literals('viziona-bff-config'), ...secretValues() };
+    expect(loadConfig(env).opsToken).toBe(env.OPS_TOKEN);
+    expect(() => loadConfig({ ...env, OPS_TOKEN: undefined } as Record<string, string | undefined>)).toThrow(
+      /OPS_TOKEN/,
+    );
+    expect(compose.services.bff?.environment?.OPS_TOKEN).toBe('${OPS_TOKEN:?set OPS_TOKEN}');
   });
 
   it('route only the public ports through the ingress', () => {

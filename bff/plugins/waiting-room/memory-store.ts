@@ -37,6 +37,9 @@ interface EventState {
   rate: Map<number, number>;
   /** address → new places taken in the window that ends at `until`. */
   addresses: Map<string, { taken: number; until: number }>;
+  /** ticket → the address that took it, while the place lives; address → its live places. */
+  addressOf: Map<string, string>;
+  liveByAddress: Map<string, number>;
 }
 
 const newState = (): EventState => ({
@@ -55,7 +58,19 @@ const newState = (): EventState => ({
   waits: [],
   rate: new Map(),
   addresses: new Map(),
+  addressOf: new Map(),
+  liveByAddress: new Map(),
 });
+
+/** A place ends (or leaves the queue unadmitted): its address may take another. */
+function release(state: EventState, ticket: string): void {
+  const address = state.addressOf.get(ticket);
+  if (address === undefined) return;
+  state.addressOf.delete(ticket);
+  const live = (state.liveByAddress.get(address) ?? 1) - 1;
+  if (live > 0) state.liveByAddress.set(address, live);
+  else state.liveByAddress.delete(address);
+}
 
 export function createMemoryWaitingRoomStore(): WaitingRoomStore {
   const events = new Map<string, WaitingRoomEvent>();
@@ -81,6 +96,7 @@ export function createMemoryWaitingRoomStore(): WaitingRoomStore {
   const end = (state: EventState, ticket: string, reason: EndReason) => {
     state.queue.delete(ticket);
     state.active.delete(ticket);
+    release(state, ticket);
     state.ended.set(ticket, reason);
     count(state, reason);
   };
@@ -103,8 +119,12 @@ export function createMemoryWaitingRoomStore(): WaitingRoomStore {
           let window = state.addresses.get(arrival.address);
           if (!window || window.until <= now) window = { taken: 0, until: now + limit.windowMs };
           if (window.taken >= limit.max) return { refused: true as const, retryAfterMs: window.until - now };
+          const live = state.liveByAddress.get(arrival.address) ?? 0;
+          if (live >= limit.liveMax) return { refused: true as const, retryAfterMs: limit.windowMs };
           window.taken += 1;
           state.addresses.set(arrival.address, window);
+          state.liveByAddress.set(arrival.address, live + 1);
+          state.addressOf.set(arrival.ticket, arrival.address);
         }
         state.queue.set(arrival.ticket, arrival.score);
         state.seen.set(arrival.ticket, now);
@@ -178,6 +198,7 @@ export function createMemoryWaitingRoomStore(): WaitingRoomStore {
         if (result.admitted.length >= due || score >= below) break;
         state.queue.delete(ticket);
         if (isAbandoned(state.seen.get(ticket) ?? 0, round.now)) {
+          release(state, ticket);
           state.ended.set(ticket, 'abandoned');
           count(state, 'abandoned');
           result.abandoned += 1;

@@ -9,28 +9,37 @@
 /** Keys of one event, as the scripts name them. */
 const KEYS = `
 local base = ARGV[1]
-local q, act, seen, adm, used, cust, endh, acct, first, bucket, stats, waits =
+local q, act, seen, adm, used, cust, endh, acct, first, bucket, stats, waits, ipof, live =
   base .. 'q', base .. 'act', base .. 'seen', base .. 'adm', base .. 'used', base .. 'cust',
-  base .. 'end', base .. 'acct', base .. 'first', base .. 'bucket', base .. 'stats', base .. 'waits'
+  base .. 'end', base .. 'acct', base .. 'first', base .. 'bucket', base .. 'stats', base .. 'waits',
+  base .. 'ipof', base .. 'live'
+local function release(t)
+  local ip = redis.call('HGET', ipof, t)
+  if not ip then return end
+  redis.call('HDEL', ipof, t)
+  if redis.call('HINCRBY', live, ip, -1) <= 0 then redis.call('HDEL', live, ip) end
+end
 local function finish(t, reason)
   redis.call('ZREM', q, t)
   redis.call('ZREM', act, t)
+  release(t)
   redis.call('HSET', endh, t, reason)
   redis.call('HINCRBY', stats, reason, 1)
 end
 `;
 
 /**
- * ARGV: base, now, n, limit, window ms, then n × (ticket, score, account or '', address or '').
- * Returns n × (ticket, score, 0 new / 1 adopted): an arrival whose account holds a live place
- * gets that place; an arrival whose address already took `limit` new places in its window
- * gets ('', ms until the window ends, 2) and no place.
+ * ARGV: base, now, n, limit, window ms, live limit, then n × (ticket, score, account or '',
+ * address or ''). Returns n × (ticket, score, 0 new / 1 adopted): an arrival whose account
+ * holds a live place gets that place; an arrival whose address already took `limit` new places
+ * in its window gets ('', ms until the window ends, 2) and no place, and one whose address
+ * holds `live limit` live places gets ('', window ms, 2).
  */
 export const JOIN = `${KEYS}
-local now, n, limit, window = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
-local out, members, seenArgs, claimed, taken, added, refused = {}, {}, {}, {}, {}, {}, {}
+local now, n, limit, window, liveLimit = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6])
+local out, members, seenArgs, claimed, taken, added, refused, holding = {}, {}, {}, {}, {}, {}, {}, {}
 for i = 0, n - 1 do
-  local t, s, a, ip = ARGV[6 + i * 4], ARGV[7 + i * 4], ARGV[8 + i * 4], ARGV[9 + i * 4]
+  local t, s, a, ip = ARGV[7 + i * 4], ARGV[8 + i * 4], ARGV[9 + i * 4], ARGV[10 + i * 4]
   local held, heldScore = nil, nil
   if a ~= '' and claimed[a] then
     held, heldScore = claimed[a], claimed[a .. ' score']
@@ -41,22 +50,26 @@ for i = 0, n - 1 do
       if not heldScore and redis.call('ZSCORE', act, held) then heldScore = '-1' end
     end
   end
-  local allowed = true
+  local allowed, windowIp = true, nil
   if not heldScore and ip ~= '' then
     if not taken[ip] then
       taken[ip] = tonumber(redis.call('GET', base .. 'ip:' .. ip) or '0'); added[ip] = 0
+      holding[ip] = tonumber(redis.call('HGET', live, ip) or '0')
     end
     if taken[ip] >= limit then
+      allowed, windowIp = false, ip
+    elseif holding[ip] >= liveLimit then
       allowed = false
     else
-      taken[ip] = taken[ip] + 1; added[ip] = added[ip] + 1
+      taken[ip] = taken[ip] + 1; added[ip] = added[ip] + 1; holding[ip] = holding[ip] + 1
+      redis.call('HSET', ipof, t, ip)
     end
   end
   if heldScore then
     out[#out + 1] = held; out[#out + 1] = heldScore; out[#out + 1] = 1
   elseif not allowed then
     out[#out + 1] = ''; out[#out + 1] = 0; out[#out + 1] = 2
-    refused[#refused + 1] = { #out - 1, ip }
+    refused[#refused + 1] = { #out - 1, windowIp }
   else
     members[#members + 1] = s; members[#members + 1] = t
     seenArgs[#seenArgs + 1] = t; seenArgs[#seenArgs + 1] = now
@@ -76,11 +89,16 @@ for ip, count in pairs(added) do
   if count > 0 then
     local key = base .. 'ip:' .. ip
     if redis.call('INCRBY', key, count) == count then redis.call('PEXPIRE', key, window) end
+    redis.call('HINCRBY', live, ip, count)
   end
 end
 for _, slot in ipairs(refused) do
-  local ttl = redis.call('PTTL', base .. 'ip:' .. slot[2])
-  out[slot[1]] = ttl > 0 and ttl or tonumber(window)
+  if slot[2] then
+    local ttl = redis.call('PTTL', base .. 'ip:' .. slot[2])
+    out[slot[1]] = ttl > 0 and ttl or tonumber(window)
+  else
+    out[slot[1]] = tonumber(window)
+  end
 end
 return out
 `;
@@ -151,6 +169,7 @@ local expired = redis.call('ZRANGEBYSCORE', act, '-inf', now)
 for _, t in ipairs(expired) do
   if redis.call('HEXISTS', used, t) == 1 then expiredUsed = expiredUsed + 1 else expiredUnused = expiredUnused + 1 end
   redis.call('HSET', endh, t, 'expired')
+  release(t)
 end
 if #expired > 0 then
   redis.call('ZREMRANGEBYSCORE', act, '-inf', now)
@@ -174,6 +193,7 @@ while admitted < due and pops < 5000 do
   redis.call('ZREM', q, t)
   pops = pops + 1
   if now - tonumber(redis.call('HGET', seen, t) or '0') > grace then
+    release(t)
     redis.call('HSET', endh, t, 'abandoned')
     abandoned = abandoned + 1
   else

@@ -88,7 +88,14 @@ export function createRedisWaitingRoomStore(redis: Commands): WaitingRoomStore {
       await redis.hset(EVENTS_KEY, event.id, JSON.stringify(event));
     },
     async join(eventId, arrivals, now, limit = NO_ADDRESS_LIMIT) {
-      const args: Array<string | number> = [eventBase(eventId), now, arrivals.length, limit.max, limit.windowMs];
+      const args: Array<string | number> = [
+        eventBase(eventId),
+        now,
+        arrivals.length,
+        limit.max,
+        limit.windowMs,
+        limit.liveMax,
+      ];
       for (const arrival of arrivals)
         args.push(arrival.ticket, arrival.score, arrival.account ?? '', arrival.address ?? '');
       const reply = await join(...args);

@@ -29,19 +29,30 @@ export interface Joined {
   adopted: boolean;
 }
 
-/** An arrival refused because its address took its new places of the window already. */
+/**
+ * An arrival refused because its address took its new places of the window already, or holds
+ * as many live places as an address may (then asked to come back in a window).
+ */
 export interface AddressLimited {
   refused: true;
   retryAfterMs: number;
 }
 
-/** How many new places one address may take in an event's queue, per window. */
+/**
+ * How many new places one address may take in an event's queue, per window, and how many live
+ * places (queued or admitted, not yet ended) it may hold at once for the whole event.
+ */
 export interface AddressLimit {
   max: number;
   windowMs: number;
+  liveMax: number;
 }
 
-export const NO_ADDRESS_LIMIT: AddressLimit = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
+export const NO_ADDRESS_LIMIT: AddressLimit = {
+  max: Number.MAX_SAFE_INTEGER,
+  windowMs: 60_000,
+  liveMax: Number.MAX_SAFE_INTEGER,
+};
 
 export type PlaceRecord =
   | {
