@@ -22,7 +22,7 @@ function zodWithoutEvalInBrowsers() {
 
 /**
  * The production server bundle carries its dependencies (react, zod, astro's runtime), so the
- * site image is `dist/` alone, without node_modules. Only for builds: the dev server keeps
+ * site image is `dist/` and sharp alone. Only for builds: the dev server keeps
  * Vite's usual externals.
  */
 function selfContainedServerBuild() {
@@ -30,7 +30,8 @@ function selfContainedServerBuild() {
     name: 'viziona:self-contained-server',
     /** @param {unknown} _config @param {{ command: string }} env */
     config(_config, env) {
-      return env.command === 'build' ? { ssr: { noExternal: true } } : {};
+      // sharp is native code: the site image carries it in node_modules (docker/Dockerfile).
+      return env.command === 'build' ? { ssr: { noExternal: true, external: ['sharp'] } } : {};
     },
   };
 }
@@ -102,7 +103,16 @@ export default defineConfig({
   },
   // No code blocks are rendered; Shiki's inline styles would need the CSP relaxed.
   markdown: { syntaxHighlight: false },
-  image: { service: { entrypoint: 'astro/assets/services/noop' } },
+  // The cinema API's photos, resized and re-encoded at run time by Astro's sharp service behind
+  // our own gate (site/lib/image-endpoint.ts: widths, formats, IMAGE_ORIGINS, bounds);
+  // decisions in site/decisions/image-path.md. Quality: AVIF 50 (sharp's default), JPEG 75.
+  image: {
+    service: {
+      entrypoint: 'astro/assets/services/sharp',
+      config: { limitInputPixels: 40_000_000, avif: { quality: 50, effort: 4 }, jpeg: { quality: 75, mozjpeg: true } },
+    },
+    endpoint: { route: '/_image', entrypoint: './site/lib/image-endpoint.ts' },
+  },
   server: { port: Number(process.env.PORT ?? 4321), host: '127.0.0.1' },
   vite: {
     plugins: [tailwindcss(), zodWithoutEvalInBrowsers(), selfContainedServerBuild(), compileClickPathEagerly()],

@@ -4,6 +4,7 @@ import net from 'node:net';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import type { SessionView } from '../shared/views/session.ts';
+import { createImageCache, isImagePath } from './image-cache.ts';
 
 /**
  * The local stand-in for the production load balancer: one origin where `/bff/*` reaches the
@@ -59,6 +60,43 @@ function answerAnonymousSession(res: http.ServerResponse): void {
     'content-length': Buffer.byteLength(body),
   });
   res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** As nginx's `images` cache zone holds more on disk; the local door keeps what a person browsing needs. */
+const IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
+
+function answerBadGateway(res: http.ServerResponse): void {
+  res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(
+    JSON.stringify({
+      error: {
+        code: 'BAD_GATEWAY',
+        message: 'El servicio no está disponible en este momento. Intenta de nuevo.',
+      },
+    }),
+  );
+}
+
+/** A whole answer of the site to an image request (always a GET: a HEAD's empty body must never be kept). */
+function readFromSite(site: URL, agent: http.Agent, req: http.IncomingMessage) {
+  return new Promise<{ status: number; headers: http.OutgoingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const upstreamReq = http.request(
+      { host: site.hostname, port: site.port, method: 'GET', path: req.url, headers: forwardHeaders(req, site), agent },
+      (upstream) => {
+        const chunks: Buffer[] = [];
+        upstream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        upstream.on('error', reject);
+        upstream.on('end', () => {
+          const headers = { ...upstream.headers };
+          for (const name of HOP_BY_HOP) delete headers[name];
+          delete headers['content-length'];
+          resolve({ status: upstream.statusCode ?? 502, headers, body: Buffer.concat(chunks) });
+        });
+      },
+    );
+    upstreamReq.on('error', reject);
+    upstreamReq.end();
+  });
 }
 
 function isBffPath(url: string): boolean {
@@ -127,6 +165,7 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
   const bff = new URL(options.bffUrl);
   const site = new URL(options.siteUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const images = createImageCache({ maxBytes: IMAGE_CACHE_BYTES });
 
   const server = http.createServer((req, res) => {
     if (!ALLOWED_METHODS.has(req.method ?? '')) {
@@ -140,6 +179,11 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
       return;
     }
     if (isAnonymousSessionRead(req)) return answerAnonymousSession(res);
+    if (isImagePath(req.url ?? '/') && (req.method === 'GET' || req.method === 'HEAD')) {
+      req.resume();
+      images.serve(req, res, (request) => readFromSite(site, agent, request)).catch(() => answerBadGateway(res));
+      return;
+    }
     const target = isBffPath(req.url ?? '/') ? bff : site;
     const upstreamReq = http.request(
       {
@@ -177,15 +221,7 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
       // sends is read and dropped, so the answer reaches it instead of a reset.
       discardRestOfBody(req, upstreamReq);
       if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(
-          JSON.stringify({
-            error: {
-              code: 'BAD_GATEWAY',
-              message: 'El servicio no está disponible en este momento. Intenta de nuevo.',
-            },
-          }),
-        );
+        answerBadGateway(res);
       } else if (!res.writableFinished) {
         // An answer cut in the middle: the browser must not take it for a whole one.
         res.destroy();

@@ -7,7 +7,8 @@ import { ApiError } from './lib/api-error.ts';
 import { bogotaDate } from '../shared/format/bogota-time.ts';
 import { createClock } from './lib/clock.ts';
 import { readSecrets, type SandboxSecrets } from './lib/config.ts';
-import type { SandboxContext } from './lib/context.ts';
+import type { ImageStyle, SandboxContext } from './lib/context.ts';
+import { createPhotoStore } from './catalogue/photos.ts';
 import { registerBodyParsers } from './lib/body-parsers.ts';
 import { redactUrl } from './lib/redact.ts';
 import { registerApi } from './routes/api.ts';
@@ -24,6 +25,10 @@ export interface SandboxOptions {
   publicSiteUrl?: string;
   /** The sandbox's own public origin for absolute URLs; taken from each request when unset. */
   publicUrl?: string;
+  /** Photo-like JPEGs (default) or SVG placeholders (`SANDBOX_IMAGES=placeholders`). */
+  images?: ImageStyle;
+  /** Where drawn photos are kept between runs; in memory only when unset. */
+  photoCacheDir?: string;
   /** Request logging (never URLs' secrets). Off by default. */
   logger?: boolean;
   /** pino level when `logger` is on. */
@@ -40,6 +45,8 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
     catalogue: buildCatalogue(bogotaDate(clock.now())),
     siteUrl: options.publicSiteUrl ?? 'http://localhost:4321',
     publicUrl: options.publicUrl,
+    images: options.images ?? 'photos',
+    photos: createPhotoStore(options.photoCacheDir),
     outage: { down: false, hung: false, held: new Set() },
   };
   seedUsers(db, clock.nowMs());
@@ -61,6 +68,14 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
     bodyLimit: 2 * 1024 * 1024,
   });
   registerBodyParsers(app);
+  if (options.photoCacheDir !== undefined && ctx.images === 'photos') {
+    // A kept cache is filled once per machine, one photo after another, while the first pages are asked for.
+    app.addHook('onListen', async () => {
+      ctx.photos
+        .warm(ctx.catalogue.images)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'photo drawing failed'));
+    });
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     if ((ctx.outage.down || ctx.outage.hung) && request.url.startsWith('/api/')) {

@@ -11,6 +11,8 @@ const app = buildSandbox({
   db,
   publicSiteUrl: process.env.SITE_URL ?? 'http://localhost:4321',
   publicUrl: process.env.SANDBOX_PUBLIC_URL,
+  images: process.env.SANDBOX_IMAGES === 'placeholders' ? 'placeholders' : 'photos',
+  photoCacheDir: resolve(repoRoot, process.env.SANDBOX_PHOTO_DIR ?? '.data/photos'),
   logger: true,
   logLevel: process.env.LOG_LEVEL ?? 'info',
 });

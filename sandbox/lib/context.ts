@@ -1,8 +1,11 @@
 import type { Socket } from 'node:net';
 import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { PhotoStore } from '../catalogue/photos.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { SandboxSecrets } from './config.ts';
+
+export type ImageStyle = 'photos' | 'placeholders';
 
 /** What every route module needs; built once by buildSandbox. */
 export interface SandboxContext {
@@ -14,6 +17,9 @@ export interface SandboxContext {
   siteUrl: string;
   /** Base of the sandbox's own absolute URLs; from the request when undefined. */
   publicUrl: string | undefined;
+  /** What image URLs point at: photo-like JPEGs (the default) or the small SVG placeholders. */
+  images: ImageStyle;
+  photos: PhotoStore;
   /**
    * Set by POST /sandbox/outage: while down, the API drops its connections; while hung, it
    * takes requests and never answers them (`held`, dropped when the hang is lifted).

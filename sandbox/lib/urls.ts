@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isPhoto } from '../catalogue/photos.ts';
 import type { SandboxContext } from './context.ts';
 
 function trimSlash(url: string): string {
@@ -11,9 +12,11 @@ export function sandboxBase(ctx: SandboxContext, request: FastifyRequest): strin
   return `${request.protocol}://${request.host}`;
 }
 
-/** Absolute URL of a generated image. */
-export function imageUrl(base: string, name: string): string {
-  return `${base}/sandbox/images/${encodeURIComponent(name)}.svg`;
+/** Absolute URL of a generated image: a JPEG photo, or an SVG for logos and placeholders. */
+export function imageUrl(ctx: SandboxContext, base: string, name: string): string {
+  const spec = ctx.catalogue.images.get(name);
+  const photo = ctx.images === 'photos' && spec !== undefined && isPhoto(spec);
+  return `${base}/sandbox/images/${encodeURIComponent(name)}.${photo ? 'jpg' : 'svg'}`;
 }
 
 export function siteLink(ctx: SandboxContext, path: string): string {

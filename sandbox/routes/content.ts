@@ -7,14 +7,14 @@ import { notFound } from '../lib/api-error.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { imageUrl, sandboxBase } from '../lib/urls.ts';
 
-function pageView(base: string, page: ContentSeed): ContentPage {
+function pageView(ctx: SandboxContext, base: string, page: ContentSeed): ContentPage {
   return {
     id: page.id,
     slug: page.slug,
     title: page.title,
     subtitle: page.subtitle,
     content: page.content,
-    image: page.image === null ? null : imageUrl(base, page.image),
+    image: page.image === null ? null : imageUrl(ctx, base, page.image),
   };
 }
 
@@ -36,19 +36,19 @@ export function registerContentRoutes(api: FastifyInstance, ctx: SandboxContext)
   api.get<{ Params: { slug: string } }>('/contents/slug/:slug', async (request) => {
     const page = CONTENT_PAGES.find((candidate) => candidate.slug === request.params.slug);
     if (page === undefined) throw notFound('No se encontró el contenido.');
-    return { data: pageView(base(request), page) };
+    return { data: pageView(ctx, base(request), page) };
   });
 
   api.get<{ Params: { id: string } }>('/contents/:id', async (request) => {
     const page = CONTENT_PAGES.find((candidate) => String(candidate.id) === request.params.id);
     if (page === undefined) throw notFound('No se encontró el contenido.');
-    return { data: pageView(base(request), page) };
+    return { data: pageView(ctx, base(request), page) };
   });
 
   api.get('/settings', async (request) => {
     const settings: Setting[] = SETTINGS.map((setting) => ({
       key: setting.key,
-      value: setting.valueIsImage ? imageUrl(base(request), setting.value) : setting.value,
+      value: setting.valueIsImage ? imageUrl(ctx, base(request), setting.value) : setting.value,
       complement: setting.complement,
       extra: setting.extra,
     }));

@@ -68,7 +68,7 @@ const OUTCOME_MESSAGES: Record<number, string> = {
 export function registerPaymentRoutes(api: FastifyInstance, ctx: SandboxContext): void {
   api.get('/pay-brands', async (request) => {
     const base = sandboxBase(ctx, request);
-    const brands: PayBrand[] = PAY_BRANDS.map((brand) => ({ ...brand, image: imageUrl(base, brand.image) }));
+    const brands: PayBrand[] = PAY_BRANDS.map((brand) => ({ ...brand, image: imageUrl(ctx, base, brand.image) }));
     return { data: { data: brands } };
   });
 

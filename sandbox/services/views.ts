@@ -30,7 +30,7 @@ export function createViews(ctx: SandboxContext, base: string): Views {
     taken ??= takenSeatCounts(ctx.db, ctx.clock.nowMs());
     return taken.get(id) ?? 0;
   };
-  const image = (name: string): string => imageUrl(base, name);
+  const image = (name: string): string => imageUrl(ctx, base, name);
 
   const showtimeMovie = (seed: MovieSeed): ShowtimeMovie => ({
     id: seed.id,

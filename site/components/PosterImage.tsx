@@ -1,4 +1,5 @@
-import { POSTER_CLASSES, posterImage, type PosterImageOptions } from './poster-image.ts';
+import { Picture } from './Picture.tsx';
+import { POSTER_CLASSES, posterSize, type PosterImageOptions } from './poster-image.ts';
 
 export interface PosterImageProps extends PosterImageOptions {
   src: string;
@@ -8,6 +9,8 @@ export interface PosterImageProps extends PosterImageOptions {
 }
 
 /** A movie poster in an island: `className` places and sizes it; see poster-image.ts. */
-export function PosterImage({ src, alt = '', className = '', ...options }: PosterImageProps) {
-  return <img src={src} alt={alt} {...posterImage(options)} className={`${POSTER_CLASSES} ${className}`} />;
+export function PosterImage({ src, alt = '', className = '', width, ...options }: PosterImageProps) {
+  return (
+    <Picture src={src} alt={alt} {...posterSize(width)} {...options} className={`${POSTER_CLASSES} ${className}`} />
+  );
 }

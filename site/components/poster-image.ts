@@ -1,23 +1,14 @@
 /** What every poster image shares, in `.astro` pages and in islands alike (`PosterImage`). */
+import type { PictureOptions } from './responsive-image.ts';
 
-export interface PosterImageOptions {
-  /** The width asked of the image in CSS pixels (400 on cards and the movie page, 120 in lists, 96 in thumbnails); the height follows at 2:3. */
+export interface PosterImageOptions extends Omit<PictureOptions, 'src'> {
+  /** The poster's width attribute in CSS pixels (its shape before it loads); the height follows at 2:3. */
   width: number;
-  /** In the first screen: loaded at once rather than when it nears the screen. */
-  eager?: boolean;
-  /** The page's largest first image: fetched before the others. */
-  priority?: boolean;
 }
 
 /** A 2:3 box on the placeholder colour while the image loads; its user adds width, rounding and placement. */
 export const POSTER_CLASSES = 'aspect-[2/3] bg-surface-2 object-cover';
 
-export function posterImage({ width, eager = false, priority = false }: PosterImageOptions) {
-  return {
-    width,
-    height: (width * 3) / 2,
-    loading: eager || priority ? 'eager' : 'lazy',
-    decoding: 'async',
-    fetchPriority: priority ? 'high' : undefined,
-  } as const;
+export function posterSize(width: number): { width: number; height: number } {
+  return { width, height: (width * 3) / 2 };
 }

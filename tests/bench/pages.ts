@@ -20,6 +20,13 @@
  * a bare page of as many plain buttons is loaded and tapped the same way: the floor this machine
  * and browser put under any tap at 4×, so the purchase page's figures read as what it adds.
  *
+ * Then, on photos (the sandbox's, at a real catalogue's sizes), for home, billboard, a movie
+ * page, rooms, confectionery and the purchase page: largest contentful paint on a phone (390 ×
+ * 844, DPR 2, 150 ms RTT, 1.6 Mbps, 4× CPU) and image bytes before load, each page three ways
+ * side by side in one run: the originals as the cinema API serves them, ours (`/_image`), and
+ * ideal images (each at its displayed size × 2, AVIF) (pages/photos.ts; BENCH_PHOTO_RUNS,
+ * default 3; BENCH_PHOTOS=0 skips them).
+ *
  * Budgets (issue 14; printed, never asserted): content pages ≤ 30 KB gzipped JavaScript and
  * performance ≥ 95; form pages ≤ 100 KB and ≥ 95; the purchase page ≤ 120 KB and ≥ 90, a seat
  * click answered within 50 ms; the presale waiting page (issue 23) ≤ 10 KB and ≥ 95.
@@ -49,11 +56,16 @@ import {
   printBudgets,
   printClickTimings,
   printPageRow,
+  printPhotoFigures,
   printSkipped,
   printTableHead,
 } from './pages/print.ts';
+import { photoFigures } from './pages/photos.ts';
 import { CLICK_DEVICE_NAMES, CLICKS_PER_LOAD, seatClickTimings } from './pages/seat-click.ts';
 import { buildSite, startStack, stopGroup, waitFor } from './pages/stack.ts';
+
+/** BENCH_PHOTOS=0 leaves out the photo figures (LCP and image bytes on the phone, issue 31). */
+const PHOTO_PAGES = process.env.BENCH_PHOTOS !== '0';
 
 await buildSite();
 const { stack, base, sandboxUrl } = await startStack();
@@ -102,6 +114,16 @@ try {
       bare: CLICK_BARE ? { url: `${base}/bench/bare-seats`, html: barePage(purchase.seats) } : null,
     };
     for (const device of CLICK_DEVICE_NAMES) printClickTimings(device, await seatClickTimings(subjects, device));
+  }
+  if (PHOTO_PAGES) {
+    const photoPages = ['/', '/cartelera', `/viziona/pelicula/${movie}`, '/salas', '/confiteria', purchase.path].filter(
+      (path) => !only || pages.some((page) => page.path === path),
+    );
+    const cases = photoPages.map((path) => ({
+      path,
+      cookie: path === purchase.path ? cookie : undefined,
+    }));
+    printPhotoFigures(await photoFigures(base, cases));
   }
   printBudgets();
   printBenchmarkIndex(benchmarkIndexes);

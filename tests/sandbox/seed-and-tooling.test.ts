@@ -1,6 +1,9 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingData } from '../../shared/cinema-api/booking.ts';
 import type { Movie, Room } from '../../shared/cinema-api/catalogue.ts';
+import { buildImageRegistry } from '../../sandbox/catalogue/images.ts';
+import { renderPhoto } from '../../sandbox/catalogue/photos.ts';
 import { login } from './flows.ts';
 import { DEMO, SECRETS, TODAY, startSandbox, type Sandbox } from './harness.ts';
 
@@ -79,11 +82,53 @@ describe('seed', () => {
     expect(outside).toEqual([]);
     const images = [...new Set(urls.filter((url) => url.includes('/sandbox/images/')))];
     expect(images.length).toBeGreaterThan(30);
-    for (const image of images) {
-      const response = await fetch(image);
-      expect(response.status, image).toBe(200);
+    // Photos everywhere but the payment brands' logos.
+    const logos = images.filter((url) => url.endsWith('.svg'));
+    expect(logos.length).toBeGreaterThan(0);
+    expect(logos.every((url) => /\/sandbox\/images\/marca-/.test(url))).toBe(true);
+    expect(images.filter((url) => !url.endsWith('.svg')).every((url) => url.endsWith('.jpg'))).toBe(true);
+    for (const logo of logos) {
+      const response = await fetch(logo);
+      expect(response.status, logo).toBe(200);
       expect(response.headers.get('content-type')).toContain('image/svg+xml');
       expect(await response.text()).toContain('<svg');
+    }
+  });
+
+  it("serves photo-like JPEGs of a real catalogue's sizes and weights, the same bytes on every draw", async () => {
+    const expected = [
+      ['poster-codigo-rojo', 1000, 1500, 200],
+      ['banner-club', 1920, 800, 220],
+      ['sala-sala-1', 1600, 900, 175],
+      ['snack-nachos', 800, 800, 80],
+    ] as const;
+    for (const [name, width, height, kilobytes] of expected) {
+      const response = await fetch(`${sandbox.origin}/sandbox/images/${name}.jpg`);
+      expect(response.status, name).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/jpeg');
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const metadata = await sharp(bytes).metadata();
+      expect([metadata.format, metadata.width, metadata.height], name).toEqual(['jpeg', width, height]);
+      expect(bytes.length / 1024, name).toBeGreaterThan(kilobytes * 0.85);
+      expect(bytes.length / 1024, name).toBeLessThan(kilobytes * 1.15);
+      const spec = buildImageRegistry().get(name);
+      if (spec === undefined) throw new Error(`${name} is in the catalogue`);
+      expect((await renderPhoto(name, spec)).equals(bytes), name).toBe(true);
+    }
+    // A logo has no photo.
+    expect((await sandbox.tool('images/marca-epayco.jpg')).status).toBe(404);
+  });
+
+  it('serves the SVG placeholders when asked (SANDBOX_IMAGES=placeholders)', async () => {
+    const placeholders = await startSandbox({ images: 'placeholders' });
+    try {
+      const banners = (await placeholders.call<{ data: { image: string }[] }>('banners/web')).body.data;
+      expect(banners.length).toBeGreaterThan(0);
+      expect(banners.every((banner) => banner.image.endsWith('.svg'))).toBe(true);
+      const response = await fetch(banners[0]!.image);
+      expect(response.headers.get('content-type')).toContain('image/svg+xml');
+    } finally {
+      await placeholders.close();
     }
   });
 });

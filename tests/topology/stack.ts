@@ -100,6 +100,8 @@ function trafficWatch(logs: string): () => () => Traffic {
 export interface Topology {
   readonly url: string;
   readonly sandboxUrl: string;
+  /** An image origin the site accepts where nothing listens until a test serves images there. */
+  readonly imageHostUrl: string;
   readonly dir: string;
   readonly nginx: Service;
   readonly redis: Service;
@@ -145,6 +147,8 @@ export async function startTopology(
     internal: base + 1,
     sandbox: base + 2,
     redis: base + 3,
+    /** A second image host the tests start and stop themselves (the image path's outage cases). */
+    imageHost: base + 4,
     bff: [base + 10, base + 12],
     site: [base + 20, base + 22],
     prometheus: base + 30,
@@ -285,8 +289,9 @@ export async function startTopology(
         OPS_PORT: String(port + 1),
         HOST: '127.0.0.1',
         BFF_URL: `http://127.0.0.1:${ports.internal}`,
-        // The posters come from the sandbox, as in compose: the only image host the CSP allows.
-        IMAGE_ORIGINS: sandboxUrl,
+        // The posters come from the sandbox, as in compose; the second host is one the image
+        // path's tests take down (imageHostUrl).
+        IMAGE_ORIGINS: `${sandboxUrl},http://127.0.0.1:${ports.imageHost}`,
         DRAIN_SECONDS: '1',
         LOG_LEVEL: 'info',
       },
@@ -333,5 +338,18 @@ export async function startTopology(
     await close();
     throw error;
   }
-  return { url, sandboxUrl, dir, nginx, redis, sandbox, bffs, sites, observability, watch: trafficWatch(logs), close };
+  return {
+    url,
+    sandboxUrl,
+    imageHostUrl: `http://127.0.0.1:${ports.imageHost}`,
+    dir,
+    nginx,
+    redis,
+    sandbox,
+    bffs,
+    sites,
+    observability,
+    watch: trafficWatch(logs),
+    close,
+  };
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ import { SERVICE_WORKER_PATH } from '../../site/lib/offline-copies.ts';
 import { PUBLIC_PAGE_S_MAXAGE } from '../../site/lib/page-cache.ts';
 import { routes } from '../../site/lib/routes.ts';
 import { HOME_THEATER } from '../../shared/views/catalogue.ts';
-import { startTopology, type Topology } from './stack.ts';
+import { startTopology, type Topology, type Traffic } from './stack.ts';
+import { IMAGE_ENDPOINT } from '../../site/lib/image-url.ts';
 import { clientAddress, SeatStream, Visitor } from './visitors.ts';
 import {
   admissionTimes,
@@ -811,6 +813,121 @@ describe('the micro-cache at the edge', () => {
       await Promise.all([...topology.bffs, ...topology.sites].map((one) => one.start()));
       await untilServed();
     }
+  }, 60_000);
+});
+
+describe('the image path at the edge (/_image)', () => {
+  /** What the edge answers an image URL: its status, cache outcome, type, caching and bytes. */
+  async function image(url: string) {
+    const answer = await fetch(`${topology.url}${url}`, { redirect: 'manual' });
+    return {
+      status: answer.status,
+      cacheStatus: answer.headers.get('x-cache-status'),
+      type: answer.headers.get('content-type'),
+      cacheControl: answer.headers.get('cache-control'),
+      location: answer.headers.get('location'),
+      bytes: Buffer.from(await answer.arrayBuffer()),
+    };
+  }
+  /** The image URLs the home page offers (AVIF and JPEG candidates of every photo). */
+  async function offeredImages(): Promise<string[]> {
+    const home = await (await fetch(`${topology.url}/`)).text();
+    return [...new Set([...home.matchAll(/\/_image\?[^"\s,]+/g)].map((match) => match[0].replaceAll('&amp;', '&')))];
+  }
+  const sitePasses = (traffic: Traffic): number => traffic.passedOn.get(IMAGE_ENDPOINT) ?? 0;
+
+  it('keeps one copy per image, width and format, immutable: the site resizes each once', async () => {
+    const offered = await offeredImages();
+    const avif = offered.find((url) => url.includes('f=avif'));
+    if (avif === undefined) throw new Error('the home page offers AVIF images');
+    const jpeg = avif.replace('f=avif', 'f=jpeg');
+    expect(offered).toContain(jpeg);
+    const seen = topology.watch();
+    const answers = [];
+    for (const url of [avif, avif, jpeg, jpeg]) answers.push(await image(url));
+    figure(
+      `image path: ${answers.map((answer) => `${answer.type} ${answer.bytes.length} B ${answer.cacheStatus}`).join(', ')}`,
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((answer) => answer.cacheStatus)).toEqual(['MISS', 'HIT', 'MISS', 'HIT']);
+    expect(answers.map((answer) => answer.type)).toEqual(['image/avif', 'image/avif', 'image/jpeg', 'image/jpeg']);
+    for (const answer of answers) expect(answer.cacheControl).toBe('public, max-age=31536000, immutable');
+    expect(answers[1]!.bytes.equals(answers[0]!.bytes)).toBe(true);
+    // Resized: a poster of about 200 KB is a few kilobytes at a phone's width.
+    expect(answers[0]!.bytes.length).toBeLessThan(60_000);
+    await expect.poll(() => sitePasses(seen())).toBe(2);
+  });
+
+  it('refuses widths, formats, spellings and hosts it does not emit with 400, and keeps no entry for them', async () => {
+    const [offered] = await offeredImages();
+    if (offered === undefined) throw new Error('the home page offers images');
+    const query = new URLSearchParams(offered.split('?')[1]);
+    const src = query.get('src') ?? '';
+    const refusedUrls = [
+      offered.replace(/w=\d+/, 'w=401'),
+      offered.replace(/f=\w+/, 'f=webp'),
+      `${IMAGE_ENDPOINT}?w=${query.get('w')}&f=${query.get('f')}&src=${encodeURIComponent(src)}`,
+      `${offered}&v=2`,
+      `${IMAGE_ENDPOINT}?src=${encodeURIComponent(src).replace('%3A', '%3a')}&w=${query.get('w')}&f=${query.get('f')}`,
+      `${IMAGE_ENDPOINT}?src=${encodeURIComponent('https://example.org/poster.jpg')}&w=480&f=avif`,
+      `${IMAGE_ENDPOINT}?src=${encodeURIComponent(`${topology.sandboxUrl}/sandbox/images/marca-epayco.svg`)}&w=480&f=avif`,
+    ];
+    const seen = topology.watch();
+    for (const url of refusedUrls) {
+      for (const attempt of [1, 2]) {
+        const answer = await image(url);
+        expect(answer.status, `${url} (${attempt})`).toBe(400);
+        expect(answer.cacheStatus, url).not.toBe('HIT');
+      }
+    }
+    // Every attempt reached the site: none was kept.
+    await expect.poll(() => sitePasses(seen())).toBe(refusedUrls.length * 2);
+    figure(`image path: ${refusedUrls.length} foreign spellings × 2 → 400, no entry kept`);
+  });
+
+  it('serves what it has while the image host is down, and sends the browser to the original for what it has not', async () => {
+    const photo = await (await fetch(`${topology.sandboxUrl}/sandbox/images/poster-codigo-rojo.jpg`)).arrayBuffer();
+    let mode: 'up' | 'hung' | 'huge' = 'up';
+    const hung: http.ServerResponse[] = [];
+    const host = http.createServer((req, res) => {
+      if (mode === 'hung') return void hung.push(res);
+      if (mode === 'huge') {
+        res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': 20 * 1024 * 1024 });
+        return void res.end(Buffer.alloc(20 * 1024 * 1024));
+      }
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.from(photo));
+    });
+    const port = Number(new URL(topology.imageHostUrl).port);
+    await new Promise<void>((resolve) => host.listen(port, '127.0.0.1', resolve));
+    const original = `${topology.imageHostUrl}/fotos/poster.jpg`;
+    const kept = `${IMAGE_ENDPOINT}?src=${encodeURIComponent(original)}&w=480&f=avif`;
+    const other = kept.replace('w=480', 'w=640');
+    try {
+      expect((await image(kept)).cacheStatus).toBe('MISS');
+      mode = 'huge';
+      const huge = await image(other);
+      expect([huge.status, huge.location]).toEqual([307, original]);
+      expect(huge.cacheControl).toMatch(/no-store/);
+      mode = 'hung';
+      const started = performance.now();
+      const hungAnswer = await image(other);
+      const hungMs = performance.now() - started;
+      expect([hungAnswer.status, hungAnswer.location]).toEqual([307, original]);
+      // The endpoint's download bound (8 s), not nginx's read timeout.
+      expect(hungMs).toBeLessThan(12_000);
+      figure(
+        `image path: a hung image host → 307 to the original after ${Math.round(hungMs)} ms; a 20 MB original → 307`,
+      );
+    } finally {
+      for (const res of hung) res.destroy();
+      await new Promise<void>((resolve) => host.close(() => resolve()));
+      host.closeAllConnections();
+    }
+    // The host is gone: what the edge kept is served, the rest goes to the original, never kept.
+    const down = [await image(kept), await image(other), await image(other)];
+    figure(`image path, host down: kept ${down[0]!.status} ${down[0]!.cacheStatus}; not kept ${down[1]!.status} twice`);
+    expect([down[0]!.status, down[0]!.cacheStatus, down[0]!.type]).toEqual([200, 'HIT', 'image/avif']);
+    for (const answer of down.slice(1)) expect([answer.status, answer.location]).toEqual([307, original]);
   }, 60_000);
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ImageKind, ImageSpec } from '../../catalogue/images.ts';
+import { isPhoto } from '../../catalogue/photos.ts';
 import { notFound } from '../../lib/api-error.ts';
 import type { SandboxContext } from '../../lib/context.ts';
 import { sha256 } from '../../lib/secrets.ts';
@@ -35,13 +36,13 @@ ${spec.subtitle === '' ? '' : `<text x="50%" y="60%" text-anchor="middle" font-f
 
 export function registerImageRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get<{ Params: { file: string } }>('/images/:file', async (request, reply) => {
-    const match = /^(.+)\.svg$/.exec(request.params.file);
+    const match = /^(.+)\.(svg|jpg)$/.exec(request.params.file);
     const name = match?.[1];
     const spec = name === undefined ? undefined : ctx.catalogue.images.get(name);
     if (name === undefined || spec === undefined) throw notFound('No se encontró la imagen.');
-    return reply
-      .type('image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .send(renderSvg(name, spec));
+    reply.header('cache-control', 'public, max-age=86400');
+    if (match?.[2] === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(renderSvg(name, spec));
+    if (!isPhoto(spec)) throw notFound('No se encontró la imagen.');
+    return reply.type('image/jpeg').send(await ctx.photos.get(name, spec));
   });
 }

@@ -1,3 +1,4 @@
+import { PHOTO_RUNS, type PhotoFigures, type Variant } from './photos.ts';
 import { median, percentile } from '../statistics.ts';
 import { RUNS } from './lighthouse.ts';
 import { BUDGETS, type PageCase, type PageKind } from './page-list.ts';
@@ -114,4 +115,26 @@ export function printBenchmarkIndex(benchmarkIndexes: number[]): void {
         '(Chrome DevTools calibrates a mid-tier phone, a Pixel 5, at 1000 and a low-tier one at 264).',
     );
   }
+}
+
+/** Issue 31's table: LCP and image bytes before load on the phone, three ways side by side. */
+export function printPhotoFigures(figures: Map<string, PhotoFigures>): void {
+  const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
+  const kilobytes = (bytes: number | null) =>
+    bytes === null ? '—' : `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
+  const ratio = (ours: number | null, ideal: number | null) =>
+    ours === null || ideal === null || ideal === 0 ? '—' : `${(ours / ideal).toFixed(2)}×`;
+  console.log('');
+  console.log(
+    `Photos on a phone (390 × 844, DPR 2, 150 ms RTT, 1.6 Mbps, 4× CPU; median of ${PHOTO_RUNS}; bytes: image bodies finished before load)`,
+  );
+  console.log('| page | originals as served | ours (/_image) | ideal (display size × 2, AVIF) | bytes ours ÷ ideal |');
+  console.log('|---|---|---|---|---|');
+  for (const [path, { lcpMs, imageBytes }] of figures) {
+    const cell = (variant: Variant) => `${seconds(lcpMs[variant])} (${kilobytes(imageBytes[variant])})`;
+    console.log(
+      `| \`${path}\` | ${cell('originals')} | ${cell('ours')} | ${cell('ideal')} | ${ratio(imageBytes.ours, imageBytes.ideal)} |`,
+    );
+  }
+  console.log('Budgets (issue 31): LCP ≤ 2.5 s on every public page; image bytes before load ≤ 1.2× ideal.');
 }

@@ -43,7 +43,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
       <div className="flex flex-col gap-5">
         <Countdown secondsLeft={secondsLeft} />
         <div className="flex gap-4">
-          <PosterImage src={movie.poster} width={96} eager className="h-36 w-24 shrink-0 rounded-xl" />
+          <PosterImage src={movie.poster} width={96} layout="96px" eager className="h-36 w-24 shrink-0 rounded-xl" />
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="sr-only">Película</dt>
             <dd className="col-span-2 text-lg font-bold">{movie.title}</dd>

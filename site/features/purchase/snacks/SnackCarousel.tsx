@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import { formatCop } from '../../../../shared/format/money.ts';
 import type { SnackOffer } from '../../../../shared/views/booking.ts';
+import { Picture } from '../../../components/Picture.tsx';
 import { PURCHASE_TEXTS } from '../texts.ts';
 
 /** Snack carousel: 3 per view, 1 under 600 px, slide speed 750 ms. */
@@ -51,12 +52,11 @@ export function SnackCarousel({ snacks, onAdd }: SnackCarouselProps) {
             className="flex w-full shrink-0 min-[600px]:w-[calc((100%-2rem)/3)] snap-start flex-col overflow-hidden rounded-2xl border border-line bg-surface"
           >
             {offer.image ? (
-              <img
+              <Picture
                 src={offer.image}
-                alt=""
-                width="320"
-                height="200"
-                loading="lazy"
+                layout="snackSlide"
+                width={320}
+                height={200}
                 className="aspect-[16/10] w-full bg-surface-2 object-cover"
               />
             ) : (

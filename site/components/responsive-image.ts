@@ -1,0 +1,125 @@
+import { IMAGE_WIDTHS, imageUrl, isResizable } from '../lib/image-url.ts';
+
+/**
+ * Where an image is shown, as `sizes` says it to the browser (its CSS width at each breakpoint,
+ * from the layout's own classes), and the narrowest and widest CSS width it can have: the
+ * srcset offers the ladder's widths from the narrowest × 1 to the widest × 2 (DPR 2 phones).
+ */
+export interface ImageLayout {
+  sizes: string;
+  cssWidths: readonly [number, number];
+}
+
+/** The phone widths run from 320 px; content is at most 1280 px wide (max-w-7xl) with px-4 / lg:px-6. */
+export const IMAGE_LAYOUTS = {
+  /** Home carousel slide (carousel-slides.ts: 1, 3 from 600 px, 5 from 1420 px; 1600 px wide at most). */
+  homeSlide: {
+    sizes:
+      '(min-width: 1420px) calc((min(100vw, 1600px) - 32px) / 5 - 16px), (min-width: 1024px) calc((100vw - 32px) / 3 - 16px), (min-width: 600px) calc((100vw - 16px) / 3 - 16px), calc(100vw - 32px)',
+    cssWidths: [178, 567],
+  },
+  /** Billboard carousel slide (2, 3 from 600 px, 5 from 1024 px). */
+  billboardSlide: {
+    sizes:
+      '(min-width: 1024px) calc((min(100vw, 1280px) - 32px) / 5 - 16px), (min-width: 600px) calc((100vw - 16px) / 3 - 16px), calc((100vw - 16px) / 2 - 16px)',
+    cssWidths: [136, 320],
+  },
+  /** Poster grid of releases (2, 3 from 640 px, 5 from 1024 px; 16 px gaps). */
+  posterGrid: {
+    sizes:
+      '(min-width: 1024px) calc((min(100vw, 1280px) - 112px) / 5), (min-width: 640px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)',
+    cssWidths: [136, 320],
+  },
+  /** A listing's poster beside its hours (w-28, w-32 from 640 px). */
+  listPoster: { sizes: '(min-width: 640px) 128px, 112px', cssWidths: [112, 128] },
+  /** The movie page's poster: 14rem, the grid's 18rem column from 768 px. */
+  moviePoster: { sizes: '(min-width: 768px) 288px, 224px', cssWidths: [224, 288] },
+  /** Rooms carousel card (1, 3 from 600 px). */
+  roomSlide: {
+    sizes: '(min-width: 600px) calc((min(100vw, 1280px) - 32px) / 3 - 16px), calc(100vw - 32px)',
+    cssWidths: [178, 567],
+  },
+  /** A room's own page: two pictures side by side from 768 px. */
+  roomPage: {
+    sizes: '(min-width: 768px) calc((min(100vw, 1280px) - 64px) / 2), calc(100vw - 32px)',
+    cssWidths: [288, 608],
+  },
+  /** Confectionery grid (1, 2 from 480 px, 3 from 1024 px; 24 px gaps). */
+  productGrid: {
+    sizes:
+      '(min-width: 1024px) calc((min(100vw, 1280px) - 96px) / 3), (min-width: 480px) calc((100vw - 56px) / 2), calc(100vw - 32px)',
+    cssWidths: [212, 447],
+  },
+  /** Snack cards of the purchase page (1, 3 from 600 px). */
+  snackSlide: { sizes: '(min-width: 600px) 260px, calc(100vw - 64px)', cssWidths: [256, 536] },
+  /** Corporate gallery (2, 3 from 640 px) and a section's picture (20rem from 768 px). */
+  gallery: { sizes: '(min-width: 640px) 280px, calc((100vw - 44px) / 2)', cssWidths: [138, 280] },
+  sectionPicture: { sizes: '(min-width: 768px) 320px, calc(100vw - 32px)', cssWidths: [288, 567] },
+  /** A content page's 2:3 picture (two fifths of 72rem from 768 px). */
+  contentPicture: { sizes: '(min-width: 768px) 440px, calc(100vw - 32px)', cssWidths: [288, 567] },
+  /** The home popup (at most 28rem). */
+  popup: { sizes: '(min-width: 480px) 448px, calc(100vw - 64px)', cssWidths: [256, 448] },
+} as const satisfies Record<string, ImageLayout>;
+
+/** A banner's own shape (the cinema API's are 1920 × 800): shown whole, never cut to a poster's box. */
+export const BANNER_SIZE = { width: 480, height: 200 } as const;
+
+export type ImageLayoutName = keyof typeof IMAGE_LAYOUTS | `${number}px`;
+
+function layoutOf(name: ImageLayoutName): ImageLayout {
+  if (name.endsWith('px')) {
+    const width = Number.parseInt(name, 10);
+    return { sizes: name, cssWidths: [width, width] };
+  }
+  return IMAGE_LAYOUTS[name as keyof typeof IMAGE_LAYOUTS];
+}
+
+/** The ladder's widths a layout needs: the first at or above its narrowest × 1 up to the first at or above its widest × 2. */
+export function widthsFor(layout: ImageLayout): number[] {
+  const [narrowest, widest] = layout.cssWidths;
+  const first = IMAGE_WIDTHS.findIndex((width) => width >= narrowest);
+  const last = IMAGE_WIDTHS.findIndex((width) => width >= widest * 2);
+  return IMAGE_WIDTHS.slice(first === -1 ? IMAGE_WIDTHS.length - 1 : first, last === -1 ? undefined : last + 1);
+}
+
+export interface PictureOptions {
+  /** The image as the cinema API gives it. */
+  src: string;
+  layout: ImageLayoutName;
+  /** In the first screen on a phone and on a desktop: loaded at once rather than when it nears the screen. */
+  eager?: boolean;
+  /** The page's largest first image: fetched before every other (fetchpriority="high"); eager too. */
+  priority?: boolean;
+}
+
+export interface PictureMarkup {
+  /** The AVIF candidates (a `<source>`), or null for an image shown as it is (an SVG). */
+  avifSrcset: string | null;
+  src: string;
+  srcset: string | undefined;
+  sizes: string | undefined;
+  loading: 'eager' | 'lazy';
+  decoding: 'async';
+  fetchPriority: 'high' | undefined;
+}
+
+/** What `<picture>` says for one image: AVIF candidates, then JPEG ones with a middle JPEG as `src`. */
+export function pictureMarkup({ src, layout, eager = false, priority = false }: PictureOptions): PictureMarkup {
+  const loading = {
+    loading: eager || priority ? 'eager' : 'lazy',
+    decoding: 'async',
+    fetchPriority: priority ? 'high' : undefined,
+  } as const;
+  if (!isResizable(src)) return { avifSrcset: null, src, srcset: undefined, sizes: undefined, ...loading };
+  const { sizes } = layoutOf(layout);
+  const widths = widthsFor(layoutOf(layout));
+  const srcsetOf = (format: 'avif' | 'jpeg') =>
+    widths.map((width) => `${imageUrl(src, width, format)} ${width}w`).join(', ');
+  return {
+    avifSrcset: srcsetOf('avif'),
+    src: imageUrl(src, widths[Math.floor(widths.length / 2)]!, 'jpeg'),
+    srcset: srcsetOf('jpeg'),
+    sizes,
+    ...loading,
+  };
+}

@@ -1,0 +1,136 @@
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
+
+/**
+ * The image path as a person meets it (site/decisions/image-path.md), on the phone and on the
+ * desktop, each by its own layout: photos come resized from our `/_image` as AVIF, at about the
+ * size the screen needs; only what is in the first screen loads at once, one image first of all.
+ * With reduced motion, so no carousel moves on its own and the first screen stays the server's.
+ */
+
+interface Shown {
+  src: string;
+  current: string;
+  loading: string;
+  priority: string | null;
+  width: string | null;
+  height: string | null;
+  avif: boolean;
+  /** Where the image lies, in CSS px, and whether any of it is in the first screen. */
+  box: { left: number; top: number; width: number; height: number };
+  inFirstScreen: boolean;
+  natural: { width: number; height: number };
+}
+
+async function imagesOf(page: Page): Promise<Shown[]> {
+  return page.evaluate(() =>
+    [...document.images].map((img) => {
+      const box = img.getBoundingClientRect();
+      const inFirstScreen =
+        box.width > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+      return {
+        src: img.getAttribute('src') ?? '',
+        current: img.currentSrc,
+        loading: img.loading,
+        priority: img.getAttribute('fetchpriority'),
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        avif: img.parentElement?.querySelector('source[type="image/avif"]') !== null,
+        box: { left: box.left, top: box.top, width: box.width, height: box.height },
+        inFirstScreen,
+        natural: { width: img.naturalWidth, height: img.naturalHeight },
+      };
+    }),
+  );
+}
+
+test.describe('photos at phone speed', () => {
+  test.use({ reducedMotion: 'reduce' });
+  let moviePath = '';
+  test.beforeAll(async ({ request }) => {
+    const { movies } = (await (await request.get('/bff/catalogue/movies')).json()) as { movies: { slug: string }[] };
+    moviePath = `/viziona/pelicula/${movies[0]!.slug}`;
+  });
+
+  for (const path of ['/', '/cartelera', 'movie', '/salas', '/confiteria', '/proximos-estrenos']) {
+    test(`${path}: only what is in the first screen loads at once, resized to the screen, as AVIF`, async ({
+      page,
+    }) => {
+      // A cold edge resizes each photo once (AVIF at effort 4 takes a busy CPU seconds).
+      test.setTimeout(180_000);
+      await page.goto(path === 'movie' ? moviePath : path, { waitUntil: 'domcontentloaded' });
+      await page.waitForLoadState('load', { timeout: 170_000 });
+      const images = (await imagesOf(page)).filter((image) => image.src.startsWith('/_image?'));
+      expect(images.length).toBeGreaterThan(0);
+      const dpr = await page.evaluate(() => devicePixelRatio);
+
+      // Every photo keeps its shape before it loads, and offers AVIF.
+      for (const image of images) {
+        expect(Number(image.width), image.src).toBeGreaterThan(0);
+        expect(Number(image.height), image.src).toBeGreaterThan(0);
+        expect(image.avif, image.src).toBe(true);
+      }
+      // One image first of all, in the first screen (none where no photo is: /salas on a phone); nothing off screen loads at once.
+      const first = images.filter((image) => image.priority === 'high');
+      expect(first).toHaveLength(images.some((image) => image.inFirstScreen && image.loading === 'eager') ? 1 : 0);
+      for (const image of first) expect(image.inFirstScreen).toBe(true);
+      for (const image of images.filter((one) => !one.inFirstScreen))
+        expect(image.loading, `${image.src} is off screen`).toBe('lazy');
+
+      // What loaded is AVIF from our origin, about as wide as the screen needs (the ladder's steps are 1.2).
+      // The first photo in view (on /salas, none is until scrolled to) has loaded: a lazy one too.
+      const firstInView = Math.max(
+        0,
+        images.findIndex((image) => image.inFirstScreen),
+      );
+      const photo = page.locator('img[src^="/_image?"]').nth(firstInView);
+      await photo.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          timeout: 120_000,
+        })
+        .toBe(true);
+      const inView = (await imagesOf(page)).filter((image) => image.src.startsWith('/_image?') && image.inFirstScreen);
+      const loaded = inView.filter((image) => image.current !== '');
+      expect(loaded.length).toBeGreaterThan(0);
+      for (const image of loaded) {
+        const asked = new URL(image.current);
+        expect(asked.pathname).toBe('/_image');
+        expect(asked.searchParams.get('f')).toBe('avif');
+        const ratio = Number(asked.searchParams.get('w')) / (image.box.width * dpr);
+        expect(ratio, `${image.current} shown ${image.box.width} px at DPR ${dpr}`).toBeGreaterThan(0.8);
+        expect(ratio, `${image.current} shown ${image.box.width} px at DPR ${dpr}`).toBeLessThan(1.3);
+      }
+    });
+  }
+
+  test('the home carousel shows each banner whole, at its own shape', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const banners = page.locator('[data-slide="banner"] img');
+    expect(await banners.count()).toBeGreaterThan(0);
+    await banners.first().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => banners.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 120_000,
+      })
+      .toBe(true);
+    for (const banner of await banners.all()) {
+      const shape = await banner.evaluate((img: HTMLImageElement) => {
+        const box = img.getBoundingClientRect();
+        return {
+          shown: box.width / box.height,
+          own: Number(img.getAttribute('width')) / Number(img.getAttribute('height')),
+        };
+      });
+      // 1920 × 800: the box is the banner's shape, not a 2:3 poster's (nothing cut off).
+      expect(Math.abs(shape.shown - 2.4)).toBeLessThan(0.05);
+      expect(shape.own).toBeCloseTo(2.4, 2);
+    }
+    const loaded = await banners.first().evaluate((img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect();
+      return { shown: box.width / box.height, natural: img.naturalWidth / img.naturalHeight };
+    });
+    expect(Math.abs(loaded.shown - loaded.natural)).toBeLessThan(0.05);
+  });
+});
