@@ -1,5 +1,6 @@
 import type { DateOption, Showtime } from '../../shared/cinema-api/catalogue.ts';
-import { bogotaDateTime } from '../../shared/format/bogota-time.ts';
+import { showtimeEndMs } from '../../shared/booking/showtime-clock.ts';
+import { BOGOTA_UTC_OFFSET, bogotaDate, bogotaDateTime, bogotaTime } from '../../shared/format/bogota-time.ts';
 import { formatDateButton, formatHour, formatLongDate } from '../../shared/format/dates.ts';
 import type { DateOptionView, ShowtimeGroupView, ShowtimeHourView } from '../../shared/views/catalogue.ts';
 
@@ -19,14 +20,21 @@ export function datesOfShowtimes(showtimes: ReadonlyArray<Pick<Showtime, 'functi
   return toDateOptions(showtimes);
 }
 
+/** An instant as ISO 8601 with Bogotá's offset ('2026-11-26T21:05:00-05:00'); the input when unreadable. */
+function bogotaIso(ms: number, fallback: string): string {
+  return Number.isNaN(ms) ? fallback : `${bogotaDate(ms)}T${bogotaTime(ms)}${BOGOTA_UTC_OFFSET}`;
+}
+
 function toHour(showtime: Showtime): ShowtimeHourView {
+  const startsAt =
+    bogotaDateTime(showtime.function_date, showtime.function_hour) ??
+    `${showtime.function_date}T${showtime.function_hour}`;
   return {
     id: showtime.id,
     hour: showtime.function_hour,
     hourText: formatHour(showtime.function_hour),
-    startsAt:
-      bogotaDateTime(showtime.function_date, showtime.function_hour) ??
-      `${showtime.function_date}T${showtime.function_hour}`,
+    startsAt,
+    endsAt: bogotaIso(showtimeEndMs(Date.parse(startsAt), showtime.movie.duration), startsAt),
     seats: showtime.seats,
   };
 }

@@ -28,6 +28,8 @@ export const BOOKING_TEXTS = {
   comboLimit: (max: number) => `Solo puedes seleccionar ${max} combos en total.`,
   startedTitle: 'Lo sentimos',
   started: 'No es posible reservar asientos en funciones en curso. Por favor, selecciona otro horario.',
+  /** The purchase route of a started showtime (reached from a page cached before it started, or without JavaScript). */
+  startedOtherHour: 'Ver otros horarios',
   incompleteCombo: 'Debes seleccionar la receta del combo',
 
   expiredTitle: 'El tiempo de tu reserva ha expirado',

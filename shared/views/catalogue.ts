@@ -31,8 +31,10 @@ const ShowtimeHourViewSchema = z.object({
   hour: z.string(),
   /** '7:30 p. m.'. */
   hourText: z.string(),
-  /** ISO instant with Bogotá's offset, for structured data. */
+  /** ISO instant with Bogotá's offset: structured data, and when the hour stops being sold. */
   startsAt: z.string(),
+  /** ISO instant with Bogotá's offset: the start plus the movie's length (until then it is 'En curso'). */
+  endsAt: z.string(),
   /** Seats still free. */
   seats: z.number(),
 });

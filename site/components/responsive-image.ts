@@ -31,7 +31,7 @@ export const IMAGE_LAYOUTS = {
     cssWidths: [136, 320],
   },
   /** A listing's poster beside its hours (w-28, w-32 from 640 px). */
-  listPoster: { sizes: '(min-width: 640px) 128px, 112px', cssWidths: [112, 128] },
+  listPoster: { sizes: '(min-width: 640px) 112px, 80px', cssWidths: [80, 112] },
   /** The movie page's poster: 14rem, the grid's 18rem column from 768 px. */
   moviePoster: { sizes: '(min-width: 768px) 288px, 224px', cssWidths: [224, 288] },
   /** Rooms carousel card (1, 3 from 600 px). */

@@ -64,18 +64,27 @@ async function openAs(browser: Browser, profile: BrowserContextOptions, options:
 /** The panel of the chosen date. */
 const shownPanel = (scope: Locator): Locator => scope.locator('[data-date-panel]:not([hidden])');
 
-/** The headings of the hour lists shown ('Horarios de X: 2D · Doblada · Sala 2'). */
+/** The headings of the hour lists shown ('Horarios de X: 2D · Doblada'). */
 async function shownGroupLabels(panel: Locator): Promise<string[]> {
   return panel
     .locator('ul[aria-label^="Horarios de"]')
     .evaluateAll((lists) => lists.map((list) => list.getAttribute('aria-label') ?? ''));
 }
 
+/** Every list shown is of `label` (a format or a version: the lists' headings). */
 async function expectOnlyGroupsWith(panel: Locator, label: string): Promise<void> {
   await expect(panel.locator('ul[aria-label^="Horarios de"]').first()).toBeVisible();
   const labels = await shownGroupLabels(panel);
   expect(labels.length).toBeGreaterThan(0);
   for (const shown of labels) expect(shown.split(': ').at(-1)!.split(' · ')).toContain(label);
+}
+
+/** Every hour shown is in `room` (each hour names its room). */
+async function expectOnlyRoom(panel: Locator, room: string): Promise<void> {
+  await expect(panel.locator('ul[aria-label^="Horarios de"]').first()).toBeVisible();
+  const rooms = await panel.locator('li[data-room]').evaluateAll((items) => items.map((item) => item.dataset.room));
+  expect(rooms.length).toBeGreaterThan(0);
+  for (const shown of rooms) expect(shown).toBe(room);
 }
 
 function filterLink(panel: Locator, key: Key, label: string): Locator {
@@ -169,7 +178,7 @@ for (const [screen, profile] of Object.entries(screens)) {
       const panel = shownPanel(page.locator('vz-date-picker'));
       await filterLink(panel, 'room', room).click();
       await expect(page).toHaveURL(new RegExp(`\\?date=${day.date}&room=${filterValue(room)}#funciones$`));
-      await expectOnlyGroupsWith(shownPanel(page.locator('vz-date-picker')), room);
+      await expectOnlyRoom(shownPanel(page.locator('vz-date-picker')), room);
       // The chosen room is in view, also at the end of a phone's scrolling row.
       const chosen = filterLink(shownPanel(page.locator('vz-date-picker')), 'room', room);
       await expect.poll(() => shownInRow(chosen)).toBe(true);
@@ -200,7 +209,7 @@ for (const [screen, profile] of Object.entries(screens)) {
       const picker = page.locator('vz-date-picker');
       await filterLink(shownPanel(picker), 'room', room).click();
       await expect(page).toHaveURL(new RegExp(`${path}\\?date=${day.date}&room=${filterValue(room)}#funciones$`));
-      await expectOnlyGroupsWith(shownPanel(picker), room);
+      await expectOnlyRoom(shownPanel(picker), room);
       const formatGroup = shownPanel(picker).getByRole('group', { name: 'Formato', exact: true });
       if ((await formatGroup.count()) > 0) {
         await formatGroup.getByRole('link', { name: format, exact: true }).click();

@@ -82,6 +82,8 @@ describe('billboard week', () => {
       ['3D', ['6:00 p. m.']],
     ]);
     expect(sunday.movies[0]!.groups[0]!.hours[0]!.startsAt).toBe('2026-11-22T14:00:00-05:00');
+    // The movie lasts 125 minutes: until then the hour is 'En curso', then it is left out.
+    expect(sunday.movies[0]!.groups[0]!.hours[1]!.endsAt).toBe('2026-11-22T23:05:00-05:00');
     expect(week.days[1]!.movies[0]!.groups[0]).toMatchObject({ version: 'Subtitulada', roomName: 'Sala 2' });
   });
 });

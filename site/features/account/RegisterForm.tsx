@@ -10,6 +10,7 @@ import { DocumentNumberInput } from '../../components/DocumentNumberInput.tsx';
 import { Button } from '../../components/Button.tsx';
 import { CaptchaField, type CaptchaFieldHandle } from '../../components/captcha/CaptchaField.tsx';
 import { routes } from '../../lib/routes.ts';
+import { noteJustRegistered } from '../../lib/arrival-note.ts';
 import { PersonFields } from './PersonFields.tsx';
 import { register as registerAccount } from './stores.ts';
 import { REGISTER_SUCCESS_TEXT } from './texts.ts';
@@ -64,6 +65,8 @@ export default function RegisterForm() {
       return result.failure.fields;
     }
     setSucceeded(true);
+    // The landing page opens the verification screen at once ('Te enviamos un código a …').
+    noteJustRegistered();
     window.setTimeout(() => window.location.assign(routes.home), 800);
     return null;
   };

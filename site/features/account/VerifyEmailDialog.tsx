@@ -50,8 +50,8 @@ export default function VerifyEmailDialog({ email }: VerifyEmailDialogProps) {
   return (
     <Modal open={open} onClose={closeVerifyDialog} title="Verifica el correo">
       <p className="mb-4 text-muted">
-        Al registrarte te enviamos un código de verificación a{' '}
-        <strong className="text-text wrap-anywhere">{email}</strong>. Escríbelo aquí para confirmar tu correo.
+        Te enviamos un código a <strong className="text-text wrap-anywhere">{email}</strong>. Escríbelo aquí para
+        confirmar tu correo.
       </p>
       <form method="post" noValidate onSubmit={onVerify} className="flex flex-col gap-4">
         <Field label="Código de verificación">

@@ -6,6 +6,7 @@
  */
 import type { SessionUserView } from '../../../shared/views/session.ts';
 import { isProtectedPath, routes, safeReturnTo } from '../../lib/routes.ts';
+import { takeJustRegistered } from '../../lib/arrival-note.ts';
 import {
   $forgotDialogOpen,
   $loginDialogOpen,
@@ -86,7 +87,10 @@ export function startAccountCorner(): void {
       if (open) void loadAccountDialogs();
     });
   }
-  void readSession();
+  void readSession().then((user) => {
+    // Just registered: the code the registration sent is what the person needs next.
+    if (takeJustRegistered() && user && !user.verified) openVerifyDialog();
+  });
   document.addEventListener('click', (event) => void onLinkClick(event));
   document.addEventListener('click', onActionClick);
   // Fetch the island while the pointer is on its way to the login link.

@@ -3,6 +3,8 @@
  * browser session: closing it (button, Escape, backdrop or following its link) stores a flag
  * in sessionStorage and it does not open again until the browser session ends.
  */
+import { justRegistered } from '../../lib/arrival-note.ts';
+
 export const POPUP_SEEN_KEY = 'viziona:popup-visto';
 
 function seen(): boolean {
@@ -24,7 +26,8 @@ function remember(): void {
 class HomePopupElement extends HTMLElement {
   connectedCallback(): void {
     const dialog = this.querySelector('dialog');
-    if (!dialog || seen()) return;
+    // Just registered: the verification screen opens instead; the popup waits for a later visit.
+    if (!dialog || seen() || justRegistered()) return;
     dialog.addEventListener('close', remember, { once: true });
     dialog.addEventListener('click', (event) => {
       // A click on the backdrop lands on the dialog element itself.

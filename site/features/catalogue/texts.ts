@@ -28,3 +28,10 @@ export const SHARE_TEXTS = {
   copied: 'Enlace copiado. Ya puedes pegarlo donde quieras.',
   copyByHand: 'Copia el enlace de la película:',
 } as const;
+
+export const HOUR_TEXTS = {
+  /** An hour whose showtime has started: shown, never sold. */
+  playing: 'En curso',
+  /** A date whose hours of this movie are all over. */
+  noneLeft: 'Ya no quedan funciones de esta película en esta fecha.',
+} as const;
