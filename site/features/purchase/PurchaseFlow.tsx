@@ -1,4 +1,15 @@
-import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
 import { useStore } from '@nanostores/react';
 import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '../../../shared/booking/lonely-seats.ts';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
@@ -12,6 +23,7 @@ import { ClubBanner } from './ClubBanner.tsx';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
 import { BestSeatsPicker } from './seat-map/BestSeatsPicker.tsx';
 import { followSeats } from './seat-map/live-seats.ts';
+import { revealSeats } from './seat-map/reveal-seats.ts';
 import { SeatMap } from './seat-map/SeatMap.tsx';
 import { ZonePicker } from './seat-map/ZonePicker.tsx';
 import { createPurchaseState, type PurchaseState } from './stores/purchase.ts';
@@ -131,17 +143,35 @@ function StepSeats({ purchase }: { purchase: PurchaseState }) {
     SnackCarousel.preloadWhenIdle();
     ComboDialog.preloadWhenIdle();
   }, [someSelected]);
+  const sectionRef = useRef<HTMLElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  // The best seats, once picked, are brought into view above the bar (after the bar has taken
+  // its new height, two frames on), with their row letters.
+  const pickBest = useCallback(
+    (count: number, besideWheelchairSpace: boolean) => {
+      const message = seats.pickBest(count, besideWheelchairSpace);
+      if (message === null)
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const scroller = sectionRef.current?.querySelector<HTMLElement>('[data-seat-scroller]');
+            if (scroller) revealSeats(scroller, seats.$selected.get(), barRef.current);
+          }),
+        );
+      return message;
+    },
+    [seats],
+  );
   return (
-    <section aria-labelledby="location-title" className="flex flex-col gap-6">
+    <section ref={sectionRef} aria-labelledby="location-title" className="flex flex-col gap-6">
       <h2 id="location-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">
         {BOOKING_TEXTS.chooseLocation}
       </h2>
       <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={seats.selectZone} />
       {zone !== null && (
-        <BestSeatsPicker maxSeats={view.maxSeats} wheelchairSpaces={wheelchairSpaces} onPick={seats.pickBest} />
+        <BestSeatsPicker maxSeats={view.maxSeats} wheelchairSpaces={wheelchairSpaces} onPick={pickBest} />
       )}
       <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={seats.toggleSeat} />
-      <SelectionBar purchase={purchase} />
+      <SelectionBar purchase={purchase} barRef={barRef} />
     </section>
   );
 }
@@ -152,7 +182,13 @@ function StepSeats({ purchase }: { purchase: PurchaseState }) {
  * frame later (a deferred render): the frame that answers a click paints the seat alone,
  * without laying out and repainting this text as well.
  */
-const SelectionBar = memo(function SelectionBar({ purchase }: { purchase: PurchaseState }) {
+const SelectionBar = memo(function SelectionBar({
+  purchase,
+  barRef,
+}: {
+  purchase: PurchaseState;
+  barRef: RefObject<HTMLDivElement | null>;
+}) {
   const { seats } = purchase;
   const selected = useDeferredValue(useStore(seats.$selected));
   const map = useDeferredValue(useStore(seats.$seatMap));
@@ -166,7 +202,11 @@ const SelectionBar = memo(function SelectionBar({ purchase }: { purchase: Purcha
   );
   return (
     // As tall with the button as without it: picking the first seat moves nothing else.
-    <div className="sticky bottom-0 z-10 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-4">
+    <div
+      ref={barRef}
+      data-selection-bar
+      className="sticky bottom-0 z-20 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-4"
+    >
       <div className="flex min-w-0 flex-col">
         <p aria-live="polite" className="text-sm">
           {selected.length > 0 ? (

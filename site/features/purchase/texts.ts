@@ -32,6 +32,12 @@ export const PURCHASE_TEXTS = {
   holdReleased:
     'Las sillas de esta compra se liberaron o ya fueron pagadas en otra ventana. Vuelve a seleccionar tus sillas.',
   backToSeats: 'Volver a elegir sillas',
+  // Issue 30: the seat map's zoom, the checkout's way back to the snacks, leaving a held purchase.
+  zoomGroup: 'Tamaño del mapa de sillas',
+  zoomIn: 'Acercar el mapa',
+  zoomOut: 'Alejar el mapa',
+  zoomAll: 'Ver toda la sala',
+  zoomHint: 'Acerca el mapa con los botones, con dos dedos o con las teclas + y -.',
 } as const;
 
 /** 'F-7', 'F-7 y F-8', 'F-7, F-8 y F-9'. */
