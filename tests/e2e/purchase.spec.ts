@@ -18,6 +18,8 @@ import {
   readQr,
   reserve,
   sandboxSeatState,
+  toPaymentStatus,
+  toTicketsFromSuccess,
   seatButton,
   seatsToPick,
   selectionBar,
@@ -113,14 +115,8 @@ test('a full purchase by card with a combo ends on the ticket page with one read
   await expect(modal(page).getByText('Tu pago fue procesado correctamente.')).toBeVisible();
   // Seat map, combo dialog, checkout, wizard, captcha: nothing tripped the CSP.
   expect(await violationsOf(page)).toEqual([]);
-  await modal(page).getByRole('button', { name: 'Aceptar' }).click();
-
-  await page.waitForURL(/\/estado-transaccion\//);
-  await expect(page.getByRole('heading', { name: 'Estado del pago: Aceptada' })).toBeVisible();
-  await expect(page.getByText('$ 65.000')).toBeVisible();
-  await page.getByRole('link', { name: 'VER MIS CÓDIGOS QR' }).click();
-
-  await page.waitForURL(/\/ticket\//);
+  // The modal's button goes straight to the QR codes; the status page is one link away from them.
+  await toTicketsFromSuccess(page);
   await expect(page.getByText('Mis Tickets')).toBeVisible();
   await expect(page.getByText('Confiteria')).toBeVisible();
   await expect(page.getByText('Crispetas de sal')).toBeVisible();
@@ -137,6 +133,11 @@ test('a full purchase by card with a combo ends on the ticket page with one read
   expect(await violationsOf(page)).toEqual([]);
   // Combo dialog, status modals, checkout, payment wizard: each opened inside the screen.
   expect(dialogMisfits(page)).toEqual([]);
+
+  await toPaymentStatus(page);
+  await expect(page.getByRole('heading', { name: 'Estado del pago: Aceptada' })).toBeVisible();
+  await expect(page.getByText('$ 65.000')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'VER MIS CÓDIGOS QR' })).toBeVisible();
 
   await page.goto('/mis-tickets');
   await expect(page.getByText(showtime.movie.title).first()).toBeVisible();
@@ -301,6 +302,8 @@ test('leaving the purchase page releases the hold', async ({ browser }) => {
   await reserve(page);
   expect(await sandboxSeatState(showtime.id, seat ?? '')).toBe('O');
   await page.getByRole('link', { name: 'Cambiar fecha y hora de la función' }).click();
+  // With seats held, the link asks first (issue 30).
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Salir y liberar mis sillas' }).click();
   await page.waitForURL((url) => url.pathname === `/viziona/pelicula/${showtime.movie.slug}`);
   await expect.poll(() => sandboxSeatState(showtime.id, seat ?? ''), { timeout: 30_000 }).toBe('S');
   await page.context().close();

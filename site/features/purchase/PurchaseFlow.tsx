@@ -19,7 +19,10 @@ import type { BookingView } from '../../../shared/views/booking.ts';
 import { Button } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazy-part.ts';
 import { useWantedOnce } from '../../components/use-wanted-once.ts';
+import { Countdown } from './checkout/Countdown.tsx';
 import { ClubBanner } from './ClubBanner.tsx';
+import { guardLeaving } from './leave-guard.ts';
+import { LeavePurchaseDialog } from './LeavePurchaseDialog.tsx';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
 import { BestSeatsPicker } from './seat-map/BestSeatsPicker.tsx';
 import { followSeats } from './seat-map/live-seats.ts';
@@ -76,6 +79,9 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
   // hold's own time governs.
   const [turnUntil, setTurnUntil] = useState(initialView.turnUntil);
   if (step === 1 && turnUntil !== null) setTurnUntil(null);
+  // While seats are held, a link that would leave asks first ('Si sales de la compra, …').
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  useEffect(() => (step === 1 ? guardLeaving(setLeaveTo) : undefined), [step]);
 
   // A new step takes the focus (read out by screen readers) and comes into view.
   useEffect(() => {
@@ -111,7 +117,14 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 lg:px-6" data-purchase-ready={ready || undefined}>
-      <PurchaseHeader view={view} movieHref={movieHref} secondsLeft={step === 1 ? secondsLeft : null} />
+      <PurchaseHeader view={view} movieHref={movieHref} />
+      {step === 1 && (
+        // Under the header and pinned below the site's bar while the seats are held: the time
+        // left stays in view on the snacks step however far the person scrolls.
+        <div className="sticky top-16 z-20 -mx-4 -my-4 border-b border-line bg-ink px-4 py-2">
+          <Countdown secondsLeft={secondsLeft} />
+        </div>
+      )}
       <ClubBanner membership={view.membership} />
       {step === 0 && turnUntil !== null && (
         <p role="status" className="rounded-xl border border-brand bg-surface p-4 font-semibold">
@@ -120,6 +133,7 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
       )}
       {step === 0 ? <StepSeats purchase={purchase} /> : <StepSnacks purchase={purchase} />}
       <Checkout purchase={purchase} payer={payer} />
+      <LeavePurchaseDialog href={step === 1 ? leaveTo : null} onStay={() => setLeaveTo(null)} />
     </div>
   );
 }
@@ -298,6 +312,7 @@ function CheckoutDialogs({ purchase, payer }: CheckoutProps) {
   const totals = useStore(purchase.$totals);
   const open = useStore(checkout.$open);
   const brand = useStore(checkout.$payBrand);
+  const method = useStore(checkout.$payMethod);
   const checkoutWanted = useWantedOnce(open);
   const wizardWanted = useWantedOnce(brand !== null);
   useEffect(() => {
@@ -320,6 +335,9 @@ function CheckoutDialogs({ purchase, payer }: CheckoutProps) {
             totals={totals}
             secondsLeft={secondsLeft}
             brands={view.payBrands}
+            methods={view.paymentMethod}
+            snacks={view.snacks}
+            onAddSnack={snacks.chooseSnack}
             onQuantity={snacks.setQuantity}
             onRemove={snacks.removeFromCart}
             onChooseBrand={checkout.chooseBrand}
@@ -337,6 +355,7 @@ function CheckoutDialogs({ purchase, payer }: CheckoutProps) {
             onPayCard={payment.payByCard}
             onPayPse={payment.payByPse}
             secondsLeft={heldSeats ? secondsLeft : null}
+            startWith={method}
           />
         </Suspense>
       )}

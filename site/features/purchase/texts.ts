@@ -77,4 +77,14 @@ export const PAYMENT_TEXTS = {
   pending:
     'Tu entidad financiera aún no confirma el pago. Te mostraremos el resultado en cuanto llegue; no vuelvas a pagar esta compra.',
   pendingFollow: 'Esta página se actualizará sola en cuanto tu entidad financiera confirme o rechace el pago.',
+  // Issue 30: snacks added from the checkout, and leaving a purchase whose seats are held.
+  moreSnacks: 'Agrega más confitería',
+  cardShort: 'Tarjeta',
+  pseShort: 'PSE',
+  addSnack: 'Agregar',
+  leaveTitle: '¿Quieres salir de la compra?',
+  leave: 'Si sales de la compra, liberaremos tus sillas.',
+  leaveConfirm: 'Salir y liberar mis sillas',
+  leaveCancel: 'Seguir con mi compra',
+  newTab: '(se abre en una pestaña nueva)',
 } as const;

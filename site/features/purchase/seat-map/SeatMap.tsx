@@ -262,7 +262,7 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
       <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm" aria-label="Convenciones">
         <li className="flex items-center gap-2">
           <span aria-hidden="true" className="size-4 rounded-sm border-2 border-success bg-surface-2" />
-          {BOOKING_TEXTS.legendAvailable}
+          <span>{BOOKING_TEXTS.legendAvailable}</span>
         </li>
         <li className="flex items-center gap-2">
           <span
@@ -271,11 +271,11 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
           >
             ✕
           </span>
-          {BOOKING_TEXTS.legendOccupied}
+          <span>{BOOKING_TEXTS.legendOccupied}</span>
         </li>
         <li className="flex items-center gap-2">
           <span aria-hidden="true" className="size-4 rounded-sm border-2 border-brand bg-brand" />
-          {BOOKING_TEXTS.legendSelected}
+          <span>{BOOKING_TEXTS.legendSelected}</span>
         </li>
       </ul>
       <ZoomControls zoom={zoom} />

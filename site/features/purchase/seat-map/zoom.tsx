@@ -10,7 +10,7 @@ const MAX_ZOOM = 1.5;
 const STEP = 1.25;
 
 /** The map's width at zoom 1, from its widest row. */
-export function naturalWidth(map: SeatMap): number {
+function naturalWidth(map: SeatMap): number {
   const columns = Math.max(0, ...map.rows.map((row) => row.cells.length));
   return columns * CELL_WIDTH + LETTERS_AND_PADDING;
 }
