@@ -162,7 +162,11 @@ for (const withCombo of [false, true]) {
       // The spec's checkout opens after a combo.
       await expect(checkout).toBeVisible();
     } else {
-      await actions.tap('Finalizar compra', page.getByRole('button', { name: 'Finalizar compra' }));
+      // Pinned at the bottom with the total: no scrolling past the snacks to find it.
+      const finish = page.getByRole('button', { name: 'Finalizar compra' });
+      await expect(finish).toBeInViewport({ ratio: 1 });
+      await expect(timer).toBeInViewport();
+      await actions.tap('Finalizar compra', finish);
     }
     await shot(page, `${withCombo ? 'c' : 's'}04-checkout`);
     // The ways to pay are on the first screen of the checkout, whatever it lists.

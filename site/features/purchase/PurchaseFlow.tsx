@@ -257,6 +257,7 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
   const { snacks } = purchase;
   const view = useStore(purchase.seats.$view);
   const comboOffer = useStore(snacks.$comboOffer);
+  const total = useStore(purchase.$totals).total;
   const hydrated = useHydrated();
   useEffect(() => CheckoutPanel.preloadWhenIdle(), []);
   const loading = <div aria-busy="true" className="min-h-80 rounded-2xl bg-surface-2/40" />;
@@ -273,10 +274,16 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
       ) : (
         loading
       )}
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6">
+      <div className="border-t border-line pt-6">
         <Button variant="secondary" onClick={() => void purchase.startOver()}>
           {BOOKING_TEXTS.changePreviousData}
         </Button>
+      </div>
+      {/* Pinned at the bottom like the seats' bar: the total so far and 'Finalizar compra' in reach on a phone. */}
+      <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-3">
+        <p className="text-sm">
+          Total <strong className="tabular-nums">{formatCop(total)}</strong>
+        </p>
         <Button aria-haspopup="dialog" onClick={purchase.checkout.open}>
           {BOOKING_TEXTS.finishPurchase}
         </Button>
