@@ -30,8 +30,10 @@ export const IMAGE_LAYOUTS = {
       '(min-width: 1024px) calc((min(100vw, 1280px) - 112px) / 5), (min-width: 640px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)',
     cssWidths: [136, 320],
   },
-  /** A listing's poster beside its hours (w-28, w-32 from 640 px). */
+  /** A listing's poster beside its hours (w-20, w-28 from 640 px). */
   listPoster: { sizes: '(min-width: 640px) 112px, 80px', cssWidths: [80, 112] },
+  /** The checkout's poster (w-16, w-24 from 640 px). */
+  checkoutPoster: { sizes: '(min-width: 640px) 96px, 64px', cssWidths: [64, 96] },
   /** The movie page's poster: 14rem, the grid's 18rem column from 768 px. */
   moviePoster: { sizes: '(min-width: 768px) 288px, 224px', cssWidths: [224, 288] },
   /** Rooms carousel card (1, 3 from 600 px). */

@@ -17,6 +17,8 @@ import {
   reserve,
   sandboxSeatState,
   takeShowtime,
+  toPaymentStatus,
+  toTicketsFromSuccess,
 } from './purchase-helpers.ts';
 
 /**
@@ -74,9 +76,8 @@ test('two tabs on two showtimes: the first tab is not charged for the second one
     await payByCard(tabB, wizardB, APPROVED_CARD);
     return label;
   })();
-  await expect(modal(tabB).getByText('¡Transaccion exitosa!')).toBeVisible();
-  await modal(tabB).getByRole('button', { name: 'Aceptar' }).click();
-  await tabB.waitForURL(/\/estado-transaccion\//);
+  await toTicketsFromSuccess(tabB);
+  await toPaymentStatus(tabB);
   await expect(tabB.getByRole('heading', { name: 'Estado del pago: Aceptada' })).toBeVisible();
   await expect(tabB.getByText(payLabel.replace('Pagar ', ''), { exact: true })).toBeVisible();
   await expect(tabB.getByText(seatsB.join(', '))).toBeVisible();
@@ -238,9 +239,8 @@ test('a membership bought on a second device gives the first one member prices, 
   const pay = await openPayment(laptop, 'Tarjeta de crédito o débito');
   await expect(pay.getByRole('button', { name: 'Pagar $ 13.200' })).toBeVisible();
   await payByCard(laptop, pay, APPROVED_CARD);
-  await expect(modal(laptop).getByText('¡Transaccion exitosa!')).toBeVisible();
-  await modal(laptop).getByRole('button', { name: 'Aceptar' }).click();
-  await laptop.waitForURL(/\/estado-transaccion\//);
+  await toTicketsFromSuccess(laptop);
+  await toPaymentStatus(laptop);
   await expect(laptop.getByText('$ 13.200', { exact: true })).toBeVisible();
   await laptop.context().close();
 });

@@ -177,31 +177,54 @@ export async function reserve(page: Page): Promise<void> {
 
 export const modal = (page: Page): Locator => page.getByRole('alertdialog');
 
-export async function solveCaptcha(page: Page): Promise<void> {
+/**
+ * The card form's captcha solves itself in the background as the form opens (ALTCHA's
+ * `auto: 'onload'`): nobody ticks it; this waits for its 'Verificado'.
+ */
+export async function captchaSolved(page: Page): Promise<void> {
   const widget = page.locator('altcha-widget');
-  // As a person does: bring the captcha into view, which loads the widget (it is lazy).
-  await widget.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await widget.getByRole('checkbox').click();
   await expect(widget.getByText('Verificado', { exact: true })).toBeVisible({ timeout: 30_000 });
 }
 
-/** From step 1: 'Finalizar compra', a pay brand, a method. */
+/**
+ * From step 1: 'Finalizar compra', then in 'Detalle de la Compra' the method of the one pay
+ * brand (its methods are offered there), which opens its form at once ('Paso 2 de 2').
+ */
 export async function openPayment(
   page: Page,
   method: 'Tarjeta de crédito o débito' | 'PSE (débito desde tu cuenta bancaria)',
 ): Promise<Locator> {
   await page.getByRole('button', { name: 'Finalizar compra' }).click();
+  return choosePayMethod(page, method);
+}
+
+/** A way to pay in 'Detalle de la Compra': a method of a pay brand. */
+export const payWay = (
+  checkout: Locator,
+  brand: string,
+  method: 'Tarjeta de crédito o débito' | 'PSE (débito desde tu cuenta bancaria)',
+): Locator =>
+  checkout
+    .getByRole('group', { name: brand })
+    .getByRole('button', { name: method.startsWith('Tarjeta') ? 'Tarjeta' : 'PSE', exact: true });
+
+/** In the open 'Detalle de la Compra': a way to pay, which opens its form ('Paso 2 de 2'). */
+export async function choosePayMethod(
+  page: Page,
+  method: 'Tarjeta de crédito o débito' | 'PSE (débito desde tu cuenta bancaria)',
+): Promise<Locator> {
   const checkout = page.getByRole('dialog', { name: 'Detalle de la Compra' });
   await expect(checkout.getByText('Pagar en Linea con:')).toBeVisible();
-  await checkout.getByRole('button', { name: /ePayco/ }).click();
+  await payWay(checkout, 'ePayco', method).click();
   const wizard = page.getByRole('dialog', { name: 'Pago en línea' });
-  await expect(wizard.getByText('Paso 1 de 2')).toBeVisible();
-  await wizard.getByRole('button', { name: new RegExp(method.replace(/[()]/g, '\\$&')) }).click();
   await expect(wizard.getByText('Paso 2 de 2')).toBeVisible();
   return wizard;
 }
 
-/** Fills the card form as a person does and pays; `beforePay` runs with the form filled, at the pay button. */
+/**
+ * Fills the card form as a browser's saved card does (one action for a person) and pays once
+ * the captcha has solved itself; `beforePay` runs with the form filled, at the pay button.
+ */
 export async function payByCard(
   page: Page,
   wizard: Locator,
@@ -213,10 +236,23 @@ export async function payByCard(
   await wizard.getByLabel('Mes de vencimiento (MM)').fill('12');
   await wizard.getByLabel('Año de vencimiento (AAAA)').fill(String(new Date().getFullYear() + 2));
   await wizard.getByLabel('Código de seguridad (CVC)').fill('123');
-  await solveCaptcha(page);
+  await captchaSolved(page);
   await wizard.getByRole('button', { name: /^Pagar / }).scrollIntoViewIfNeeded();
   await beforePay?.();
   await wizard.getByRole('button', { name: /^Pagar / }).click();
+}
+
+/** The success modal of a paid ticket purchase: its 'VER MIS CÓDIGOS QR' opens the ticket page. */
+export async function toTicketsFromSuccess(page: Page): Promise<void> {
+  await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
+  await modal(page).getByRole('button', { name: 'VER MIS CÓDIGOS QR' }).click();
+  await page.waitForURL(/\/ticket\//);
+}
+
+/** From the ticket page, the payment's status page ('Ver el detalle del pago'). */
+export async function toPaymentStatus(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Ver el detalle del pago' }).click();
+  await page.waitForURL(/\/estado-transaccion\//);
 }
 
 /** Reads a QR image of the page the way a phone camera would: its pixels through jsQR. */

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, type TestInfo } from '@playwright/test
 import { failedLoad, test, type PageErrors } from './fixtures.ts';
 import { wcagViolations } from './axe-audit.ts';
 import { violationsOf, watchViolations } from './csp-violations.ts';
-import { APPROVED_CARD, modal, openPayment, payByCard, pickSeats, reserve } from './purchase-helpers.ts';
+import { APPROVED_CARD, openPayment, payByCard, pickSeats, reserve, toTicketsFromSuccess } from './purchase-helpers.ts';
 import { logIn, registerCustomer, type Customer } from './route-samples.ts';
 import { pickShowtime, purchasePath, type TestShowtime } from './showtimes.ts';
 import {
@@ -195,11 +195,7 @@ test('a customer joins, waits, is let in and buys: the place kept on return, the
     await expect(turn).toBeHidden();
     const wizard = await openPayment(page, 'Tarjeta de crédito o débito');
     await payByCard(page, wizard, APPROVED_CARD);
-    await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
-    await modal(page).getByRole('button', { name: 'Aceptar' }).click();
-    await page.waitForURL(/\/estado-transaccion\//);
-    await page.getByRole('link', { name: 'VER MIS CÓDIGOS QR' }).click();
-    await page.waitForURL(/\/ticket\//);
+    await toTicketsFromSuccess(page);
     await expect(page.getByRole('img', { name: /^Código QR de la silla / })).toHaveCount(1);
     // The paid purchase ended the pass: its place goes to the next person.
     expect((await eventFigures(event)).passes.used).toBe(1);

@@ -17,6 +17,11 @@ export interface CaptchaFieldProps {
   error?: string | undefined;
   /** The checkbox's text, when not the widget's own 'No soy un robot'. */
   label?: string;
+  /**
+   * Solve without a tick, in the background, as soon as the field is shown (ALTCHA's
+   * `auto: 'onload'`), and again after a reset: the card form, filled by the browser in one tap.
+   */
+  solveAhead?: boolean;
 }
 
 interface AltchaStateDetail {
@@ -31,15 +36,16 @@ type AltchaElement = HTMLElement & {
 };
 
 /**
- * The ALTCHA proof-of-work captcha ('No soy un robot'): the person ticks it, the browser
- * solves a challenge from the BFF, and the proof goes with the form as `captcha`.
+ * The ALTCHA proof-of-work captcha ('No soy un robot'): the person ticks it (or, with
+ * `solveAhead`, nobody needs to), the browser solves a challenge from the BFF, and the proof
+ * goes with the form as `captcha`.
  *
  * The widget's code (some 30 KB gzipped, plus its styles) loads only when the person turns
  * to the form (a focus or touch inside it) or the captcha comes near the screen. Until then a
  * look-alike of the same size stands in its place, so nothing moves when the widget appears;
  * a tick on the look-alike loads the widget and starts the verification.
  */
-export function CaptchaField({ ref, onChange, error, label }: CaptchaFieldProps) {
+export function CaptchaField({ ref, onChange, error, label, solveAhead = false }: CaptchaFieldProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const widgetRef = useRef<AltchaElement>(null);
   const onChangeRef = useRef(onChange);
@@ -52,6 +58,7 @@ export function CaptchaField({ ref, onChange, error, label }: CaptchaFieldProps)
     reset() {
       widgetRef.current?.reset?.();
       onChangeRef.current('');
+      if (solveAhead) void widgetRef.current?.verify?.();
     },
   }));
 
@@ -94,6 +101,7 @@ export function CaptchaField({ ref, onChange, error, label }: CaptchaFieldProps)
           stopWatching();
           await widget.configure?.({
             humanInteractionSignature: false,
+            ...(solveAhead ? { auto: 'onload' } : {}),
             ...(label ? { language: setup.languageWithLabel(label) } : {}),
           });
           if (active && verifyWhenReady) void widget.verify?.();
@@ -110,7 +118,7 @@ export function CaptchaField({ ref, onChange, error, label }: CaptchaFieldProps)
     form?.addEventListener('pointerdown', onTurnToForm);
     placeholder?.addEventListener('click', onPlaceholderTick);
     // The person may have started on the form before this island hydrated.
-    if (form?.contains(document.activeElement)) load();
+    if (solveAhead || form?.contains(document.activeElement)) load();
 
     const onState = (event: Event) => {
       const detail = (event as CustomEvent<AltchaStateDetail>).detail ?? {};
@@ -122,7 +130,7 @@ export function CaptchaField({ ref, onChange, error, label }: CaptchaFieldProps)
       stopWatching();
       widget.removeEventListener('statechange', onState);
     };
-  }, [label]);
+  }, [label, solveAhead]);
 
   return (
     <div className="flex flex-col gap-1.5">

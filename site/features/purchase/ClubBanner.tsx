@@ -2,7 +2,7 @@ import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import { formatReleaseDate } from '../../../shared/format/dates.ts';
 import type { MembershipView } from '../../../shared/views/session.ts';
 import { routes } from '../../lib/routes.ts';
-import { PURCHASE_TEXTS } from './texts.ts';
+import { PAYMENT_TEXTS, PURCHASE_TEXTS } from './texts.ts';
 
 /** Members see 'Ya eres parte del Club Vizionarios' with the end date; others an invitation. */
 export function ClubBanner({ membership }: { membership: MembershipView | null }) {
@@ -21,8 +21,15 @@ export function ClubBanner({ membership }: { membership: MembershipView | null }
         <p className="font-bold text-brand">{PURCHASE_TEXTS.joinClubTitle}</p>
         <p className="text-sm">{PURCHASE_TEXTS.joinClub}</p>
       </div>
-      <a href={routes.club} className="font-semibold text-brand underline underline-offset-4">
+      {/* Another tab: reading about the club never costs the seats held here. */}
+      <a
+        href={routes.club}
+        target="_blank"
+        rel="noopener"
+        className="font-semibold text-brand underline underline-offset-4"
+      >
         {PURCHASE_TEXTS.joinClubLink}
+        <span className="sr-only"> {PAYMENT_TEXTS.newTab}</span>
       </a>
     </aside>
   );

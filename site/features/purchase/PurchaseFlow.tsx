@@ -1,4 +1,15 @@
-import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
 import { useStore } from '@nanostores/react';
 import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '../../../shared/booking/lonely-seats.ts';
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
@@ -8,10 +19,14 @@ import type { BookingView } from '../../../shared/views/booking.ts';
 import { Button } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazy-part.ts';
 import { useWantedOnce } from '../../components/use-wanted-once.ts';
+import { Countdown } from './checkout/Countdown.tsx';
 import { ClubBanner } from './ClubBanner.tsx';
+import { guardLeaving } from './leave-guard.ts';
+import { LeavePurchaseDialog } from './LeavePurchaseDialog.tsx';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
 import { BestSeatsPicker } from './seat-map/BestSeatsPicker.tsx';
 import { followSeats } from './seat-map/live-seats.ts';
+import { revealSeats } from './seat-map/reveal-seats.ts';
 import { SeatMap } from './seat-map/SeatMap.tsx';
 import { ZonePicker } from './seat-map/ZonePicker.tsx';
 import { createPurchaseState, type PurchaseState } from './stores/purchase.ts';
@@ -64,6 +79,9 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
   // hold's own time governs.
   const [turnUntil, setTurnUntil] = useState(initialView.turnUntil);
   if (step === 1 && turnUntil !== null) setTurnUntil(null);
+  // While seats are held, a link that would leave asks first ('Si sales de la compra, …').
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  useEffect(() => (step === 1 ? guardLeaving(setLeaveTo) : undefined), [step]);
 
   // A new step takes the focus (read out by screen readers) and comes into view.
   useEffect(() => {
@@ -99,7 +117,14 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 lg:px-6" data-purchase-ready={ready || undefined}>
-      <PurchaseHeader view={view} movieHref={movieHref} secondsLeft={step === 1 ? secondsLeft : null} />
+      <PurchaseHeader view={view} movieHref={movieHref} />
+      {step === 1 && (
+        // Under the header and pinned below the site's bar while the seats are held: the time
+        // left stays in view on the snacks step however far the person scrolls.
+        <div className="sticky top-16 z-20 -mx-4 -my-4 border-b border-line bg-ink px-4 py-2">
+          <Countdown secondsLeft={secondsLeft} />
+        </div>
+      )}
       <ClubBanner membership={view.membership} />
       {step === 0 && turnUntil !== null && (
         <p role="status" className="rounded-xl border border-brand bg-surface p-4 font-semibold">
@@ -108,6 +133,7 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
       )}
       {step === 0 ? <StepSeats purchase={purchase} /> : <StepSnacks purchase={purchase} />}
       <Checkout purchase={purchase} payer={payer} />
+      <LeavePurchaseDialog href={step === 1 ? leaveTo : null} onStay={() => setLeaveTo(null)} />
     </div>
   );
 }
@@ -131,17 +157,35 @@ function StepSeats({ purchase }: { purchase: PurchaseState }) {
     SnackCarousel.preloadWhenIdle();
     ComboDialog.preloadWhenIdle();
   }, [someSelected]);
+  const sectionRef = useRef<HTMLElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  // The best seats, once picked, are brought into view above the bar (after the bar has taken
+  // its new height, two frames on), with their row letters.
+  const pickBest = useCallback(
+    (count: number, besideWheelchairSpace: boolean) => {
+      const message = seats.pickBest(count, besideWheelchairSpace);
+      if (message === null)
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const scroller = sectionRef.current?.querySelector<HTMLElement>('[data-seat-scroller]');
+            if (scroller) revealSeats(scroller, seats.$selected.get(), barRef.current);
+          }),
+        );
+      return message;
+    },
+    [seats],
+  );
   return (
-    <section aria-labelledby="location-title" className="flex flex-col gap-6">
+    <section ref={sectionRef} aria-labelledby="location-title" className="flex flex-col gap-6">
       <h2 id="location-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">
         {BOOKING_TEXTS.chooseLocation}
       </h2>
       <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={seats.selectZone} />
       {zone !== null && (
-        <BestSeatsPicker maxSeats={view.maxSeats} wheelchairSpaces={wheelchairSpaces} onPick={seats.pickBest} />
+        <BestSeatsPicker maxSeats={view.maxSeats} wheelchairSpaces={wheelchairSpaces} onPick={pickBest} />
       )}
       <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={seats.toggleSeat} />
-      <SelectionBar purchase={purchase} />
+      <SelectionBar purchase={purchase} barRef={barRef} />
     </section>
   );
 }
@@ -152,7 +196,13 @@ function StepSeats({ purchase }: { purchase: PurchaseState }) {
  * frame later (a deferred render): the frame that answers a click paints the seat alone,
  * without laying out and repainting this text as well.
  */
-const SelectionBar = memo(function SelectionBar({ purchase }: { purchase: PurchaseState }) {
+const SelectionBar = memo(function SelectionBar({
+  purchase,
+  barRef,
+}: {
+  purchase: PurchaseState;
+  barRef: RefObject<HTMLDivElement | null>;
+}) {
   const { seats } = purchase;
   const selected = useDeferredValue(useStore(seats.$selected));
   const map = useDeferredValue(useStore(seats.$seatMap));
@@ -166,7 +216,11 @@ const SelectionBar = memo(function SelectionBar({ purchase }: { purchase: Purcha
   );
   return (
     // As tall with the button as without it: picking the first seat moves nothing else.
-    <div className="sticky bottom-0 z-10 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-4">
+    <div
+      ref={barRef}
+      data-selection-bar
+      className="sticky bottom-0 z-20 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-4"
+    >
       <div className="flex min-w-0 flex-col">
         <p aria-live="polite" className="text-sm">
           {selected.length > 0 ? (
@@ -203,6 +257,7 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
   const { snacks } = purchase;
   const view = useStore(purchase.seats.$view);
   const comboOffer = useStore(snacks.$comboOffer);
+  const total = useStore(purchase.$totals).total;
   const hydrated = useHydrated();
   useEffect(() => CheckoutPanel.preloadWhenIdle(), []);
   const loading = <div aria-busy="true" className="min-h-80 rounded-2xl bg-surface-2/40" />;
@@ -219,10 +274,16 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
       ) : (
         loading
       )}
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6">
+      <div className="border-t border-line pt-6">
         <Button variant="secondary" onClick={() => void purchase.startOver()}>
           {BOOKING_TEXTS.changePreviousData}
         </Button>
+      </div>
+      {/* Pinned at the bottom like the seats' bar: the total so far and 'Finalizar compra' in reach on a phone. */}
+      <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-3">
+        <p className="text-sm">
+          Total <strong className="tabular-nums">{formatCop(total)}</strong>
+        </p>
         <Button aria-haspopup="dialog" onClick={purchase.checkout.open}>
           {BOOKING_TEXTS.finishPurchase}
         </Button>
@@ -258,6 +319,7 @@ function CheckoutDialogs({ purchase, payer }: CheckoutProps) {
   const totals = useStore(purchase.$totals);
   const open = useStore(checkout.$open);
   const brand = useStore(checkout.$payBrand);
+  const method = useStore(checkout.$payMethod);
   const checkoutWanted = useWantedOnce(open);
   const wizardWanted = useWantedOnce(brand !== null);
   useEffect(() => {
@@ -280,6 +342,9 @@ function CheckoutDialogs({ purchase, payer }: CheckoutProps) {
             totals={totals}
             secondsLeft={secondsLeft}
             brands={view.payBrands}
+            methods={view.paymentMethod}
+            snacks={view.snacks}
+            onAddSnack={snacks.chooseSnack}
             onQuantity={snacks.setQuantity}
             onRemove={snacks.removeFromCart}
             onChooseBrand={checkout.chooseBrand}
@@ -297,6 +362,7 @@ function CheckoutDialogs({ purchase, payer }: CheckoutProps) {
             onPayCard={payment.payByCard}
             onPayPse={payment.payByPse}
             secondsLeft={heldSeats ? secondsLeft : null}
+            startWith={method}
           />
         </Suspense>
       )}

@@ -1,6 +1,5 @@
 import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
 import type { BookingView } from '../../../shared/views/booking.ts';
-import { Countdown } from './checkout/Countdown.tsx';
 
 /** Ratings that carry the age warning ('Exclusiva para mayores de …'). */
 const AGE_RESTRICTED_RATINGS = ['15', '18'] as const;
@@ -8,8 +7,6 @@ const AGE_RESTRICTED_RATINGS = ['15', '18'] as const;
 export interface PurchaseHeaderProps {
   view: BookingView;
   movieHref: string;
-  /** Shown once the seats are held (step 1). */
-  secondsLeft: number | null;
 }
 
 /** The age in a rating like '15 años', when it carries the warning. */
@@ -19,7 +16,7 @@ export function restrictedAge(rating: string): string | null {
 }
 
 /** Back link, title, rating (with the 15/18 años warning), room, version, format, date, hour. */
-export function PurchaseHeader({ view, movieHref, secondsLeft }: PurchaseHeaderProps) {
+export function PurchaseHeader({ view, movieHref }: PurchaseHeaderProps) {
   const { movie, showtime } = view;
   const age = restrictedAge(movie.rating);
   return (
@@ -50,9 +47,6 @@ export function PurchaseHeader({ view, movieHref, secondsLeft }: PurchaseHeaderP
             </div>
           )}
         </div>
-        {secondsLeft !== null && (
-          <Countdown secondsLeft={secondsLeft} className="rounded-2xl border border-line bg-surface px-4 py-3" />
-        )}
       </div>
     </header>
   );

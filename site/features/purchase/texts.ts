@@ -32,6 +32,12 @@ export const PURCHASE_TEXTS = {
   holdReleased:
     'Las sillas de esta compra se liberaron o ya fueron pagadas en otra ventana. Vuelve a seleccionar tus sillas.',
   backToSeats: 'Volver a elegir sillas',
+  // Issue 30: the seat map's zoom, the checkout's way back to the snacks, leaving a held purchase.
+  zoomGroup: 'Tamaño del mapa de sillas',
+  zoomIn: 'Acercar el mapa',
+  zoomOut: 'Alejar el mapa',
+  zoomAll: 'Ver toda la sala',
+  zoomHint: 'Acerca el mapa con los botones, con dos dedos o con las teclas + y -.',
 } as const;
 
 /** 'F-7', 'F-7 y F-8', 'F-7, F-8 y F-9'. */
@@ -71,4 +77,14 @@ export const PAYMENT_TEXTS = {
   pending:
     'Tu entidad financiera aún no confirma el pago. Te mostraremos el resultado en cuanto llegue; no vuelvas a pagar esta compra.',
   pendingFollow: 'Esta página se actualizará sola en cuanto tu entidad financiera confirme o rechace el pago.',
+  // Issue 30: snacks added from the checkout, and leaving a purchase whose seats are held.
+  moreSnacks: 'Agrega más confitería',
+  cardShort: 'Tarjeta',
+  pseShort: 'PSE',
+  addSnack: 'Agregar',
+  leaveTitle: '¿Quieres salir de la compra?',
+  leave: 'Si sales de la compra, liberaremos tus sillas.',
+  leaveConfirm: 'Salir y liberar mis sillas',
+  leaveCancel: 'Seguir con mi compra',
+  newTab: '(se abre en una pestaña nueva)',
 } as const;

@@ -17,3 +17,12 @@ export function Countdown({ secondsLeft, className = '' }: { secondsLeft: number
     </p>
   );
 }
+
+/** The countdown pinned to the top of a dialog's scrolling content (checkout, payment wizard). */
+export function StickyCountdown({ secondsLeft }: { secondsLeft: number }) {
+  return (
+    <div className="sticky -top-6 z-10 -mx-6 -mt-2 border-b border-line bg-surface px-6 py-2 sm:-top-8 sm:-mx-8 sm:px-8">
+      <Countdown secondsLeft={secondsLeft} />
+    </div>
+  );
+}

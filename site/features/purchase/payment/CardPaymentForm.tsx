@@ -29,7 +29,9 @@ const validation = lazyZodResolver(async () => CardFormSchema);
 /**
  * The card form: cardholder, number (checked with Luhn), expiry month (2 digits) and year
  * (4 digits), CVC (up to 4), instalments 1 to 36 (1 when empty), and the captcha whose proof
- * lets the BFF ask for the pay token. Card data goes only to the BFF, never to storage.
+ * lets the BFF ask for the pay token, solved in the background as the form opens: with the
+ * browser's saved card (the autocomplete fields) 'Pagar' is the one tap left. Card data goes
+ * only to the BFF, never to storage.
  */
 export function CardPaymentForm({ payLabel, onSubmit }: CardPaymentFormProps) {
   const captchaRef = useRef<CaptchaFieldHandle>(null);
@@ -115,12 +117,16 @@ export function CardPaymentForm({ payLabel, onSubmit }: CardPaymentFormProps) {
           </Field>
           <CaptchaField
             ref={captchaRef}
+            solveAhead
             onChange={(payload) => setValue('captcha', payload, { shouldValidate: payload !== '' })}
             error={errors.captcha?.message}
           />
-          <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
-            {payLabel}
-          </Button>
+          {/* Pinned to the dialog's bottom on a phone: with the card filled by the browser, 'Pagar' is in reach at once. */}
+          <div className="sticky -bottom-6 z-10 -mx-6 mt-2 -mb-6 border-t border-line bg-surface px-6 pt-3 pb-6 sm:-bottom-8 sm:-mx-8 sm:-mb-8 sm:px-8 sm:pb-8">
+            <Button type="submit" disabled={isSubmitting} className="w-full">
+              {payLabel}
+            </Button>
+          </div>
         </>
       )}
     </Form>

@@ -6,7 +6,8 @@ import { Button } from '../../../components/Button.tsx';
 import { CardPaymentForm } from './CardPaymentForm.tsx';
 import { PsePaymentForm, type PsePaymentFormProps } from './PsePaymentForm.tsx';
 import { PAYMENT_TEXTS } from '../texts.ts';
-import { Countdown } from '../checkout/Countdown.tsx';
+import { StickyCountdown } from '../checkout/Countdown.tsx';
+import { offeredMethods, type PayMethod } from './pay-methods.ts';
 
 export interface PaymentWizardProps {
   brand: PayBrandView | null;
@@ -19,9 +20,9 @@ export interface PaymentWizardProps {
   onPayPse?: (pse: PseForm) => Promise<Record<string, string> | null>;
   /** The hold's countdown, kept in view (sticky) while the dialog covers the page; none for the membership. */
   secondsLeft?: number | null;
+  /** The method already chosen with the brand (the checkout offers one brand's methods): its form opens at once. */
+  startWith?: PayMethod | null;
 }
-
-type Method = 'card' | 'pse';
 
 /**
  * The payment dialog, opened by choosing a pay brand. Step 1 of 2 chooses card or bank
@@ -37,12 +38,16 @@ export function PaymentWizard({
   onPayCard,
   onPayPse,
   secondsLeft = null,
+  startWith = null,
 }: PaymentWizardProps) {
-  const offered: Method[] = [
-    ...(methods.card ? (['card'] as const) : []),
-    ...(methods.pse && onPayPse ? (['pse'] as const) : []),
-  ];
-  const [method, setMethod] = useState<Method | null>(null);
+  const offered = offeredMethods(methods, onPayPse !== undefined);
+  const [method, setMethod] = useState<PayMethod | null>(startWith);
+  // Opened again (the dialog stays mounted): it starts on the method chosen with the brand.
+  const [openedFor, setOpenedFor] = useState(brand);
+  if (openedFor !== brand) {
+    setOpenedFor(brand);
+    if (brand !== null) setMethod(startWith !== null && offered.includes(startWith) ? startWith : null);
+  }
   const step = method ? 2 : 1;
 
   const close = () => {
@@ -53,11 +58,7 @@ export function PaymentWizard({
   return (
     <Modal open={brand !== null} onClose={close} title={PAYMENT_TEXTS.wizardTitle} size="lg">
       <div className="flex flex-col gap-5">
-        {secondsLeft !== null && (
-          <div className="sticky -top-6 z-10 -mx-6 -mt-2 border-b border-line bg-surface px-6 py-2 sm:-top-8 sm:-mx-8 sm:px-8">
-            <Countdown secondsLeft={secondsLeft} />
-          </div>
-        )}
+        {secondsLeft !== null && <StickyCountdown secondsLeft={secondsLeft} />}
         <div className="flex items-center justify-between gap-3">
           <p className="text-sm font-semibold text-muted">{PAYMENT_TEXTS.stepOf(step)}</p>
           {brand && (

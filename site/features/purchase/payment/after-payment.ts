@@ -19,6 +19,11 @@ export interface PaymentFollowUp {
   leave: (kind: DecidedKind) => void;
   /** Once a paid or declined payment's modal is closed: the tickets' status page, the club page again. */
   decided: (bill: string) => void;
+  /**
+   * A paid one's instead, with the success modal's button label: the tickets go straight to
+   * their QR codes ('VER MIS CÓDIGOS QR'), the status page one link away from there.
+   */
+  paid?: { actionLabel: string; then: (bill: string) => void };
   /** Nothing was charged (the purchase changed, or the payment failed). */
   notCharged: (outcome: NotCharged) => void;
 }
@@ -35,7 +40,10 @@ export function afterPayment(outcome: PaymentOutcome, followUp: PaymentFollowUp)
       return null;
     case 'paid':
       followUp.leave(outcome.kind);
-      showPaymentSuccess(() => followUp.decided(outcome.result.bill));
+      showPaymentSuccess(
+        () => (followUp.paid?.then ?? followUp.decided)(outcome.result.bill),
+        followUp.paid?.actionLabel,
+      );
       return null;
     case 'pending':
       followUp.leave(outcome.kind);
@@ -52,11 +60,12 @@ export function afterPayment(outcome: PaymentOutcome, followUp: PaymentFollowUp)
   }
 }
 
-function showPaymentSuccess(then: () => void): void {
+function showPaymentSuccess(then: () => void, actionLabel?: string): void {
   openStatusModal({
     type: 'success',
     title: BOOKING_TEXTS.paymentSuccessTitle,
     subtitle: BOOKING_TEXTS.paymentSuccess,
+    ...(actionLabel ? { actionLabel } : {}),
     onAction: then,
   });
 }

@@ -1,7 +1,8 @@
-import { memo, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { inputClasses } from '../../../components/Field.tsx';
 import { PURCHASE_TEXTS } from '../texts.ts';
+import { rememberedSeatCount } from './seat-count-memory.ts';
 
 export interface BestSeatsPickerProps {
   /** The seat limit: the count goes from 1 to it. */
@@ -28,6 +29,11 @@ export const BestSeatsPicker = memo(function BestSeatsPicker({
   const [beside, setBeside] = useState(false);
   const [message, setMessage] = useState('');
   const besideAsked = wheelchairSpaces && beside;
+  // The count held last in this browser, once hydrated (the server cannot know it).
+  useEffect(() => {
+    const remembered = rememberedSeatCount(maxSeats);
+    if (remembered !== null) setCount(remembered);
+  }, [maxSeats]);
 
   return (
     <div className="rounded-2xl border border-line bg-surface p-4">

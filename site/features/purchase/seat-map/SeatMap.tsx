@@ -11,8 +11,8 @@ import {
 } from 'react';
 import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
 import type { SeatCell, SeatMap as SeatMapView, SeatRow } from '../../../../shared/views/booking.ts';
-import { watchOverflowEdges } from '../../../components/overflow-edges.ts';
 import { isPickable, seatAccessibleName, seatLook, type SeatLook } from './seat-labels.ts';
+import { useSeatMapZoom, ZoomControls } from './zoom.tsx';
 
 export interface SeatMapProps {
   map: SeatMapView;
@@ -29,10 +29,13 @@ const SEAT_CELL_WIDTH = 'w-[35px]';
 const LOOK_CLASSES: Record<SeatLook, string> = {
   available: 'bg-surface-2 border-success text-text hover:bg-success hover:text-ink',
   selected: 'bg-brand border-brand text-on-brand',
-  occupied: 'bg-line/60 border-line text-muted/70 cursor-not-allowed',
+  occupied: 'bg-line/60 border-line text-muted cursor-not-allowed',
   disabled: 'bg-transparent border-dashed border-line text-muted/60 cursor-not-allowed',
   'other-zone': 'bg-transparent border-line/60 text-muted/50 cursor-not-allowed',
 };
+
+const ROW_LETTER =
+  'sticky z-10 w-7 shrink-0 self-stretch bg-ink text-center text-xs leading-[34px] font-bold text-muted';
 
 interface RowProps {
   row: SeatRow;
@@ -52,7 +55,8 @@ const SeatRowView = memo(function SeatRowView({ row, zone, selectedInRow, active
       className="relative isolate flex items-center gap-0"
       aria-label={row.label ? `Fila ${row.label}` : undefined}
     >
-      <span role="rowheader" className="w-7 shrink-0 text-center text-xs font-bold text-muted">
+      {/* Sticky at both edges of the map's sideways scroll: a zoomed-in map always shows its row letters. */}
+      <span role="rowheader" className={`${ROW_LETTER} left-0`}>
         {row.label}
       </span>
       {row.cells.map((cell) =>
@@ -68,7 +72,7 @@ const SeatRowView = memo(function SeatRowView({ row, zone, selectedInRow, active
           />
         ),
       )}
-      <span aria-hidden="true" className="w-7 shrink-0 text-center text-xs font-bold text-muted">
+      <span aria-hidden="true" className={`${ROW_LETTER} right-0`}>
         {row.label}
       </span>
     </div>
@@ -99,7 +103,16 @@ const SeatButton = memo(function SeatButton({
         aria-disabled={!pickable}
         className={`flex size-[30px] items-center justify-center rounded-t-lg rounded-b-sm border-2 text-[11px] leading-none font-semibold ${LOOK_CLASSES[look]}`}
       >
-        {look === 'disabled' ? <span aria-hidden="true">♿</span> : cell.number}
+        {look === 'disabled' ? (
+          <span aria-hidden="true">♿</span>
+        ) : look === 'occupied' ? (
+          // Taken seats carry a cross, not only another colour (WCAG 1.4.1); the name says 'ocupada'.
+          <span aria-hidden="true" className="text-sm">
+            ✕
+          </span>
+        ) : (
+          cell.number
+        )}
       </button>
     </span>
   );
@@ -134,17 +147,11 @@ function seatGrid(map: SeatMapView): SeatCell[][] {
 export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive, onToggle }: SeatMapProps) {
   const gridRef = useRef<HTMLDivElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const grid = useMemo(() => seatGrid(map), [map]);
 
-  // On a narrow screen the map scrolls sideways: start with its middle (the screen's centre) in
-  // view, and fade the sides that have more seats beyond them.
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller) return;
-    if (scroller.scrollWidth > scroller.clientWidth)
-      scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
-    return watchOverflowEdges(scroller);
-  }, []);
+  // The whole room fits the screen when the map opens; the person zooms in from there.
+  const zoom = useSeatMapZoom(scrollerRef, contentRef, map);
   // Nothing handles hover, pointer capture or touch events on the map, yet React's root
   // listener would run its dispatch for each of them (every pointer move over 258 seats, four
   // more events in every tap), and a cold one delays the click that follows: they stop here.
@@ -202,6 +209,10 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (zoom.onKey(event.key)) {
+      event.preventDefault();
+      return;
+    }
     const id = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-seat]')?.dataset.seat;
     if (!id) return;
     const rowIndex = grid.findIndex((row) => row.some((cell) => cell.id === id));
@@ -251,19 +262,29 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
       <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm" aria-label="Convenciones">
         <li className="flex items-center gap-2">
           <span aria-hidden="true" className="size-4 rounded-sm border-2 border-success bg-surface-2" />
-          {BOOKING_TEXTS.legendAvailable}
+          <span>{BOOKING_TEXTS.legendAvailable}</span>
         </li>
         <li className="flex items-center gap-2">
-          <span aria-hidden="true" className="size-4 rounded-sm border-2 border-line bg-line/60" />
-          {BOOKING_TEXTS.legendOccupied}
+          <span
+            aria-hidden="true"
+            className="flex size-5 items-center justify-center rounded-sm border-2 border-line bg-line/60 text-xs leading-none text-muted"
+          >
+            ✕
+          </span>
+          <span>{BOOKING_TEXTS.legendOccupied}</span>
         </li>
         <li className="flex items-center gap-2">
           <span aria-hidden="true" className="size-4 rounded-sm border-2 border-brand bg-brand" />
-          {BOOKING_TEXTS.legendSelected}
+          <span>{BOOKING_TEXTS.legendSelected}</span>
         </li>
       </ul>
-      <div ref={scrollerRef} className="fade-edges w-full overflow-x-auto pb-2 [--fade-size:2rem]">
-        <div className="mx-auto flex w-max flex-col items-center gap-1 px-2">
+      <ZoomControls zoom={zoom} />
+      <div
+        ref={scrollerRef}
+        data-seat-scroller
+        className="w-full touch-pan-x touch-pan-y overflow-x-auto overscroll-x-contain pb-2"
+      >
+        <div ref={contentRef} className="mx-auto flex w-max flex-col items-center gap-1 px-2">
           <div className="mb-3 w-full">
             <div
               aria-hidden="true"
@@ -276,6 +297,8 @@ export const SeatMap = memo(function SeatMap({ map, zone, selected, interactive,
             ref={gridRef}
             role="grid"
             aria-label="Mapa de sillas"
+            aria-keyshortcuts="+ -"
+            aria-describedby={zoom.hintId}
             aria-readonly={!interactive}
             className="flex flex-col gap-0.5"
             onClick={onClick}

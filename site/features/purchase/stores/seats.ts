@@ -19,6 +19,7 @@ import { bffGet, bffPost } from '../../../lib/bff-browser.ts';
 import { routes } from '../../../lib/routes.ts';
 import { hasCode } from '../../../lib/bff-error.ts';
 import { backToWaitingRoom } from '../waiting-room-return.ts';
+import { rememberSeatCount } from '../seat-map/seat-count-memory.ts';
 import type { HoldStore } from './hold.ts';
 
 export function createSeatsStore(initial: BookingView, hold: HoldStore) {
@@ -168,6 +169,7 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
       bffPost<ReserveView>(`/booking/${showtimeId}/reserve`, { zone, seats }),
     );
     if (answer.ok) {
+      rememberSeatCount(answer.data.hold.seats.length);
       pick(answer.data.hold.seats);
       hold.take(answer.data.hold);
       return;

@@ -71,6 +71,7 @@ export function createTicketPayment({ seats, hold, snacks, checkout, $totals, st
     // A declined payment ends the hold's use here; any other leaves it for the status page or the bank.
     leave: (kind) => (kind === 'declined' ? hold.stopCountdown() : hold.keepForPayment()),
     decided: (bill) => window.location.assign(routes.transactionStatus(bill)),
+    paid: { actionLabel: BOOKING_TEXTS.seeQrCodes, then: (bill) => window.location.assign(routes.ticket(bill)) },
     notCharged: (outcome) => {
       if (outcome.kind === 'failed' && hasCode(outcome.failure, WAITING_ROOM_CODES)) backToWaitingRoom();
       else if (outcome.kind === 'changed') purchaseChanged(outcome.failure);

@@ -1,0 +1,181 @@
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import type { SeatMap } from '../../../../shared/views/booking.ts';
+import { PURCHASE_TEXTS } from '../texts.ts';
+
+/** A seat cell (35 px), the row letters at both ends (28 px each) and the map's side padding. */
+const CELL_WIDTH = 35;
+const LETTERS_AND_PADDING = 2 * 28 + 16;
+/** Zoomed in at most to this (seats of 52 px): big enough for any finger. */
+const MAX_ZOOM = 1.5;
+const STEP = 1.25;
+
+/** The map's width at zoom 1, from its widest row. */
+function naturalWidth(map: SeatMap): number {
+  const columns = Math.max(0, ...map.rows.map((row) => row.cells.length));
+  return columns * CELL_WIDTH + LETTERS_AND_PADDING;
+}
+
+export interface SeatMapZoom {
+  level: number;
+  /** The zoom at which the whole room fits the map's box (1 when it fits unzoomed). */
+  fit: number;
+  zoomIn: () => void;
+  zoomOut: () => void;
+  showAll: () => void;
+  /** '+' / '-' / '0' from the map's keyboard handler; answers whether the key was a zoom. */
+  onKey: (key: string) => boolean;
+  /** The id of the hint that tells how to zoom from the keyboard. */
+  hintId: string;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/**
+ * The seat map's zoom: it opens with the whole room in its box (scaled down on a phone), and
+ * zooms in with the +/− buttons, the + and - keys inside the map, or a pinch. The zoom is CSS
+ * `zoom` set through the CSSOM (the CSP refuses style attributes), so seats keep their layout
+ * and the box scrolls sideways; a seat click changes nothing here.
+ */
+export function useSeatMapZoom(
+  scrollerRef: RefObject<HTMLDivElement | null>,
+  contentRef: RefObject<HTMLDivElement | null>,
+  map: SeatMap,
+): SeatMapZoom {
+  const width = naturalWidth(map);
+  const [fit, setFit] = useState(1);
+  // null: follow the fit (the box's width may change, e.g. a phone turned sideways).
+  const [chosen, setChosen] = useState<number | null>(null);
+  const level = chosen ?? fit;
+  const levelRef = useRef(level);
+  const hintId = useId();
+
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const measure = () => setFit(clamp(scroller.clientWidth / width, 0.1, 1));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [scrollerRef, width]);
+
+  // Applies a zoom keeping the middle of what is seen in the middle.
+  const apply = useCallback(
+    (next: number) => {
+      const scroller = scrollerRef.current;
+      const content = contentRef.current;
+      if (!scroller || !content) return;
+      const middle = (scroller.scrollLeft + scroller.clientWidth / 2) / Math.max(1, scroller.scrollWidth);
+      content.style.setProperty('zoom', String(next));
+      scroller.scrollLeft = middle * scroller.scrollWidth - scroller.clientWidth / 2;
+      levelRef.current = next;
+    },
+    [scrollerRef, contentRef],
+  );
+
+  useLayoutEffect(() => apply(level), [apply, level]);
+
+  const min = fit;
+  const choose = useCallback(
+    (next: number) => setChosen(clamp(next, min, Math.max(MAX_ZOOM, min)) === min ? null : clamp(next, min, MAX_ZOOM)),
+    [min],
+  );
+  const zoomIn = useCallback(() => choose(levelRef.current * STEP), [choose]);
+  const zoomOut = useCallback(() => choose(levelRef.current / STEP), [choose]);
+  const showAll = useCallback(() => setChosen(null), []);
+
+  // Two fingers on the map zoom it (the browser's own pinch would zoom the whole page instead:
+  // the box allows panning only). Followed in the CSSOM during the gesture, kept at its end.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    let start: { distance: number; zoom: number } | null = null;
+    const distance = (touches: TouchList) => {
+      const [a, b] = [touches[0], touches[1]];
+      return a && b ? Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) : 0;
+    };
+    const onStart = (event: TouchEvent) => {
+      if (event.touches.length === 2) start = { distance: distance(event.touches), zoom: levelRef.current };
+    };
+    const onMove = (event: TouchEvent) => {
+      if (!start || event.touches.length !== 2 || start.distance === 0) return;
+      event.preventDefault();
+      apply(clamp((start.zoom * distance(event.touches)) / start.distance, min, Math.max(MAX_ZOOM, min)));
+    };
+    const onEnd = (event: TouchEvent) => {
+      if (!start || event.touches.length >= 2) return;
+      start = null;
+      choose(levelRef.current);
+    };
+    // Capture: the grid stops touch events from reaching React (SeatMap), not from here.
+    scroller.addEventListener('touchstart', onStart, { capture: true, passive: true });
+    scroller.addEventListener('touchmove', onMove, { capture: true, passive: false });
+    scroller.addEventListener('touchend', onEnd, { capture: true, passive: true });
+    scroller.addEventListener('touchcancel', onEnd, { capture: true, passive: true });
+    return () => {
+      scroller.removeEventListener('touchstart', onStart, { capture: true });
+      scroller.removeEventListener('touchmove', onMove, { capture: true });
+      scroller.removeEventListener('touchend', onEnd, { capture: true });
+      scroller.removeEventListener('touchcancel', onEnd, { capture: true });
+    };
+  }, [scrollerRef, apply, choose, min]);
+
+  const onKey = (key: string) => {
+    if (key === '+' || key === '=') zoomIn();
+    else if (key === '-') zoomOut();
+    else if (key === '0') showAll();
+    else return false;
+    return true;
+  };
+
+  return { level, fit, zoomIn, zoomOut, showAll, onKey, hintId };
+}
+
+const ZOOM_BUTTON =
+  'flex size-11 items-center justify-center rounded-full border border-line bg-surface text-xl font-bold hover:border-brand disabled:opacity-40';
+
+/** 'Alejar', 'Acercar' and 'Ver toda la sala', with the zoom in percent, above the map. */
+export function ZoomControls({ zoom }: { zoom: SeatMapZoom }) {
+  const atFit = zoom.level <= zoom.fit + 0.001;
+  const atMax = zoom.level >= Math.max(MAX_ZOOM, zoom.fit) - 0.001;
+  return (
+    <div className="flex w-full flex-wrap items-center justify-between gap-2">
+      <p id={zoom.hintId} className="text-xs text-muted">
+        {PURCHASE_TEXTS.zoomHint}
+      </p>
+      <div role="group" aria-label={PURCHASE_TEXTS.zoomGroup} className="flex items-center gap-2">
+        <button
+          type="button"
+          className={ZOOM_BUTTON}
+          aria-label={PURCHASE_TEXTS.zoomOut}
+          aria-keyshortcuts="-"
+          disabled={atFit}
+          onClick={zoom.zoomOut}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <output className="w-12 text-center text-sm tabular-nums" aria-live="polite">
+          {Math.round(zoom.level * 100)} %
+        </output>
+        <button
+          type="button"
+          className={ZOOM_BUTTON}
+          aria-label={PURCHASE_TEXTS.zoomIn}
+          aria-keyshortcuts="+"
+          disabled={atMax}
+          onClick={zoom.zoomIn}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+        <button
+          type="button"
+          className="min-h-11 rounded-full border border-line px-3 text-sm font-semibold hover:border-brand disabled:opacity-40"
+          disabled={atFit}
+          onClick={zoom.showAll}
+        >
+          {PURCHASE_TEXTS.zoomAll}
+        </button>
+      </div>
+    </div>
+  );
+}
