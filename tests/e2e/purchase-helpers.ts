@@ -192,7 +192,7 @@ export async function openPayment(
 ): Promise<Locator> {
   await page.getByRole('button', { name: 'Finalizar compra' }).click();
   const checkout = page.getByRole('dialog', { name: 'Detalle de la Compra' });
-  await expect(checkout.getByText('Pagar en Linea con:')).toBeVisible();
+  await expect(checkout.getByText('Pagar en línea con:')).toBeVisible();
   await checkout.getByRole('button', { name: /ePayco/ }).click();
   const wizard = page.getByRole('dialog', { name: 'Pago en línea' });
   await expect(wizard.getByText('Paso 1 de 2')).toBeVisible();

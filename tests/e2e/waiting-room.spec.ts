@@ -195,7 +195,7 @@ test('a customer joins, waits, is let in and buys: the place kept on return, the
     await expect(turn).toBeHidden();
     const wizard = await openPayment(page, 'Tarjeta de crédito o débito');
     await payByCard(page, wizard, APPROVED_CARD);
-    await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
+    await expect(modal(page).getByText('¡Transacción exitosa!')).toBeVisible();
     await modal(page).getByRole('button', { name: 'Aceptar' }).click();
     await page.waitForURL(/\/estado-transaccion\//);
     await page.getByRole('link', { name: 'VER MIS CÓDIGOS QR' }).click();
