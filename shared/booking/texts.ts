@@ -1,7 +1,7 @@
 /**
  * Every Spanish text of the purchase flow that the spec quotes (document 2, sections 2, 4,
- * 5 and 8), written once, typos included ('resevar', 'Transaccion'), so islands, BFF and
- * tests use the very same words.
+ * 5 and 8), written once, spelling and accents set right (site/decisions/spanish-texts.md),
+ * so islands, BFF and tests use the very same words.
  */
 export const BOOKING_TEXTS = {
   backToMovie: 'Cambiar fecha y hora de la función',
@@ -19,14 +19,14 @@ export const BOOKING_TEXTS = {
   changePreviousData: 'Cambiar datos anteriores (Deberás volver a seleccionar tu confitería)',
   finishPurchase: 'Finalizar compra',
   checkoutTitle: 'Detalle de la Compra',
-  payOnlineWith: 'Pagar en Linea con:',
+  payOnlineWith: 'Pagar en línea con:',
   timeLeft: 'Tiempo restante',
 
-  seatLimitTitle: 'Lo Sentimos!',
+  seatLimitTitle: '¡Lo sentimos!',
   seatLimit: (max: number) => `Solo puedes seleccionar ${max} asientos.`,
-  comboLimitTitle: '¡Lo Sentimos!',
+  comboLimitTitle: '¡Lo sentimos!',
   comboLimit: (max: number) => `Solo puedes seleccionar ${max} combos en total.`,
-  startedTitle: 'Lo sentimos',
+  startedTitle: '¡Lo sentimos!',
   started: 'No es posible reservar asientos en funciones en curso. Por favor, selecciona otro horario.',
   /** The purchase route of a started showtime (reached from a page cached before it started, or without JavaScript). */
   startedOtherHour: 'Ver otros horarios',
@@ -35,7 +35,7 @@ export const BOOKING_TEXTS = {
   expiredTitle: 'El tiempo de tu reserva ha expirado',
   expired: 'Debes reiniciar el proceso para completar tu reserva.',
 
-  reserveErrorTitle: 'Hubo un error al resevar',
+  reserveErrorTitle: 'Hubo un error al reservar',
   reserveErrorFallback: 'Por favor, elige otro asiento',
   seatsAlreadyReserved: 'Las sillas ya están reservadas.',
 
@@ -44,16 +44,16 @@ export const BOOKING_TEXTS = {
 
   paymentErrorTitle: 'Estado de la transacción',
   paymentErrorFallback: 'Hubo un error al procesar el pago',
-  paymentSuccessTitle: '¡Transaccion exitosa!',
+  paymentSuccessTitle: '¡Transacción exitosa!',
   paymentSuccess: 'Tu pago fue procesado correctamente.',
 
   statusTitle: (statusName: string) => `Estado del pago: ${statusName}`,
   seeQrCodes: 'VER MIS CÓDIGOS QR',
   tryAgain: 'VOLVER A INTENTAR',
   myTickets: 'Mis Tickets',
-  confectionery: 'Confiteria',
+  confectionery: 'Confitería',
 } as const;
 
 /** Saving texts of a price zone (document 2, section 6). `amount` is already formatted ('$3.000'). */
-export const joinAndSaveText = (amount: string): string => `Afiliate y ahorra ${amount} por boleta`;
+export const joinAndSaveText = (amount: string): string => `Afíliate y ahorra ${amount} por boleta`;
 export const youSaveText = (amount: string): string => `Ahorras ${amount} por boleta`;

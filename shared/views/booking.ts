@@ -69,7 +69,7 @@ const ZoneOfferSchema = z.object({
   savingPerTicket: z.number(),
   /** The location's isVizionario: a member price is charged. */
   isMemberPrice: z.boolean(),
-  /** 'Ahorras $X por boleta' / 'Afiliate y ahorra $X por boleta', or null. */
+  /** 'Ahorras $X por boleta' / 'Afíliate y ahorra $X por boleta', or null. */
   savingText: z.string().nullable(),
 });
 export type ZoneOffer = z.infer<typeof ZoneOfferSchema>;

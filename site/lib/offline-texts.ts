@@ -8,9 +8,9 @@ export const OFFLINE_TEXTS = {
   lead: 'No pudimos abrir esta página porque tu dispositivo no tiene conexión a internet.',
   retryHint: 'Cuando vuelvas a tener señal, intenta de nuevo.',
   retry: 'Intentar de nuevo',
-  keptTitle: 'Tus tickets en este dispositivo',
-  keptLead: 'Los tickets que abriste con conexión se pueden mostrar sin señal, con sus códigos QR:',
+  keptTitle: 'Tus boletas en este dispositivo',
+  keptLead: 'Las boletas que abriste con conexión se pueden mostrar sin señal, con sus códigos QR:',
   noneKept:
-    'Aún no hay tickets guardados en este dispositivo. Abre tus tickets con conexión y quedarán disponibles aquí sin señal.',
+    'Aún no hay boletas guardadas en este dispositivo. Abre tus boletas con conexión y quedarán disponibles aquí sin señal.',
   ticketKept: 'Disponible sin conexión en este dispositivo.',
 } as const;

@@ -75,7 +75,7 @@ describe('booking view', () => {
     expect(view.zones.map((zone) => zone.zone)).not.toContain('Cortesía');
     const general = view.zones.find((zone) => zone.zone === 'General');
     expect(general).toMatchObject({ code: 'GEN', price: 14_000, isMemberPrice: false });
-    expect(general?.savingText).toBe(`Afiliate y ahorra ${formatCop(2_800)} por boleta`);
+    expect(general?.savingText).toBe(`Afíliate y ahorra ${formatCop(2_800)} por boleta`);
     expect(view.maxSeats).toBe(10);
     expect(view.fees).toEqual({ ticket: 2_000, snack: 1_000 });
     expect(view.payBrands.length).toBeGreaterThan(0);

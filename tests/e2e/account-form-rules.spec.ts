@@ -150,7 +150,7 @@ for (const [profileName, profile] of profiles) {
       await expect(clubCard).toHaveText('Camilo Perfil');
       await expect(sideMenu).toContainText('Camilo Perfil');
 
-      await page.getByRole('button', { name: 'Actualizar mi prefil' }).click();
+      await page.getByRole('button', { name: 'Actualizar mi perfil' }).click();
       await page.getByLabel('Nombre').fill('Mariana');
       await page.getByLabel('Apellido').fill('Guardada');
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
@@ -173,7 +173,7 @@ for (const [profileName, profile] of profiles) {
       page.on('request', (request) => {
         if (request.method() === 'PUT' && request.url().endsWith('/bff/profile')) profileWrites += 1;
       });
-      await page.getByRole('button', { name: 'Actualizar mi prefil' }).click();
+      await page.getByRole('button', { name: 'Actualizar mi perfil' }).click();
       const birthday = page.getByLabel('Fecha de nacimiento');
       await birthday.fill(tomorrowInBogota());
       await page.getByRole('button', { name: 'Guardar cambios' }).click();

@@ -268,24 +268,24 @@ test('the person edits the profile and changes the password', async ({ pageError
   await open('/mi-perfil');
   const main = page.getByRole('main');
   await expect(main.getByText(person.email)).toBeVisible();
-  await page.getByRole('button', { name: 'Actualizar mi prefil' }).click();
+  await page.getByRole('button', { name: 'Actualizar mi perfil' }).click();
 
   await expect(page.getByLabel('Correo electrónico')).toHaveJSProperty('readOnly', true);
   await expect(page.getByLabel('Número de documento')).toHaveJSProperty('readOnly', true);
   await page.getByLabel('Nombre').fill('Valeria');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await confirmStatus('¡Perfil actualizado exitosamente!');
-  await expect(page.getByRole('button', { name: 'Actualizar mi prefil' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Actualizar mi perfil' })).toBeVisible();
   await expect(main.getByText('Valeria', { exact: true })).toBeVisible();
 
   // Cancel leaves the profile as it was.
-  await page.getByRole('button', { name: 'Actualizar mi prefil' }).click();
+  await page.getByRole('button', { name: 'Actualizar mi perfil' }).click();
   await page.getByLabel('Apellido').fill('Descartado');
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(main.getByText('Descartado')).toHaveCount(0);
 
   // The password section: its rules, then a change.
-  await page.getByRole('button', { name: 'Actualizar mi prefil' }).click();
+  await page.getByRole('button', { name: 'Actualizar mi perfil' }).click();
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await page.getByLabel('Nueva contraseña', { exact: true }).fill(passwords.changed);
   await page.getByRole('button', { name: 'Guardar cambios' }).click();

@@ -193,7 +193,7 @@ test.describe('pages show their data', () => {
     await page.goto('/club-vizionarios');
     await expect(page.getByRole('heading', { name: 'Hasta 20% en boletas' })).toBeVisible();
     // The page is the same for everyone: the offer is in it, shown only to a logged-in person.
-    await expect(page.getByText(/Afiliate por solo/)).toBeHidden();
+    await expect(page.getByText(/Afíliate por solo/)).toBeHidden();
     await expect(page.getByRole('link', { name: 'Inicia sesión para afiliarte' })).toHaveAttribute(
       'href',
       /^\/iniciar-sesion/,
@@ -281,7 +281,7 @@ test('an unknown movie reaches the not-found page', async ({ page, pageErrors })
   await page.goto('/viziona/pelicula/esta-pelicula-no-existe');
   await expect(page).toHaveURL(/\/404$/);
   await expect(
-    page.getByRole('heading', { name: 'Ups!! no hemos encontrado la pagina que estas buscando' }),
+    page.getByRole('heading', { name: '¡Ups! No hemos encontrado la página que estás buscando' }),
   ).toBeVisible();
 });
 
@@ -370,6 +370,6 @@ test('a logged-in person reaches the purchase route from an hour, and sees the c
 
   await page.goto('/club-vizionarios');
   // The purchase itself is the membership purchase island's (a button); before it, a link.
-  const price = /^Afiliate por solo \$ \d{1,3}(\.\d{3})+$/;
+  const price = /^Afíliate por solo \$ \d{1,3}(\.\d{3})+$/;
   await expect(page.getByRole('button', { name: price }).or(page.getByRole('link', { name: price }))).toBeVisible();
 });

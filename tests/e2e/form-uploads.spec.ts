@@ -97,7 +97,7 @@ const PQR: FormCase = {
 const ETHICS: FormCase = {
   path: '/linea-etica',
   title: 'Enviando...',
-  success: '¡Envio exitoso!',
+  success: '¡Envío exitoso!',
   markerField: 'details',
   async fill(page, marker) {
     await page.getByLabel('Detalles del reporte').fill(marker);

@@ -176,7 +176,7 @@ test.describe('/linea-etica', () => {
     await submitAndWatch(page, '/bff/forms/ethics', 'Enviando...');
 
     const modal = page.getByRole('alertdialog');
-    await expect(modal.getByText('¡Envio exitoso!')).toBeVisible();
+    await expect(modal.getByText('¡Envío exitoso!')).toBeVisible();
     await expect(
       modal.getByText(
         'Su mensaje fue enviado exitosamente. gracias por comunicase con nosotros, su opinión y comentarios son muy importantes para nosotros.',

@@ -48,7 +48,7 @@ test('an unknown path shows the not-found page with status 404', async ({ page, 
   const response = await page.goto('/esta-pagina-no-existe');
   expect(response?.status()).toBe(404);
   await expect(
-    page.getByRole('heading', { name: 'Ups!! no hemos encontrado la pagina que estas buscando' }),
+    page.getByRole('heading', { name: '¡Ups! No hemos encontrado la página que estás buscando' }),
   ).toBeVisible();
   await page.getByRole('link', { name: 'Volver al inicio' }).click();
   await expect(page).toHaveURL(/\/$/);

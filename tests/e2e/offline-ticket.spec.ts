@@ -139,7 +139,7 @@ for (const [profileName, profile] of Object.entries(profiles)) {
       // Another page offline: the offline page, which leads to the kept ticket.
       await page.goto('/cartelera');
       await expect(page.getByRole('heading', { level: 1, name: 'Sin conexión' })).toBeVisible();
-      const kept = page.getByRole('region', { name: 'Tus tickets en este dispositivo' }).getByRole('link');
+      const kept = page.getByRole('region', { name: 'Tus boletas en este dispositivo' }).getByRole('link');
       await expect(kept).toHaveCount(1);
       await expect(kept).toContainText(title);
       await kept.click();
@@ -169,7 +169,7 @@ for (const [profileName, profile] of Object.entries(profiles)) {
       await context.setOffline(true);
       await page.goto(`/ticket/${bill}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Sin conexión' })).toBeVisible();
-      await expect(page.getByText('Aún no hay tickets guardados en este dispositivo.', { exact: false })).toBeVisible();
+      await expect(page.getByText('Aún no hay boletas guardadas en este dispositivo.', { exact: false })).toBeVisible();
       await context.setOffline(false);
 
       // Someone else on the same device: the first person keeps a ticket, their session ends

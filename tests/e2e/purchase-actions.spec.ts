@@ -198,7 +198,7 @@ for (const withCombo of [false, true]) {
     await expect(wizard.getByRole('timer')).toBeInViewport();
     await actions.tap('Pagar', wizard.getByRole('button', { name: /^Pagar / }));
 
-    await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
+    await expect(modal(page).getByText('¡Transacción exitosa!')).toBeVisible();
     await expect(modal(page).getByText('Tu pago fue procesado correctamente.')).toBeVisible();
     await shot(page, `${withCombo ? 'c' : 's'}06-success`);
     await actions.tap('VER MIS CÓDIGOS QR', modal(page).getByRole('button', { name: 'VER MIS CÓDIGOS QR' }));

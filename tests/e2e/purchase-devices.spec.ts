@@ -129,7 +129,7 @@ for (const device of ['desktop', 'phone'] as const) {
     const wizard = await openPayment(page, 'Tarjeta de crédito o débito');
     await expect(wizard.getByRole('timer')).toBeInViewport();
     await payByCard(page, wizard, APPROVED_CARD);
-    await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
+    await expect(modal(page).getByText('¡Transacción exitosa!')).toBeVisible();
     await page.context().close();
   });
 }
@@ -174,7 +174,7 @@ test('phone: a pending card is told it is being confirmed, and the status page f
   // Scrolled down to the pay button on the phone, the countdown is still in view.
   await payByCard(page, wizard, PENDING_CARD, () => expect(wizard.getByRole('timer')).toBeInViewport());
   await expect(modal(page).getByText('Estamos confirmando tu pago')).toBeVisible();
-  await expect(page.getByText('¡Transaccion exitosa!')).toHaveCount(0);
+  await expect(page.getByText('¡Transacción exitosa!')).toHaveCount(0);
   await modal(page).getByRole('button', { name: 'Aceptar' }).click();
   await page.waitForURL(/\/estado-transaccion\//);
   await expect(page.getByRole('heading', { name: 'Estado del pago: Pendiente' })).toBeVisible();
@@ -208,7 +208,7 @@ test('a membership bought on a second device gives the first one member prices, 
   const handset = await handsetContext.newPage();
   await logIn(handset, 'nuevo');
   await handset.goto('/club-vizionarios');
-  const buy = handset.getByRole('button', { name: /^Afiliate por solo / });
+  const buy = handset.getByRole('button', { name: /^Afíliate por solo / });
   await buy.scrollIntoViewIfNeeded();
   await expect(handset.locator('astro-island[ssr]')).toHaveCount(0);
   await buy.click();
@@ -219,13 +219,13 @@ test('a membership bought on a second device gives the first one member prices, 
   await expect(wizard.getByRole('button', { name: /PSE/ })).toBeVisible();
   await wizard.getByRole('button', { name: /Tarjeta de crédito/ }).click();
   await payByCard(handset, wizard, APPROVED_CARD);
-  await expect(modal(handset).getByText('¡Transaccion exitosa!')).toBeVisible();
+  await expect(modal(handset).getByText('¡Transacción exitosa!')).toBeVisible();
   await modal(handset).getByRole('button', { name: 'Aceptar' }).click();
   await handset.waitForLoadState('load');
   // After buying, the club page says so and until when, instead of offering it again.
   await expect(handset.getByText('Ya eres parte del Club Vizionarios')).toBeVisible();
   await expect(handset.getByText(/^Tu membresía está vigente hasta el \d{1,2} de \w+ de \d{4}\.$/)).toBeVisible();
-  await expect(handset.getByRole('button', { name: /^Afiliate por solo / })).toHaveCount(0);
+  await expect(handset.getByRole('button', { name: /^Afíliate por solo / })).toHaveCount(0);
   await handsetContext.close();
 
   // The laptop's cookie still holds its log-in snapshot; its next view follows the cinema.

@@ -214,7 +214,7 @@ export async function choosePayMethod(
   method: 'Tarjeta de crédito o débito' | 'PSE (débito desde tu cuenta bancaria)',
 ): Promise<Locator> {
   const checkout = page.getByRole('dialog', { name: 'Detalle de la Compra' });
-  await expect(checkout.getByText('Pagar en Linea con:')).toBeVisible();
+  await expect(checkout.getByText('Pagar en línea con:')).toBeVisible();
   await payWay(checkout, 'ePayco', method).click();
   const wizard = page.getByRole('dialog', { name: 'Pago en línea' });
   await expect(wizard.getByText('Paso 2 de 2')).toBeVisible();
@@ -244,7 +244,7 @@ export async function payByCard(
 
 /** The success modal of a paid ticket purchase: its 'VER MIS CÓDIGOS QR' opens the ticket page. */
 export async function toTicketsFromSuccess(page: Page): Promise<void> {
-  await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
+  await expect(modal(page).getByText('¡Transacción exitosa!')).toBeVisible();
   await modal(page).getByRole('button', { name: 'VER MIS CÓDIGOS QR' }).click();
   await page.waitForURL(/\/ticket\//);
 }

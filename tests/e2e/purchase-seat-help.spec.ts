@@ -222,7 +222,7 @@ for (const device of ['desktop', 'phone'] as const) {
     const renewedUntil = `${dayMonth} de ${Number(year) + 1}`;
     const renew = page.getByRole('button', { name: /^Renueva por solo \$ \d{1,3}(\.\d{3})+$/ });
     await expect(renew).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Afiliate por solo / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Afíliate por solo / })).toHaveCount(0);
     await renew.click();
     const detail = page.getByRole('dialog', { name: 'Membresía Club Vizionarios' });
     await expect(
@@ -242,7 +242,7 @@ for (const device of ['desktop', 'phone'] as const) {
     const wizard = page.getByRole('dialog', { name: 'Pago en línea' });
     await wizard.getByRole('button', { name: /Tarjeta de crédito/ }).click();
     await payByCard(page, wizard, APPROVED_CARD);
-    await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
+    await expect(modal(page).getByText('¡Transacción exitosa!')).toBeVisible();
     await modal(page).getByRole('button', { name: 'Aceptar' }).click();
     await page.waitForLoadState('load');
     await expect(page.getByText(`Tu membresía está vigente hasta el ${renewedUntil}.`)).toBeVisible();

@@ -112,14 +112,14 @@ test('a full purchase by card with a combo ends on the ticket page with one read
     wizard.getByText('El número de la tarjeta no es válido').or(wizard.getByText('Escribe el número de la tarjeta')),
   ).toBeVisible();
   await payByCard(page, wizard, APPROVED_CARD);
-  await expect(modal(page).getByText('¡Transaccion exitosa!')).toBeVisible();
+  await expect(modal(page).getByText('¡Transacción exitosa!')).toBeVisible();
   await expect(modal(page).getByText('Tu pago fue procesado correctamente.')).toBeVisible();
   // Seat map, combo dialog, checkout, wizard, captcha: nothing tripped the CSP.
   expect(await violationsOf(page)).toEqual([]);
   // The modal's button goes straight to the QR codes; the status page is one link away from them.
   await toTicketsFromSuccess(page);
   await expect(page.getByText('Mis Tickets')).toBeVisible();
-  await expect(page.getByText('Confiteria')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Confitería', { exact: true })).toBeVisible();
   await expect(page.getByText('Crispetas de sal')).toBeVisible();
   const images = page.getByRole('img', { name: /^Código QR de la silla / });
   await expect(images).toHaveCount(seats.length);
@@ -241,7 +241,7 @@ test('two people race for one seat: one holds it, the other is told it is taken'
   await expect.poll(async () => [await won(first), await won(second)].filter(Boolean).length).toBe(1);
   const loser = (await won(first)) ? second : first;
   await expect.poll(() => lost(loser)).toBe(true);
-  await expect(modal(loser).getByText('Hubo un error al resevar')).toBeVisible();
+  await expect(modal(loser).getByText('Hubo un error al reservar')).toBeVisible();
   await modal(loser).getByRole('button', { name: 'Ok' }).click();
   await expect(seatButton(loser, seat, 'ocupada')).toBeVisible();
   // Under the map, where the person looks: which seat went, and the bar without it.
@@ -256,7 +256,7 @@ test('seat and combo limits', async ({ browser }) => {
   const page = await openAs(browser, 'demo', purchasePath(showtime));
   await pickSeats(page, 10);
   await availableSeats(page).first().click();
-  await expect(modal(page).getByText('Lo Sentimos!', { exact: true })).toBeVisible();
+  await expect(modal(page).getByText('¡Lo sentimos!', { exact: true })).toBeVisible();
   await expect(modal(page).getByText('Solo puedes seleccionar 10 asientos.')).toBeVisible();
   await modal(page).getByRole('button', { name: 'Ok' }).click();
   await reserve(page);
@@ -264,7 +264,7 @@ test('seat and combo limits', async ({ browser }) => {
   const popcorn = page.getByRole('button', { name: /Agregar al carrito: Crispetas medianas/ });
   for (let count = 0; count < 10; count += 1) await popcorn.click();
   await popcorn.click();
-  await expect(modal(page).getByText('¡Lo Sentimos!', { exact: true })).toBeVisible();
+  await expect(modal(page).getByText('¡Lo sentimos!', { exact: true })).toBeVisible();
   await expect(modal(page).getByText('Solo puedes seleccionar 10 combos en total.')).toBeVisible();
   await modal(page).getByRole('button', { name: 'Ok' }).click();
 
@@ -294,7 +294,7 @@ for (const javaScriptEnabled of [true, false]) {
     const context = await contextAs(browser, 'demo', { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto(purchasePath(started));
-    await expect(page.getByRole('heading', { level: 1, name: 'Lo sentimos' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '¡Lo sentimos!' })).toBeVisible();
     await expect(
       page.getByText('No es posible reservar asientos en funciones en curso. Por favor, selecciona otro horario.'),
     ).toBeVisible();

@@ -35,7 +35,7 @@ describe('zone offers', () => {
   it('charges non-members the ordinary price and invites them to join', () => {
     const [general] = buildZoneOffers(prices, NON_MEMBER);
     expect(general).toMatchObject({ code: 'GEN', price: 18_000, isMemberPrice: false, savingPerTicket: 3_600 });
-    expect(general?.savingText).toBe(`Afiliate y ahorra ${formatCop(3_600)} por boleta`);
+    expect(general?.savingText).toBe(`Afíliate y ahorra ${formatCop(3_600)} por boleta`);
   });
 
   it('charges members with an active card the frequent-client price, without "aval" unless CineFan is vigente', () => {

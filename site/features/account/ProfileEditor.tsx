@@ -53,7 +53,7 @@ function formatBirthday(isoDate: string): string {
 }
 
 /**
- * The profile in view mode, and in edit mode after 'Actualizar mi prefil'. E-mail and
+ * The profile in view mode, and in edit mode after 'Actualizar mi perfil'. E-mail and
  * document never change; the password section is optional and sent only when opened.
  */
 export default function ProfileEditor({ profile: initialProfile, user }: ProfileEditorProps) {
@@ -117,7 +117,7 @@ export default function ProfileEditor({ profile: initialProfile, user }: Profile
           onPointerDown={validation.preload}
           className="self-start"
         >
-          Actualizar mi prefil
+          Actualizar mi perfil
         </Button>
       </div>
     );

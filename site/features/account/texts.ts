@@ -5,7 +5,7 @@ export const SPINNER_TEXTS = {
   register: 'Registrando usuario...',
   login: 'Ingresando...',
   logout: 'Cerrando sesión...',
-  updateProfile: 'Actualizando informacion personal',
+  updateProfile: 'Actualizando información personal',
   resetPassword: 'Actualizando Contraseña...',
   forgotPassword: '',
 } as const;

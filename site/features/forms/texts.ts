@@ -11,7 +11,7 @@ export const PQR_SUCCESS = {
 } as const;
 
 export const ETHICS_SUCCESS = {
-  title: '¡Envio exitoso!',
+  title: '¡Envío exitoso!',
   subtitle:
     'Su mensaje fue enviado exitosamente. gracias por comunicase con nosotros, su opinión y comentarios son muy importantes para nosotros.',
 } as const;

@@ -42,7 +42,7 @@ const recipeText = (item: CartItem): string => {
 };
 
 /**
- * 'Detalle de la Compra': what is being bought, what it costs, and 'Pagar en Linea con:'. On a
+ * 'Detalle de la Compra': what is being bought, what it costs, and 'Pagar en línea con:'. On a
  * phone the countdown stays pinned at the top and the total with the ways to pay at the bottom
  * of the dialog, whatever is scrolled between; more snacks are added from here in one tap.
  */

@@ -18,7 +18,7 @@ export interface PayBrandPickerProps {
 const WAY_BUTTON =
   'flex min-h-11 items-center gap-2 rounded-xl border border-line bg-white px-3 py-2 text-left text-sm font-bold text-ink hover:border-brand';
 
-/** 'Pagar en Linea con:' and one button per pay brand, or per method of each brand. */
+/** 'Pagar en línea con:' and one button per pay brand, or per method of each brand. */
 export function PayBrandPicker({ headingId, brands, methods, onChoose }: PayBrandPickerProps) {
   const ways = methods ? offeredMethods(methods) : [];
   return (
