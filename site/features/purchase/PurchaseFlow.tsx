@@ -125,7 +125,7 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
       {step === 1 && (
         // Under the header and pinned below the site's bar while the seats are held: the time
         // left stays in view on the snacks step however far the person scrolls.
-        <div className="sticky top-16 z-20 -mx-4 -my-4 border-b border-line bg-ink px-4 py-2">
+        <div className="sticky top-16 z-20 -mx-4 -my-4 border-b border-line bg-ink px-4 py-2 lg:top-[6.8rem]">
           <Countdown secondsLeft={secondsLeft} />
         </div>
       )}
