@@ -15,6 +15,7 @@ import {
   purchasePath,
   readQr,
   reserve,
+  sandboxSeatState,
   seatButton,
   takeShowtime,
 } from './purchase-helpers.ts';
@@ -285,10 +286,11 @@ test('the seat count held last is offered again, and the map zooms from its butt
 });
 
 test('with seats held, leaving the purchase asks first and the club opens in another tab', async ({ browser }) => {
+  const showtime = takeShowtime();
   const context = await contextAs(browser, 'demo', phone);
-  const page = await openAs(browser, 'demo', purchasePath(takeShowtime()), { context });
+  const page = await openAs(browser, 'demo', purchasePath(showtime), { context });
   await page.getByRole('button', { name: 'Elegir las mejores sillas' }).click();
-  await expect(page.getByText(/^Sillas seleccionadas: /)).toBeVisible();
+  const [seat = ''] = await chosenSeats(page);
   expect(await wcagViolations(page), 'the seat map with seats chosen').toEqual([]);
   await reserve(page);
   expect(await wcagViolations(page), 'the snacks step').toEqual([]);
@@ -328,6 +330,7 @@ test('with seats held, leaving the purchase asks first and the club opens in ano
   expect(new URL(club.url()).pathname).toBe('/club-vizionarios');
   await club.close();
   await expect(page.getByRole('heading', { name: 'Agrega confitería a tu compra' })).toBeVisible();
+  expect(await sandboxSeatState(showtime.id, seat)).toBe('O');
 
   // A link that would leave this tab asks first; staying keeps the seats held.
   const back = page.getByRole('link', { name: 'Cambiar fecha y hora de la función' });
@@ -340,10 +343,12 @@ test('with seats held, leaving the purchase asks first and the club opens in ano
   await expect(ask).toBeHidden();
   await expect(page).toHaveURL(/\/funcion\//);
   await expect(page.getByRole('timer').first()).toContainText('Tiempo restante');
+  expect(await sandboxSeatState(showtime.id, seat)).toBe('O');
 
   // Leaving for real goes where the link pointed.
   await back.click();
   await ask.getByRole('button', { name: 'Salir y liberar mis sillas' }).click();
   await page.waitForURL((url) => !url.pathname.includes('/funcion/'));
+  await expect.poll(() => sandboxSeatState(showtime.id, seat), { timeout: 30_000 }).toBe('S');
   await context.close();
 });

@@ -22,7 +22,6 @@ import { useWantedOnce } from '../../components/use-wanted-once.ts';
 import { Countdown } from './checkout/Countdown.tsx';
 import { ClubBanner } from './ClubBanner.tsx';
 import { guardLeaving } from './leave-guard.ts';
-import { LeavePurchaseDialog } from './LeavePurchaseDialog.tsx';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
 import { BestSeatsPicker } from './seat-map/BestSeatsPicker.tsx';
 import { followSeats } from './seat-map/live-seats.ts';
@@ -39,6 +38,9 @@ import { PAYMENT_TEXTS, PURCHASE_TEXTS } from './texts.ts';
 const SnackCarousel = lazyPart(() => import('./snacks/SnackCarousel.tsx').then((module) => module.SnackCarousel));
 const ComboDialog = lazyPart(() => import('./snacks/ComboDialog.tsx').then((module) => module.ComboDialog));
 const CheckoutPanel = lazyPart(() => import('./checkout/CheckoutPanel.tsx').then((module) => module.CheckoutPanel));
+const LeavePurchaseDialog = lazyPart(() =>
+  import('./LeavePurchaseDialog.tsx').then((module) => module.LeavePurchaseDialog),
+);
 const PaymentWizard = lazyPart(() => import('./payment/PaymentWizard.tsx').then((module) => module.PaymentWizard));
 
 const noSubscription = () => () => undefined;
@@ -82,6 +84,8 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
   // While seats are held, a link that would leave asks first ('Si sales de la compra, …').
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
   useEffect(() => (step === 1 ? guardLeaving(setLeaveTo) : undefined), [step]);
+  // Its code loads when first asked (a question few people meet), then it stays mounted.
+  const leaveWanted = useWantedOnce(leaveTo !== null);
 
   // A new step takes the focus (read out by screen readers) and comes into view.
   useEffect(() => {
@@ -121,7 +125,7 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
       {step === 1 && (
         // Under the header and pinned below the site's bar while the seats are held: the time
         // left stays in view on the snacks step however far the person scrolls.
-        <div className="sticky top-16 z-20 -mx-4 -my-4 border-b border-line bg-ink px-4 py-2">
+        <div className="sticky top-16 z-20 -mx-4 -my-4 border-b border-line bg-ink px-4 py-2 lg:top-[6.8rem]">
           <Countdown secondsLeft={secondsLeft} />
         </div>
       )}
@@ -133,7 +137,11 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
       )}
       {step === 0 ? <StepSeats purchase={purchase} /> : <StepSnacks purchase={purchase} />}
       <Checkout purchase={purchase} payer={payer} />
-      <LeavePurchaseDialog href={step === 1 ? leaveTo : null} onStay={() => setLeaveTo(null)} />
+      {leaveWanted && (
+        <Suspense fallback={null}>
+          <LeavePurchaseDialog.Component href={step === 1 ? leaveTo : null} onStay={() => setLeaveTo(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
