@@ -60,19 +60,17 @@ class Actions {
 let candidates: TestShowtime[] | undefined;
 
 /**
- * From home to a bookable hour of a showtime no other test touches: home's promo closed if it
- * shows (the home page's own, counted), the day chosen when the hour is on a later day of the
- * billboard (counted), then the hour. Answers the number of actions only some visits need.
+ * From home to a bookable hour of a showtime no other test touches: no promotion to close (a
+ * customer is not shown it), the day chosen when the hour is on a later day of the billboard
+ * (counted), then the hour. Answers the number of actions only some visits need.
  */
 async function homeToHour(page: Page, actions: Actions): Promise<number> {
   await page.goto('/');
   await hydrated(page);
   let occasional = 0;
-  const promo = page.getByRole('dialog', { name: 'Promoción' });
-  if (await promo.isVisible()) {
-    await actions.tap('close the promo', promo.getByRole('button', { name: 'Cerrar' }));
-    occasional += 1;
-  }
+  // A customer never has home's promotion to close (it opens for visitors only).
+  await expect(page.locator('html[data-session="member"]')).toBeAttached();
+  await expect(page.getByRole('dialog', { name: 'Promoción' })).toBeHidden();
   candidates ??= await pickShowtimes(40, { minutesAhead: 20 });
   for (const showtime of candidates) {
     const hour = page.locator(`a[href$="/funcion/${showtime.id}"]`).first();
