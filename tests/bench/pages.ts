@@ -41,7 +41,7 @@
  * Playwright's `click` and `tap` do); BENCH_CLICK_BARE=0 leaves the bare page out.
  */
 import { barePage, CLICK_BARE } from './pages/bare-page.ts';
-import { benchmarkIndexes, performanceScore, startChrome } from './pages/lighthouse.ts';
+import { benchmarkIndexes, performanceScore, RUNS, startChrome } from './pages/lighthouse.ts';
 import { javascriptOf } from './pages/page-javascript.ts';
 import {
   firstSlug,
@@ -60,7 +60,7 @@ import {
   printSkipped,
   printTableHead,
 } from './pages/print.ts';
-import { photoFigures } from './pages/photos.ts';
+import { photoFigures, warmImagesForLighthouse } from './pages/photos.ts';
 import { CLICK_DEVICE_NAMES, CLICKS_PER_LOAD, seatClickTimings } from './pages/seat-click.ts';
 import { buildSite, startStack, stopGroup, waitFor } from './pages/stack.ts';
 
@@ -87,6 +87,12 @@ try {
     const cookieHeader = cookieOf(page);
     await fetch(`${base}${page.path}`, { headers: cookieHeader ? { cookie: cookieHeader } : {} });
   }
+  // And the edge's resized photos at Lighthouse's phone (each width is resized once, then kept).
+  if (RUNS > 0)
+    await warmImagesForLighthouse(
+      base,
+      pages.map((page) => ({ path: page.path, cookie: cookieOf(page) })),
+    );
 
   const chrome = await startChrome();
   printTableHead(base, purchase);
