@@ -7,6 +7,7 @@ import { attemptCountersPlugin } from './plugins/attempt-counters.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
+import { useContentImageOrigins } from './catalogue/sanitize-html.ts';
 import { configPlugin, type BffConfig } from './plugins/config.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { lifecyclePlugin } from './plugins/lifecycle.ts';
@@ -75,6 +76,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(cacheHeadersPlugin);
   await app.register(upstreamPlugin);
   await app.register(captchaPlugin, config.captcha);
+  useContentImageOrigins(config.imageOrigins);
   await app.register(catalogueCachePlugin, { freshMs: config.catalogueFreshMs });
   await app.register(settingsPlugin);
   await app.register(bookingPlugin);

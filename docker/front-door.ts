@@ -161,6 +161,25 @@ function tunnelUpgrade(target: URL, req: http.IncomingMessage, socket: net.Socke
   socket.on('error', () => upstream.destroy());
 }
 
+/** Percent-encoded characters a path never needs encoded (RFC 3986 unreserved): `%63` is `c`. */
+const ENCODED_UNRESERVED = /%(2[DdEe]|3[0-9]|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7[Ee])/g;
+
+/**
+ * A page's own address when the request wrote its path another way (`////cartelera`,
+ * `/%63artelera`, an encoded `#` as in `/cartelera%23x`), else null: as nginx does
+ * (nginx.conf.template, `$page_path_is_canonical`), one address and one cache key per page.
+ */
+export function canonicalPageUrl(url: string): string | null {
+  const queryAt = url.indexOf('?');
+  const raw = queryAt < 0 ? url : url.slice(0, queryAt);
+  const query = queryAt < 0 ? '' : url.slice(queryAt);
+  const path = raw
+    .replace(/%23.*$/i, '')
+    .replace(ENCODED_UNRESERVED, (encoded) => String.fromCharCode(parseInt(encoded.slice(1), 16)))
+    .replace(/\/{2,}/g, '/');
+  return path === raw ? null : `${path || '/'}${query}`;
+}
+
 export function createFrontDoor(options: FrontDoorOptions): http.Server {
   const bff = new URL(options.bffUrl);
   const site = new URL(options.siteUrl);
@@ -185,6 +204,13 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
       return;
     }
     const target = isBffPath(req.url ?? '/') ? bff : site;
+    const canonical = target === site ? canonicalPageUrl(req.url ?? '/') : null;
+    if (canonical !== null) {
+      req.resume();
+      res.writeHead(301, { location: canonical, 'content-length': 0, 'x-request-id': randomUUID() });
+      res.end();
+      return;
+    }
     const upstreamReq = http.request(
       {
         host: target.hostname,

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createFrontDoor } from './front-door.ts';
+import { portProblems, type LocalPort } from './local-ports.ts';
 
 /**
  * `npm start` / `npm run dev`: the compose topology as local processes.
@@ -20,6 +21,17 @@ const publicUrl = `http://localhost:${port}`;
 const useSandbox = !process.env.UPSTREAM_URL;
 const upstreamUrl = process.env.UPSTREAM_URL ?? `http://127.0.0.1:${sandboxPort}/api/v1`;
 const bffUrl = `http://127.0.0.1:${bffPort}`;
+/** Where the sandbox's PSE bank sends the payer back: the person's own SITE_URL when set. */
+const siteUrl = process.env.SITE_URL ?? publicUrl;
+
+/** Every port this launcher opens, by the variable that sets it (README, "Environment variables"). */
+const localPorts: LocalPort[] = [
+  { variable: 'PORT', port },
+  { variable: 'SITE_PORT', port: sitePort, defaultText: 'PORT + 1' },
+  ...(useSandbox ? [{ variable: 'SANDBOX_PORT', port: sandboxPort }] : []),
+  { variable: 'BFF_PORT', port: bffPort },
+  { variable: 'BFF_OPS_PORT', port: bffOpsPort, defaultText: 'BFF_PORT + 1' },
+];
 
 // The launcher's own terminal shows the URL and what goes wrong; request logs are opt-in.
 process.env.LOG_LEVEL ??= 'warn';
@@ -112,13 +124,15 @@ const astroBin = path.join(root, 'node_modules/astro/bin/astro.mjs');
 const watch = dev ? ['--watch'] : [];
 
 try {
+  const problems = await portProblems(localPorts, process.env.HOST ?? '127.0.0.1');
+  if (problems.length > 0) throw new Error(`cannot start:\n  ${problems.join('\n  ')}`);
   if (!dev && buildIsStale()) {
     console.log('[run-local] building the site…');
     await runBuild();
   }
 
   if (useSandbox) {
-    run('sandbox', [...watch, 'sandbox/server.ts'], { SANDBOX_PORT: String(sandboxPort), SITE_URL: publicUrl });
+    run('sandbox', [...watch, 'sandbox/server.ts'], { SANDBOX_PORT: String(sandboxPort), SITE_URL: siteUrl });
     await waitFor(`http://127.0.0.1:${sandboxPort}/sandbox/health`, 'sandbox');
   }
 

@@ -95,11 +95,31 @@ function link(_tagName: string, attribs: Attributes): Tag {
   return { tagName: 'a', attribs: kept };
 }
 
-/** An image with no source at all goes; one whose source is refused keeps its alt text. */
+/**
+ * Where content images may come from: the cinema API's image origins (IMAGE_ORIGINS, by
+ * default the cinema API's own origin), set once a process by the BFF from its configuration
+ * (`useContentImageOrigins`). None until then: every content image's source is refused. A
+ * content page must never make a visitor's browser request one of our own routes (an
+ * `<img src="/bff/waiting-room/…">` would join a queue) or any other host.
+ */
+let contentImageOrigins: ReadonlySet<string> = new Set();
+
+export function useContentImageOrigins(origins: ReadonlyArray<string>): void {
+  contentImageOrigins = new Set(origins.map((origin) => new URL(origin).origin));
+}
+
+/** Whether a content image's source is an absolute http(s) URL on one of the image origins. */
+function isContentImage(src: string): boolean {
+  if (!/^https?:\/\//i.test(src) || !URL.canParse(src)) return false;
+  return contentImageOrigins.has(new URL(src).origin);
+}
+
+/** An image with no source at all goes; one whose source is refused (or off the image origins) keeps its alt text. */
 function image(_tagName: string, attribs: Attributes): Tag {
   if (!attribs.src) return { tagName: IMAGE_WITHOUT_SOURCE, attribs: {} };
-  const { loading: _loading, decoding: _decoding, ...rest } = trimmed(attribs);
-  return { tagName: 'img', attribs: { ...rest, loading: 'lazy', decoding: 'async' } };
+  const { loading: _loading, decoding: _decoding, src, ...rest } = trimmed(attribs);
+  const source: Attributes = src && isContentImage(src) ? { src } : {};
+  return { tagName: 'img', attribs: { ...source, ...rest, loading: 'lazy', decoding: 'async' } };
 }
 
 const OPTIONS: IOptions = {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
+import { originListSchema, originsOf } from '../../shared/http/origin-list.ts';
 import { catalogueCacheDefaults } from './catalogue-cache.ts';
 
 /**
@@ -99,6 +100,7 @@ const EnvSchema = z.object({
     .optional(),
   ETHICS_LINE_EMAIL: z.email({ error: 'ETHICS_LINE_EMAIL must be an e-mail address' }).optional(),
   SITE_ORIGIN: httpUrl('SITE_ORIGIN').optional(),
+  IMAGE_ORIGINS: originListSchema('IMAGE_ORIGINS').optional(),
   TRUST_PROXY: z.string().trim().min(1).default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_FACTOR: z.coerce
@@ -163,6 +165,8 @@ export type BffConfig = {
   sessionKeys: Buffer[];
   /** The public origin of the site (scheme, host, port), for the same-origin check. */
   siteOrigin: string;
+  /** Where content images may come from (IMAGE_ORIGINS; by default the cinema API's origin): the sanitizer drops any other image source. */
+  imageOrigins: string[];
   /** Whether the session cookie gets `Secure` (everything but local http). */
   secureCookies: boolean;
   /** Fastify's `trustProxy`: which proxies may tell us the client address. */
@@ -263,6 +267,7 @@ export function loadConfig(env: Env): BffConfig {
     },
     sessionKeys: parseSessionKeys(withDefault('SESSION_KEYS')),
     siteOrigin,
+    imageOrigins: values.IMAGE_ORIGINS ? originsOf(values.IMAGE_ORIGINS) : [new URL(upstreamUrl).origin],
     secureCookies: !isLocalHttp(siteOrigin),
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,

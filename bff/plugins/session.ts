@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifySecureSession from '@fastify/secure-session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import {
   type SessionUserView,
   type SessionView,
 } from '../../shared/views/session.ts';
+import { OFFLINE_OWNER_COOKIE, SECURE_OFFLINE_OWNER_COOKIE } from '../../shared/http/offline-owner.ts';
 import { isPublicRead } from './cache-headers.ts';
 import type { SessionMark } from './session-revocations.ts';
 
@@ -39,6 +41,8 @@ const SessionStateSchema = z.object({
   expiresAt: z.number(),
   /** When this session was issued (epoch ms): a password change ends older ones. Absent in older cookies. */
   issuedAt: z.number().optional(),
+  /** The session's id for offline copies (shared/http/offline-owner.ts). Absent in older cookies. */
+  offlineOwner: z.string().optional(),
   user: SessionUserViewSchema.omit({ membership: true }),
   membership: MembershipViewSchema.nullable(),
 });
@@ -55,6 +59,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The valid session of this request, or null for a logged-out visitor. */
     auth: SessionState | null;
+    /** The offline owner cookie this answer sets (a session started) or clears (one ended). */
+    offlineOwnerChange: { set: string; expires: Date } | 'clear' | null;
   }
 }
 
@@ -75,6 +81,17 @@ export const sessionPlugin = fp(
     });
 
     app.decorateRequest('auth', null);
+    app.decorateRequest('offlineOwnerChange', null);
+
+    const ownerCookie = config.secureCookies ? SECURE_OFFLINE_OWNER_COOKIE : OFFLINE_OWNER_COOKIE;
+    const ownerCookieOptions = { path: '/', sameSite: 'lax', secure: config.secureCookies } as const;
+    // Readable by the page and the service worker on purpose: an id, not a credential.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const change = request.offlineOwnerChange;
+      if (change === 'clear') reply.clearCookie(ownerCookie, ownerCookieOptions);
+      else if (change) reply.setCookie(ownerCookie, change.set, { ...ownerCookieOptions, expires: change.expires });
+      done(null, payload);
+    });
 
     // A callback hook that goes async only for a signed-in session: a visitor without one (the
     // presale crowd's every arrival) costs no promise here.
@@ -100,6 +117,7 @@ export const sessionPlugin = fp(
         // Expired, logged out, ended by a password change, or from an older format: forget it
         // and tell the browser to drop the cookie.
         request.session.delete();
+        request.offlineOwnerChange = 'clear';
         return;
       }
       request.auth = parsed.data;
@@ -120,13 +138,19 @@ const markOf = (state: SessionState): SessionMark => ({
 /** Starts a session after login or registration. */
 export function startSession(request: FastifyRequest, state: SessionState): void {
   const capped = Math.min(state.expiresAt, Date.now() + MAX_SESSION_SECONDS * 1000);
-  const next = { ...state, expiresAt: capped, issuedAt: Date.now() };
+  const next = {
+    ...state,
+    expiresAt: capped,
+    issuedAt: Date.now(),
+    offlineOwner: randomBytes(16).toString('base64url'),
+  };
   request.session.regenerate();
   // An expired cookie read earlier in this request marked the session deleted: revive it.
   request.session.deleted = false;
   request.session.set('auth', next);
   request.session.options({ expires: new Date(capped) });
   request.auth = next;
+  request.offlineOwnerChange = { set: next.offlineOwner, expires: new Date(capped) };
 }
 
 /** Refreshes the user snapshot and/or the membership after they changed upstream. */
@@ -149,6 +173,7 @@ export function updateSession(
 export function endSession(request: FastifyRequest): void {
   request.session.delete();
   request.auth = null;
+  request.offlineOwnerChange = 'clear';
 }
 
 /** Logs the visitor out for good: a copy of this cookie no longer opens the session anywhere. */

@@ -6,9 +6,18 @@
 const CRLF = '\r\n';
 const MAX_LINE_OCTETS = 75;
 
-/** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, line breaks as `\n`. */
+/**
+ * Control characters a TEXT value may not hold (§3.3.11 and §3.1: CONTROL is %x00-08, %x0A-1F
+ * and %x7F; only HTAB is allowed, and line breaks are escaped below): NUL, VT, FF, ESC and the
+ * rest come from the cinema API's names and would make calendars refuse or mangle the file.
+ */
+// eslint-disable-next-line no-control-regex -- these characters are what it removes
+const FORBIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** A TEXT value (RFC 5545 §3.3.11): forbidden controls dropped, backslash, semicolon and comma escaped, line breaks as `\n`. */
 export function icsText(value: string): string {
   return value
+    .replace(FORBIDDEN_CONTROLS, '')
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')

@@ -6,6 +6,7 @@
  * imports this module, and the site holds no secret.
  */
 import { z } from 'zod';
+import { originListSchema, originsOf } from '../../shared/http/origin-list.ts';
 
 const wholeNumber = (name: string, min: number, max: number) => {
   const error = `${name} must be a whole number from ${min} to ${max}`;
@@ -35,16 +36,7 @@ const SiteEnvSchema = z.object({
       error: 'SITE_ORIGIN must be an http(s) URL',
     })
     .optional(),
-  IMAGE_ORIGINS: z
-    .string()
-    .refine(
-      (value) =>
-        value
-          .split(',')
-          .every((entry) => entry.trim() === '' || (/^https?:\/\//.test(entry.trim()) && URL.canParse(entry.trim()))),
-      { error: 'IMAGE_ORIGINS must list http(s) origins, separated by commas' },
-    )
-    .optional(),
+  IMAGE_ORIGINS: originListSchema('IMAGE_ORIGINS').optional(),
 });
 
 export interface SiteEnv {
@@ -106,11 +98,7 @@ export function loadSiteEnv(env: Record<string, string | undefined>): SiteEnv {
     logLevel: values.LOG_LEVEL,
     // `import.meta.env` exists in the built pages, not when Node runs the server entry itself.
     publicOrigin: new URL(values.SITE_ORIGIN ?? import.meta.env?.SITE ?? 'http://localhost:4321').origin,
-    imageOrigins: (values.IMAGE_ORIGINS ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== '')
-      .map((entry) => new URL(entry).origin),
+    imageOrigins: originsOf(values.IMAGE_ORIGINS ?? ''),
   };
 }
 

@@ -1,5 +1,6 @@
 import { isTicketPath, OFFLINE_LABEL_ATTRIBUTE } from '../lib/offline-copies.ts';
 import { OFFLINE_TEXTS } from '../lib/offline-texts.ts';
+import { isOwnedBy } from './offline-owner.ts';
 
 /**
  * The list of kept tickets the offline page shows, written by the worker from its copies: the
@@ -31,14 +32,16 @@ export interface KeptTicket {
   label: string;
 }
 
-/** The kept tickets of a cache, in the order they were kept. */
-export async function keptTickets(cache: Cache): Promise<KeptTicket[]> {
+/** The kept tickets of a cache of this session, in the order they were kept; copies of any other session go. */
+export async function keptTickets(cache: Cache, owner: string | null): Promise<KeptTicket[]> {
   const tickets: KeptTicket[] = [];
   for (const request of await cache.keys()) {
     const { pathname } = new URL(request.url);
     if (!isTicketPath(pathname)) continue;
     const page = await cache.match(request);
-    if (page) tickets.push({ path: pathname, label: ticketLabel(await page.text(), pathname) });
+    if (!page) continue;
+    if (!isOwnedBy(page, owner)) await cache.delete(request);
+    else tickets.push({ path: pathname, label: ticketLabel(await page.text(), pathname) });
   }
   return tickets;
 }

@@ -21,6 +21,7 @@ import {
   type KeepTicketReply,
 } from '../lib/offline-copies.ts';
 import { keptTickets, keptTicketsHtml } from './kept-tickets.ts';
+import { currentOwner, ownedCopy, isOwnedBy } from './offline-owner.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 /** The build's digest, written in by the bundler: a new release is a new worker and a new shell cache. */
@@ -94,7 +95,7 @@ self.addEventListener('activate', (event) => {
 async function offlinePage(): Promise<Response> {
   const page = await caches.open(SHELL_CACHE).then((cache) => cache.match(OFFLINE_PAGE_PATH));
   if (!page) return Response.error();
-  const tickets = await keptTickets(await caches.open(TICKETS_CACHE));
+  const tickets = await keptTickets(await caches.open(TICKETS_CACHE), await currentOwner());
   const html = (await page.text()).replace(KEPT_TICKETS_SLOT, keptTicketsHtml(tickets));
   const headers = new Headers(page.headers);
   for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name);
@@ -111,10 +112,12 @@ async function fromNetwork(event: FetchEvent): Promise<Response> {
 /** Copies being written, so a page's "keep me" waits for its own navigation's copy. */
 const writing = new Map<string, Promise<void>>();
 
+/** Keeps a ticket page under the session that opened it; without one (no owner cookie) it is not kept. */
 function storeTicket(key: string, response: Response): Promise<void> {
-  const write = caches
-    .open(TICKETS_CACHE)
-    .then((cache) => cache.put(key, response))
+  const write = Promise.all([caches.open(TICKETS_CACHE), currentOwner()])
+    .then(async ([cache, owner]) => {
+      if (owner) await cache.put(key, ownedCopy(response, owner));
+    })
     .finally(() => writing.delete(key));
   writing.set(key, write);
   return write;
@@ -130,7 +133,12 @@ const later = (ms: number): Promise<null> => new Promise((resolve) => setTimeout
 async function ticketPage(event: FetchEvent, url: URL): Promise<Response> {
   const key = ticketKey(url);
   const cache = await caches.open(TICKETS_CACHE);
-  const kept = await cache.match(key);
+  // A copy kept by another session (or by one that ended) is never shown: it goes.
+  let kept = await cache.match(key);
+  if (kept && !isOwnedBy(kept, await currentOwner())) {
+    await cache.delete(key);
+    kept = undefined;
+  }
   const network = fromNetwork(event).then((response) => {
     if (isKeepableTicket(response, url)) event.waitUntil(storeTicket(key, response.clone()));
     else if (response.type === 'opaqueredirect' || response.status === 404) event.waitUntil(cache.delete(key));
@@ -192,16 +200,24 @@ async function keepTicket(page: URL, message: KeepTicketMessage): Promise<boolea
   const key = ticketKey(page);
   await writing.get(key);
   const cache = await caches.open(TICKETS_CACHE);
-  if (!(await cache.match(key))) {
+  const owner = await currentOwner();
+  if (!owner) return false;
+  const kept = await cache.match(key);
+  if (!kept || !isOwnedBy(kept, owner)) {
     const response = await fetch(key, { credentials: 'same-origin', redirect: 'manual' });
     if (!isKeepableTicket(response, page)) return false;
     await storeTicket(key, response);
   }
+  // What a page says it loaded is kept only when it is a build asset or an image of another
+  // host: never an answer of ours from /bff/ (nor any other page of this site).
   const assets = message.assets.filter((address) => {
     const url = new URL(address, self.location.origin);
-    return sameOrigin(url) && isBuildAsset(url.pathname);
+    return sameOrigin(url) && isBuildAsset(url.pathname) && !isBffPath(url.pathname);
   });
-  const images = message.images.filter((address) => /^https?:\/\//.test(address));
+  const images = message.images.filter((address) => {
+    if (!/^https?:\/\//.test(address) || !URL.canParse(address)) return false;
+    return !sameOrigin(new URL(address));
+  });
   await Promise.all([
     ...assets.map(async (address) => {
       if (await cache.match(address)) return;

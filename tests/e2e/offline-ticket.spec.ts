@@ -12,8 +12,9 @@ import { componentsOf, parseIcs, property, text } from '../icalendar-parser.ts';
  * "My ticket without signal" and "Agregar a mi calendario" (issue 22), on a phone and a
  * desktop: the service worker keeps a ticket page a customer opened, which then reloads with
  * the browser offline, QR codes included; any other page offline is the offline page, listing
- * the kept tickets; the worker never answers nor keeps a BFF answer; logging out, or another
- * person logging in, leaves nothing of the previous person's tickets.
+ * the kept tickets; the worker never answers nor keeps a BFF answer; logging out, another
+ * person logging in, or a session ending without a log-out (cookies expired or cleared) leaves
+ * nothing of the previous person's tickets.
  */
 
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
@@ -37,6 +38,17 @@ async function customerWithTicket(
   await logIn(context.request, customer);
   const { bill } = await loadSampleData(context.request);
   return { context, customer, bill };
+}
+
+/** A customer's ticket page, opened under the worker, which says it kept it. */
+async function ticketKept(browser: Browser, profile: typeof phone) {
+  const purchase = await customerWithTicket(browser, profile);
+  const page = await purchase.context.newPage();
+  await page.goto('/');
+  await workerInCharge(page);
+  await page.goto(`/ticket/${purchase.bill}`);
+  await expect(page.getByRole('status').filter({ hasText: KEPT })).toBeVisible();
+  return { ...purchase, page };
 }
 
 /** The page is controlled by the active worker (it claims pages when it activates). */
@@ -152,14 +164,36 @@ for (const [profileName, profile] of Object.entries(profiles)) {
       await context.close();
     });
 
+    test('a session that ends without a log-out takes its kept ticket with it: the next person offline sees none', async ({
+      browser,
+      pageErrors,
+    }) => {
+      pageErrors.expect(OFFLINE_LOAD);
+      const { context, bill, page } = await ticketKept(browser, profile);
+      // While the session lasts, the ticket reloads offline.
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.locator('img[data-ticket-code]').first()).toBeVisible();
+      await context.setOffline(false);
+
+      // The session ends without a log-out (its cookies expired or were cleared), and someone
+      // else opens the browser with no signal: neither the ticket nor its name in the list.
+      await context.clearCookies();
+      await context.setOffline(true);
+      await page.goto(`/ticket/${bill}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sin conexión' })).toBeVisible();
+      await expect(page.locator('img[data-ticket-code]')).toHaveCount(0);
+      await expect(page.getByText('Aún no hay tickets guardados en este dispositivo.', { exact: false })).toBeVisible();
+      await expect(page.getByRole('link', { name: new RegExp(bill) })).toHaveCount(0);
+      await page.screenshot({ path: `/tmp/i32-offline-after-session-${profileName}.png` });
+      await context.setOffline(false);
+      expect((await cachedAddresses(page))['viziona-tickets-v1'] ?? []).not.toContain(`/ticket/${bill}`);
+      await context.close();
+    });
+
     test('after logging out, or another person logging in, the ticket is not kept', async ({ browser, pageErrors }) => {
       pageErrors.expect(OFFLINE_LOAD);
-      const { context, bill } = await customerWithTicket(browser, profile);
-      const page = await context.newPage();
-      await page.goto('/');
-      await workerInCharge(page);
-      await page.goto(`/ticket/${bill}`);
-      await expect(page.getByRole('status').filter({ hasText: KEPT })).toBeVisible();
+      const { context, bill, page } = await ticketKept(browser, profile);
 
       await page.goto('/mi-perfil');
       await page.getByRole('button', { name: 'Cerrar Sesión' }).last().click();

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS_WRITTEN_ANOTHER_WAY } from '../page-addresses.ts';
 import { rawRequest, SITE_ORIGIN, startSecurityStack, type SecurityStack } from './stack.ts';
 
 /**
@@ -128,6 +129,23 @@ describe('the front door', () => {
     console.log(`front door, 500 oversized POSTs: ${JSON.stringify(Object.fromEntries(counts))}`);
     expect(counts.get(413)).toBe(500);
   }, 120_000);
+
+  it('sends a path written another way to its page with a 301, as nginx does (issue 32)', async () => {
+    for (const [asked, page] of PATHS_WRITTEN_ANOTHER_WAY) {
+      const answer = await rawRequest(
+        stack.frontUrl,
+        `GET ${asked} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer, asked).toMatch(/^HTTP\/1\.1 301/);
+      expect(answer, asked).toMatch(new RegExp(`\r\nlocation: ${page.replace('?', '\\?')}\r\n`, 'i'));
+    }
+    // The page itself, an encoded character a path needs (ñ), and the BFF are answered, not redirected.
+    for (const path of ['/cartelera', '/pagina/%C3%B1', '/bff/health'])
+      expect(
+        await rawRequest(stack.frontUrl, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+        path,
+      ).not.toMatch(/^HTTP\/1\.1 301/);
+  });
 
   it('refuses TRACE and other unusual methods with 405 and no stack', async () => {
     for (const [method, path] of [

@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS_WRITTEN_ANOTHER_WAY } from '../page-addresses.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Movie } from '../../shared/cinema-api/catalogue.ts';
@@ -671,6 +672,22 @@ describe('the micro-cache at the edge', () => {
         expect(answer.cacheStatus).not.toBe('HIT');
       }
     }
+  });
+
+  it('sends a path written another way to its page with a 301, never a copy of its own (issue 32)', async () => {
+    const reader = visitor();
+    for (const [asked, page] of PATHS_WRITTEN_ANOTHER_WAY) {
+      const answers = [await reader.send('GET', asked), await reader.send('GET', asked)];
+      figure(`edge: ${asked} ${answers.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}`);
+      for (const answer of answers) {
+        expect(answer.status, asked).toBe(301);
+        expect(answer.location, asked).toBe(page);
+        expect(answer.cacheStatus, asked).not.toBe('HIT');
+      }
+    }
+    // The page itself answers, and a /bff/ path written with two slashes still reaches the BFF.
+    expect((await reader.send('GET', '/cartelera')).status).toBe(200);
+    expect((await reader.send('GET', '/bff//session')).status).not.toBe(301);
   });
 
   it('revalidates an expired page with If-None-Match: the site answers 304 and the copy stays', async () => {

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../../bff/catalogue/sanitize-html.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeHtml, useContentImageOrigins } from '../../bff/catalogue/sanitize-html.ts';
+
+const IMAGES = 'https://imagenes.viziona.example';
+beforeAll(() => useContentImageOrigins([IMAGES]));
+afterAll(() => useContentImageOrigins([]));
 
 describe('sanitizeHtml', () => {
   it('keeps formatting, lists and safe links', () => {
@@ -37,8 +41,8 @@ describe('sanitizeHtml', () => {
   });
 
   it('reads markup as a browser does: unquoted values, stray end tags, </br>', () => {
-    expect(sanitizeHtml('<img src=/sala.jpg alt=Sala>')).toBe(
-      '<img src="/sala.jpg" alt="Sala" loading="lazy" decoding="async" />',
+    expect(sanitizeHtml(`<img src=${IMAGES}/sala.jpg alt=Sala>`)).toBe(
+      `<img src="${IMAGES}/sala.jpg" alt="Sala" loading="lazy" decoding="async" />`,
     );
     expect(sanitizeHtml('</p><p>Hola</p></div>')).toBe('<p></p><p>Hola</p>');
     expect(sanitizeHtml('<p>uno</br>dos</p>')).toBe('<p>uno<br />dos</p>');
@@ -54,5 +58,25 @@ describe('sanitizeHtml', () => {
   it('answers an empty string for nothing', () => {
     expect(sanitizeHtml(null)).toBe('');
     expect(sanitizeHtml('')).toBe('');
+  });
+
+  it('keeps content images only from the image origins: never one of our routes or another host', () => {
+    expect(sanitizeHtml(`<img src="${IMAGES}/salas/vip.jpg" alt="VIP">`)).toBe(
+      `<img src="${IMAGES}/salas/vip.jpg" alt="VIP" loading="lazy" decoding="async" />`,
+    );
+    // The finding: a content page made every visitor's browser join a presale's queue.
+    for (const src of [
+      '/bff/waiting-room/showtimes/812/admission',
+      'bff/waiting-room/showtimes/812/join',
+      '/sala.jpg',
+      '//evil.example/x.png',
+      'https://evil.example/x.png',
+      `${IMAGES}.evil.example/x.png`,
+      `https://imagenes.viziona.example@evil.example/x.png`,
+      'http://imagenes.viziona.example/x.png',
+      `${IMAGES}:8443/x.png`,
+    ]) {
+      expect(sanitizeHtml(`<img src="${src}" alt="a">`), src).toBe('<img alt="a" loading="lazy" decoding="async" />');
+    }
   });
 });

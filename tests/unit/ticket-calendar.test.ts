@@ -67,6 +67,16 @@ describe('iCalendar text', () => {
     expect(unescapeText(icsText(value))).toBe('Sala 1; sillas F-7, F-8\\ fin\nuno\ndos\ntres');
   });
 
+  it('drops the control characters RFC 5545 forbids (NUL, VT, FF, ESC, the rest of C0 but tab, DEL)', () => {
+    const hostile = 'La\u0000 pel\u000bí\u000ccula\u001b[31m\u0007\u0008\u001f\u007f\tfin';
+    expect(icsText(hostile)).toBe('La película[31m\tfin');
+    // The whole file, with the cinema API's title carrying them: only CRLF line ends and tabs.
+    const file = calendarOf(acceptedBill({ title: `Duna\u0000\u000b\u000c\u001b\u007f parte dos` }));
+    expect(file).toContain('Duna parte dos');
+    // eslint-disable-next-line no-control-regex -- what must not be in the file
+    expect(file.replaceAll('\r\n', '').match(/[\u0000-\u0008\u000a-\u001f\u007f]/g)).toBeNull();
+  });
+
   it('folds at 75 octets without cutting a character, and unfolds to the same line', () => {
     const line = `SUMMARY:${'Mañana 🎬 ñandú '.repeat(12)}`;
     const folded = foldLine(line);
