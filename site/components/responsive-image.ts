@@ -34,8 +34,8 @@ export const IMAGE_LAYOUTS = {
   listPoster: { sizes: '(min-width: 640px) 112px, 80px', cssWidths: [80, 112] },
   /** The checkout's poster (w-16, w-24 from 640 px). */
   checkoutPoster: { sizes: '(min-width: 640px) 96px, 64px', cssWidths: [64, 96] },
-  /** The movie page's poster: 14rem, the grid's 18rem column from 768 px. */
-  moviePoster: { sizes: '(min-width: 768px) 288px, 224px', cssWidths: [224, 288] },
+  /** The movie page's poster beside its title: 6rem, 10rem from 640 px, 14rem from 768 px. */
+  moviePoster: { sizes: '(min-width: 768px) 224px, (min-width: 640px) 160px, 96px', cssWidths: [96, 224] },
   /** Rooms carousel card (1, 3 from 600 px). */
   roomSlide: {
     sizes: '(min-width: 600px) calc((min(100vw, 1280px) - 32px) / 3 - 16px), calc(100vw - 32px)',
