@@ -109,7 +109,7 @@ export default defineConfig({
   image: {
     service: {
       entrypoint: 'astro/assets/services/sharp',
-      config: { limitInputPixels: 40_000_000, avif: { quality: 50, effort: 4 }, jpeg: { quality: 75, mozjpeg: true } },
+      config: { limitInputPixels: 40_000_000, avif: { quality: 50, effort: 3 }, jpeg: { quality: 75, mozjpeg: true } },
     },
     endpoint: { route: '/_image', entrypoint: './site/lib/image-endpoint.ts' },
   },

@@ -4,11 +4,14 @@ import { bogotaToday } from '../../shared/format/bogota-time.ts';
 
 /** The home page shows today's billboard, rendered on the server. */
 
+// Without JavaScript a browser loads every image at once (it ignores loading="lazy"), and on a
+// cold image cache each is resized first: the page reads long before its load event, so these
+// tests wait for the HTML, then for the image they look at.
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the home page shows the billboard with posters, titles and showtimes', async ({ page }) => {
-    const response = await page.goto('/');
+    const response = await page.goto('/', { waitUntil: 'domcontentloaded' });
     expect(response?.status()).toBe(200);
     const billboard = page.getByRole('region', { name: 'Cartelera' });
     await expect(billboard.getByRole('heading', { name: 'Cartelera', level: 2 })).toBeVisible();
@@ -21,13 +24,13 @@ test.describe('without JavaScript', () => {
     await expect(poster).toHaveAttribute('width', /\d+/);
     await expect(poster).toHaveAttribute('height', /\d+/);
     await expect
-      .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 50_000 })
       .toBe(true);
     await expect(first.getByRole('link', { name: /\d{1,2}:\d{2}/ }).first()).toBeVisible();
   });
 
   test('the date options are links that show that day', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     const dates = page.getByRole('navigation', { name: 'Fechas de la cartelera' }).getByRole('link');
     expect(await dates.count()).toBeGreaterThan(1);
     await expect(dates.first()).toHaveAttribute('aria-current', 'date');

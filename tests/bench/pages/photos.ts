@@ -15,7 +15,7 @@ import { CHROME_PATH } from './stack.ts';
  *     the site before the image path);
  *   - `ours`: the page as the site serves it (`<picture>`, `/_image`);
  *   - `ideal`: every photo at exactly its displayed size × DPR, AVIF at our encoder settings
- *     (quality 50, effort 4), served by the proxy from memory.
+ *     (quality 50, effort 3), served by the proxy from memory.
  * The proxies ask the stack for plain answers and gzip text themselves, the same for all three.
  * A first unthrottled load of `ours` (which also warms the edge's copies, as visitors would)
  * reads each image's displayed box. A fresh browser context per load: nothing in the browser's
@@ -235,7 +235,7 @@ async function idealImages(page: string, boxes: ShownImage[], into: Map<string, 
     const height = Math.round(box.height * PHONE.deviceScaleFactor);
     into.set(
       idealPath(page, index),
-      await sharp(original).resize(width, height, { fit: 'cover' }).avif({ quality: 50, effort: 4 }).toBuffer(),
+      await sharp(original).resize(width, height, { fit: 'cover' }).avif({ quality: 50, effort: 3 }).toBuffer(),
     );
   }
 }
@@ -243,7 +243,7 @@ async function idealImages(page: string, boxes: ShownImage[], into: Map<string, 
 /**
  * Loads every page once as Lighthouse's mobile emulation sees it (412 × 823, DPR 1.75), so the
  * edge holds the widths it will ask for: a site in service has them from earlier visitors, and
- * a cold resize (AVIF at effort 4: seconds of a busy core) is not what the score is about.
+ * a cold resize (AVIF at effort 3: a second or more of a busy core) is not what the score is about.
  */
 export async function warmImagesForLighthouse(
   base: string,
