@@ -20,6 +20,7 @@ import {
   type KeepTicketMessage,
   type KeepTicketReply,
 } from '../lib/offline-copies.ts';
+import { IMAGE_ENDPOINT } from '../lib/image-url.ts';
 import { keptTickets, keptTicketsHtml } from './kept-tickets.ts';
 import { currentOwner, ownedCopy, isOwnedBy } from './offline-owner.ts';
 
@@ -208,15 +209,16 @@ async function keepTicket(page: URL, message: KeepTicketMessage): Promise<boolea
     if (!isKeepableTicket(response, page)) return false;
     await storeTicket(key, response);
   }
-  // What a page says it loaded is kept only when it is a build asset or an image of another
-  // host: never an answer of ours from /bff/ (nor any other page of this site).
+  // What a page says it loaded is kept only when it is a build asset, a photo resized by our image
+  // path or an image of another host: never an answer of ours from /bff/ (nor any other page).
   const assets = message.assets.filter((address) => {
     const url = new URL(address, self.location.origin);
     return sameOrigin(url) && isBuildAsset(url.pathname) && !isBffPath(url.pathname);
   });
   const images = message.images.filter((address) => {
     if (!/^https?:\/\//.test(address) || !URL.canParse(address)) return false;
-    return !sameOrigin(new URL(address));
+    const url = new URL(address);
+    return !sameOrigin(url) || url.pathname === IMAGE_ENDPOINT;
   });
   await Promise.all([
     ...assets.map(async (address) => {
@@ -225,7 +227,8 @@ async function keepTicket(page: URL, message: KeepTicketMessage): Promise<boolea
       if (response.ok) await cache.put(address, response);
     }),
     ...images.map(async (address) => {
-      // Posters come from the cinema API's image host: kept as the page loaded them (no-cors).
+      // Posters come through our image path (or the cinema API's image host when it was down):
+      // kept as the page loaded them (no-cors for another host).
       const response = await fetch(address, { mode: 'no-cors', credentials: 'omit' });
       if (response.ok || response.type === 'opaque') await cache.put(address, response);
     }),
