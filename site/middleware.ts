@@ -11,6 +11,7 @@ import { bffCallerOf, bffGet, type BffCaller } from './lib/bff-server.ts';
 import { noteRoutePattern } from './lib/request-context.ts';
 import { entityTag, matchesEntityTag } from '../shared/http/entity-tags.ts';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
+import { queryFreeRedirect } from './lib/page-query.ts';
 import {
   isPersonalPath,
   isGuestOnlyPath,
@@ -161,7 +162,13 @@ async function personalPage(
  * Rendered without the browser's cookies (no session read, no cookie to the BFF, so none
  * can come back): the personal parts are filled in the browser (features/account).
  */
-async function publicPage(request: Request, locals: Locals, next: Next): Promise<Response> {
+async function publicPage(request: Request, routePattern: string, locals: Locals, next: Next): Promise<Response> {
+  const queryFree = queryFreeRedirect(request.method, routePattern, request.url);
+  if (queryFree !== null)
+    return new Response(null, {
+      status: 301,
+      headers: { location: queryFree, 'cache-control': PRIVATE_CACHE_CONTROL },
+    });
   locals.user = null;
   locals.bff = bffCallerOf(new Request(request.url, { headers: withoutCookies(request.headers) }));
   const rendered = await next();
@@ -191,7 +198,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname, search } = context.url;
   const response = isPersonalPath(pathname)
     ? await personalPage(context.request, pathname, search, context.locals, next)
-    : await publicPage(context.request, context.locals, next);
+    : await publicPage(context.request, context.routePattern, context.locals, next);
 
   const headers = response.headers;
   const policy = headers.get('content-security-policy');

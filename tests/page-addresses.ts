@@ -9,3 +9,22 @@ export const PATHS_WRITTEN_ANOTHER_WAY = [
   ['//proximos-estrenos?fecha=1', '/proximos-estrenos?fecha=1'],
   ['/confiteri%61', '/confiteria'],
 ] as const;
+
+/**
+ * A public page or BFF read asked for with a query it never reads, and where it is sent with a
+ * 301 (issue 32): the site or the BFF answers it, so the edge and the front door alike. The home reads one query, a
+ * billboard date it offers; the other listings send theirs to its canonical spelling with a 302.
+ */
+export const QUERIES_A_PAGE_NEVER_READS = [
+  ['/?utm=x', '/'],
+  ['/?date=1999-01-01&utm_source=y', '/'],
+  ['/confiteria?x=1', '/confiteria'],
+  ['/salas?utm_source=a&utm_medium=b', '/salas'],
+  ['/bff/catalogue/releases?utm=x', '/bff/catalogue/releases'],
+] as const;
+
+/** The same with a bare `?`, which only a raw request sends (fetch and undici drop it). */
+export const BARE_QUERY_MARKS = [
+  ['/?', '/'],
+  ['/proximos-estrenos?', '/proximos-estrenos'],
+] as const;

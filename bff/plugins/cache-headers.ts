@@ -59,6 +59,13 @@ export const cacheHeadersPlugin = fp(
     app.addHook('onSend', (request, reply, payload, done) => {
       done(null, cacheHeaders(request, reply, payload));
     });
+    // A public read reads no query: one asked with any (`?utm=x`, a bare `?`) is sent to its
+    // own path, so a shared cache keeps one copy a read (issue 32). Private, like any redirect.
+    app.addHook('onRequest', (request, reply, done) => {
+      const queryAt = request.url.indexOf('?');
+      if (queryAt < 0 || !isPublicRead(request)) return done();
+      void reply.code(301).header('location', request.url.slice(0, queryAt)).send();
+    });
   },
   { name: 'viziona-cache-headers', dependencies: ['viziona-session'] },
 );

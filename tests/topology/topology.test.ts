@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATHS_WRITTEN_ANOTHER_WAY } from '../page-addresses.ts';
+import { PATHS_WRITTEN_ANOTHER_WAY, QUERIES_A_PAGE_NEVER_READS } from '../page-addresses.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Movie } from '../../shared/cinema-api/catalogue.ts';
@@ -11,6 +11,7 @@ import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { computeTotals } from '../../shared/booking/totals.ts';
 import { lonelySeatsRefused } from '../../shared/booking/lonely-seats.ts';
 import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
+import type { MovieDetailView } from '../../shared/views/catalogue.ts';
 import type { WaitingRoomStatusView } from '../../shared/views/waiting-room.ts';
 import { SERVICE_WORKER_PATH } from '../../site/lib/offline-copies.ts';
 import { PUBLIC_PAGE_S_MAXAGE } from '../../site/lib/page-cache.ts';
@@ -639,17 +640,34 @@ describe('the production topology', () => {
 
 describe('the micro-cache at the edge', () => {
   /**
-   * A key nobody asked for yet: the same page under a query the site ignores. Not for the
-   * showtime listings (/cartelera, a movie, a room): they send any query but their own to its
-   * canonical address (site/features/catalogue/README.md, "Showtime filters").
+   * A key nobody asked for yet: a public page no other test of this file asks for, one per
+   * call. (A query the page does not read no longer makes one: it is redirected, issue 32.)
+   * The same for the BFF's public reads.
    */
+  const NEVER_ASKED = ['/club-vizionarios', '/corporativo', '/accesibilidad', '/linea-etica'];
   let fresh = 0;
-  const uncached = (page: string): string =>
-    `${page}${page.includes('?') ? '&' : '?'}borde=${Date.now().toString(36)}${(fresh += 1)}`;
+  const uncached = (): string => {
+    const page = NEVER_ASKED[fresh++];
+    if (!page) throw new Error('every never-asked page is taken: add one to NEVER_ASKED');
+    return page;
+  };
+
+  /** Each address asked twice answers a 301 to its page, and the edge never serves it from a copy. */
+  const expectSentOn = async (reader: Visitor, addresses: ReadonlyArray<readonly [string, string]>) => {
+    for (const [asked, page] of addresses) {
+      const answers = [await reader.send('GET', asked), await reader.send('GET', asked)];
+      figure(`edge: ${asked} ${answers.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}`);
+      for (const answer of answers) {
+        expect(answer.status, asked).toBe(301);
+        expect(answer.location, asked).toBe(page);
+        expect(answer.cacheStatus, asked).not.toBe('HIT');
+      }
+    }
+  };
 
   it('serves a public page and a public BFF read the second time from the cache', async () => {
     const reader = visitor();
-    for (const page of [uncached('/proximos-estrenos'), uncached('/bff/catalogue/releases')]) {
+    for (const page of [uncached(), '/bff/catalogue/corporate']) {
       const first = await reader.send('GET', page);
       const second = await reader.send('GET', page);
       figure(`micro-cache: ${page.split('?')[0]} ${first.cacheStatus} then ${second.cacheStatus}`);
@@ -663,7 +681,7 @@ describe('the micro-cache at the edge', () => {
 
   it('keeps no copy of a showtime listing asked for with a query of its own making: it is redirected', async () => {
     const reader = visitor();
-    for (const page of [uncached('/cartelera'), '/cartelera?version=DOBLADA', '/cartelera?version[]=x&utm_source=y']) {
+    for (const page of ['/cartelera?borde=1', '/cartelera?version=DOBLADA', '/cartelera?version[]=x&utm_source=y']) {
       const answers = [await reader.send('GET', page), await reader.send('GET', page)];
       figure(`micro-cache: ${page} ${answers.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}`);
       for (const answer of answers) {
@@ -676,23 +694,55 @@ describe('the micro-cache at the edge', () => {
 
   it('sends a path written another way to its page with a 301, never a copy of its own (issue 32)', async () => {
     const reader = visitor();
-    for (const [asked, page] of PATHS_WRITTEN_ANOTHER_WAY) {
-      const answers = [await reader.send('GET', asked), await reader.send('GET', asked)];
-      figure(`edge: ${asked} ${answers.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}`);
-      for (const answer of answers) {
-        expect(answer.status, asked).toBe(301);
-        expect(answer.location, asked).toBe(page);
-        expect(answer.cacheStatus, asked).not.toBe('HIT');
-      }
-    }
+    await expectSentOn(reader, PATHS_WRITTEN_ANOTHER_WAY);
     // The page itself answers, and a /bff/ path written with two slashes still reaches the BFF.
     expect((await reader.send('GET', '/cartelera')).status).toBe(200);
     expect((await reader.send('GET', '/bff//session')).status).not.toBe(301);
   });
 
+  it('sends a query a page never reads to the page with a 301, never a copy of its own (issue 32)', async () => {
+    const reader = visitor();
+    await expectSentOn(reader, QUERIES_A_PAGE_NEVER_READS);
+    // A date the home offers is its own key, kept and served from the cache.
+    const [, date] = (
+      (await reader.send('GET', '/bff/catalogue/movies/week')).json as { dates: Array<{ date: string }> }
+    ).dates;
+    const dated = [await reader.send('GET', `/?date=${date?.date}`), await reader.send('GET', `/?date=${date?.date}`)];
+    expect(dated.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(dated[1]!.cacheStatus).toBe('HIT');
+  });
+
+  it('answers 404 for the waiting page of a showtime the movie does not have, and stores nothing (issue 32)', async () => {
+    const reader = visitor();
+    const showtimesOf = async (slug: string): Promise<number[]> =>
+      (
+        (await reader.send('GET', `/bff/catalogue/movies/${HOME_THEATER}/${slug}`)).json as MovieDetailView
+      ).days.flatMap((day) => day.groups.flatMap((group) => group.hours.map((hour) => hour.id)));
+    const movies = ((await reader.send('GET', '/bff/catalogue/movies')).json as { movies: Array<{ slug: string }> })
+      .movies;
+    const [own, other] = [movies.at(-1)!.slug, movies.at(-2)!.slug];
+    const ownShowtime = (await showtimesOf(own))[0]!;
+    const othersShowtime = (await showtimesOf(other)).find((id) => id !== ownShowtime)!;
+    for (const showtime of [999_999_999, othersShowtime]) {
+      const asked = routes.waitingRoom(HOME_THEATER, own, showtime);
+      const answers = [await reader.send('GET', asked), await reader.send('GET', asked)];
+      figure(`edge: ${asked} ${answers.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}`);
+      for (const answer of answers) {
+        expect(answer.status, asked).toBe(404);
+        expect(answer.cacheStatus, asked).not.toBe('HIT');
+        expect(answer.text).toContain('Página no encontrada');
+      }
+    }
+    // The movie's own showtime keeps its one cached waiting page.
+    const real = routes.waitingRoom(HOME_THEATER, own, ownShowtime);
+    const answers = [await reader.send('GET', real), await reader.send('GET', real)];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers[1]!.cacheStatus).toBe('HIT');
+  });
+
   it('revalidates an expired page with If-None-Match: the site answers 304 and the copy stays', async () => {
     const reader = visitor();
-    const page = uncached('/salas');
+    const page = uncached();
     const first = await reader.send('GET', page);
     expect(first.cacheStatus).toBe('MISS');
     await pause((PUBLIC_PAGE_S_MAXAGE + 1) * 1_000);
@@ -709,8 +759,8 @@ describe('the micro-cache at the edge', () => {
     expect(stale.status).toBe(200);
     expect(['STALE', 'UPDATING']).toContain(stale.cacheStatus);
     expect(stale.text).toBe(first.text);
-    expect(traffic.siteAnswers.get('304 /salas')).toBe(1);
-    expect(traffic.siteAnswers.get('200 /salas')).toBeUndefined();
+    expect(traffic.siteAnswers.get(`304 ${page}`)).toBe(1);
+    expect(traffic.siteAnswers.get(`200 ${page}`)).toBeUndefined();
     expect(after.status).toBe(200);
     expect(after.cacheStatus).toBe('HIT');
     expect(after.text).toBe(first.text);
@@ -746,7 +796,7 @@ describe('the micro-cache at the edge', () => {
     expect((await person.send('POST', '/bff/auth/logout', {})).status).toBe(200);
     person.cookie = oldCookie;
     // A public page: the copy a visitor without cookie made is the one a cookie gets, untouched.
-    const page = uncached('/salas');
+    const page = uncached();
     const anonymous = await visitor().send('GET', page);
     const withCookie = await person.send('GET', page);
     // A page that reads the session: the logged-out cookie is cleared on the answer.
@@ -772,14 +822,17 @@ describe('the micro-cache at the edge', () => {
     const moviePage = `/viziona/pelicula/${movies.movies[0]?.slug ?? ''}`;
     const datesOf = async (read: string) =>
       ((await reader.send('GET', read)).json as { dates: Array<{ date: string }> }).dates.map(({ date }) => date);
-    // The showtime listings take only their own query: two of their dates are two keys of their own.
+    // The showtime listings (the home's billboard too) take only their own query: two of their dates are two keys.
+    const billboardDates = await datesOf('/bff/catalogue/movies/week');
     const listingDates = new Map([
-      ['/cartelera', await datesOf('/bff/catalogue/movies/week')],
+      ['/', billboardDates],
+      ['/cartelera', billboardDates],
       [moviePage, await datesOf(`/bff/catalogue/movies/viziona/${movies.movies[0]?.slug ?? ''}`)],
     ]);
     const freshKey = (page: string, nth: number): string => {
       const date = listingDates.get(page)?.[nth];
-      return date ? `${page}?date=${date}` : uncached(page);
+      if (!date) throw new Error(`${page} offers no date ${nth}`);
+      return `${page}?date=${date}`;
     };
     for (const page of ['/', '/cartelera', moviePage]) {
       // The BFFs' own catalogue entries (fresh 1 s here) go stale: every render asks again.
@@ -825,7 +878,7 @@ describe('the micro-cache at the edge', () => {
         expect(['HIT', 'STALE', 'UPDATING']).toContain(answer.cacheStatus);
       }
       // What was never cached cannot be served.
-      expect((await reader.send('GET', uncached('/salas'))).status).toBe(502);
+      expect((await reader.send('GET', uncached())).status).toBe(502);
     } finally {
       await Promise.all([...topology.bffs, ...topology.sites].map((one) => one.start()));
       await untilServed();
