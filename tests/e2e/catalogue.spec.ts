@@ -93,6 +93,26 @@ test.describe('pages show their data', () => {
     }
   });
 
+  test('home: the carousel autoplays once the page has loaded, and stops under the pointer', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.locator('vz-carousel').filter({ has: page.getByRole('region', { name: 'Destacados' }) });
+    const track = carousel.locator('[data-track]');
+    const offset = () => track.evaluate((element) => Math.round(element.scrollLeft));
+    expect(await page.evaluate(() => document.readyState)).toBe('complete');
+    await expect(carousel).toHaveAttribute('data-playing', '');
+    // Every 3000 ms, one slide on: the first move lands within the period and its animation.
+    await expect.poll(offset, { timeout: 6_000 }).toBeGreaterThan(0);
+    await carousel.dispatchEvent('pointerenter');
+    await expect(carousel).not.toHaveAttribute('data-playing');
+    // A move already under way lands (1000 ms); then nothing moves for longer than the period.
+    await page.waitForTimeout(1_200);
+    const held = await offset();
+    await page.waitForTimeout(4_000);
+    expect(await offset()).toBe(held);
+    await carousel.dispatchEvent('pointerleave');
+    await expect.poll(offset, { timeout: 6_000 }).not.toBe(held);
+  });
+
   test('billboard: title, movie carousel and the movies of the chosen date', async ({ page, request }) => {
     await page.goto('/cartelera');
     await expect(

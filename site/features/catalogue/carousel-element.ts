@@ -2,10 +2,25 @@
  * `<vz-carousel>`: a CSS scroll-snap track made to autoplay. Every `interval` ms it moves one
  * slide on, in an animation of `speed` ms, and rewinds at the end. It pauses while the pointer
  * is over it, while it holds the focus, while it is off screen or the tab hidden, and never
- * autoplays for people who prefer reduced motion. Slide counts per breakpoint are plain CSS
+ * autoplays for people who prefer reduced motion. It starts once the page has loaded and the
+ * browser is idle: a slide moving in while the first screen still loads would fetch its photos
+ * ahead of what the person is looking at. Slide counts per breakpoint are plain CSS
  * (see Carousel.astro); without JavaScript the track still scrolls by hand.
  */
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** Resolves once the page has loaded and the main thread is idle (at most 2 s after the load). */
+function pageSettled(): Promise<void> {
+  const idle = (resolve: () => void) => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 0);
+  };
+  return new Promise((resolve) => {
+    if (document.readyState === 'complete') idle(resolve);
+    else window.addEventListener('load', () => idle(resolve), { once: true });
+  });
+}
 
 const easeInOut = (t: number): number => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
@@ -16,6 +31,7 @@ class CarouselElement extends HTMLElement {
   #hovered = false;
   #focused = false;
   #visible = true;
+  #settled = false;
   #observer: IntersectionObserver | null = null;
 
   connectedCallback(): void {
@@ -35,7 +51,10 @@ class CarouselElement extends HTMLElement {
       this.#schedule();
     });
     this.#observer.observe(this);
-    this.#schedule();
+    void pageSettled().then(() => {
+      this.#settled = true;
+      this.#schedule();
+    });
   }
 
   disconnectedCallback(): void {
@@ -68,6 +87,7 @@ class CarouselElement extends HTMLElement {
   /** Starts or stops the autoplay timer to match the current state. */
   #schedule = (): void => {
     const playing =
+      this.#settled &&
       !this.#hovered &&
       !this.#focused &&
       this.#visible &&
