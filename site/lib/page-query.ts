@@ -5,9 +5,14 @@
  * other spelling to its canonical form themselves (features/catalogue/showtime-filters.ts,
  * `resolveListingQuery`); every other public page reads none.
  */
+import { IMAGE_ENDPOINT } from './image-url.ts';
 
-/** Route patterns (Astro's `routePattern`) whose page canonicalises its own query. */
+/**
+ * Route patterns (Astro's `routePattern`) whose page canonicalises its own query, and the image
+ * path, whose one query spelling is checked by the endpoint itself (anything else is a 400).
+ */
 const PAGES_READING_A_QUERY: ReadonlySet<string> = new Set([
+  IMAGE_ENDPOINT,
   '/',
   '/cartelera',
   '/[theater]/pelicula/[slug]',
