@@ -71,7 +71,7 @@ async function homeToHour(page: Page, actions: Actions): Promise<number> {
   // A customer never has home's promotion to close (it opens for visitors only).
   await expect(page.locator('html[data-session="member"]')).toBeAttached();
   await expect(page.getByRole('dialog', { name: 'Promoción' })).toBeHidden();
-  candidates ??= await pickShowtimes(40, { minutesAhead: 20 });
+  candidates ??= await pickShowtimes(12, { minutesAhead: 20 });
   for (const showtime of candidates) {
     const hour = page.locator(`a[href$="/funcion/${showtime.id}"]`).first();
     if ((await hour.count()) === 0) continue;

@@ -21,8 +21,10 @@ export const DECLINED_CARD = '4151611527583283';
 /**
  * Untouched 2D showtimes with General seats (the prices the journeys assert), two hours ahead
  * or more whatever the hour, chosen through tests/e2e/showtimes.ts; one per test so holds never meet.
+ * The purchase specs run in one worker whose claims add up (a spec takes at most 9), so each
+ * claims a few more than it needs, not the week's whole supply.
  */
-const SHOWTIMES_PER_SPEC = 30;
+const SHOWTIMES_PER_SPEC = 12;
 let upcoming: TestShowtime[] = [];
 let next = 0;
 export function takeShowtime(): TestShowtime {
