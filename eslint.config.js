@@ -24,7 +24,8 @@ const featureZones = (root, features) =>
   }));
 
 const siteFeatures = foldersOf('./site/features');
-const bffFeatures = foldersOf('./bff', ['plugins', 'decisions']);
+// bff/routes/ composes the features as app.ts does (each folder one URL prefix): it may import them all.
+const bffFeatures = foldersOf('./bff', ['plugins', 'decisions', 'routes']);
 
 const sides = {
   site: ['./bff', './sandbox', './docker', './tests'],
@@ -67,6 +68,12 @@ export default tseslint.config(
             })),
             ...featureZones('./site/features', siteFeatures),
             ...featureZones('./bff', bffFeatures),
+            {
+              target: './bff',
+              from: './bff/routes',
+              except: ['./routes'],
+              message: 'Nothing imports a route plugin: autoload registers bff/routes/.',
+            },
           ],
         },
       ],
@@ -93,6 +100,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: 'dev-secrets', message: 'The site holds no secret, not even a development one.' }] },
+      ],
+    },
+  },
+  {
+    // The site calls the BFF by the contract's names and types; its schemas stay on the servers.
+    files: ['site/**/*.{ts,tsx,astro}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'shared/contract/(?!path\\.ts$)',
+              allowTypeImports: true,
+              message: 'The site imports the contract as types only (its zod schemas would ship to the browser).',
+            },
+          ],
+        },
       ],
     },
   },

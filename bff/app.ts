@@ -89,7 +89,14 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(fastifyAutoload, {
     dir: import.meta.dirname,
     matchFilter: ROUTE_PLUGIN,
+    ignorePattern: /^routes$/,
     dirNameRoutePrefix: false,
+    options: { prefix: '/bff' },
+  });
+  // The routes declared in shared/contract/, each folder of bff/routes/ its URL's prefix.
+  await app.register(fastifyAutoload, {
+    dir: `${import.meta.dirname}/routes`,
+    dirNameRoutePrefix: true,
     options: { prefix: '/bff' },
   });
 

@@ -1,8 +1,4 @@
-import { z } from 'zod';
 import { PUBLIC_CACHE } from '../plugins/cache-headers.ts';
-
-/** A slug or theater as a path segment: what the API's slugs look like, nothing that could reach another path. */
-export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,119}$/i);
 
 /**
  * Options of every cached catalogue read: public Cache-Control. Their access lines are logged

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RoomDetailViewSchema, RoomsViewSchema } from '../../shared/views/catalogue.ts';
 import { readRoomDetail, readRooms } from './catalogue-reads.ts';
-import { CACHED_READ, SlugSchema } from './params.ts';
+import { CACHED_READ } from './params.ts';
+import { SlugSchema } from '../../shared/contract/params.ts';
 import { sendCachedJson } from '../plugins/catalogue-cache.ts';
 import { errorAnswers } from '../errors.ts';
 

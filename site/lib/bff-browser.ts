@@ -5,6 +5,8 @@
  * `bffUpload` sends a multipart body the same way and reports how much of it has gone
  * (`fetch` cannot tell: it has no upload progress).
  */
+import type { AnswerFor, ContractName, RequestArgs, RequestFor } from '../../shared/contract/contract.ts';
+import { methodOf, requestPath, type RequestParts } from '../../shared/contract/path.ts';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../shared/http/client-header.ts';
 import { bffFailureFrom, type BffFailure } from './bff-error.ts';
 
@@ -31,7 +33,7 @@ export interface BffRequestOptions {
 /** A JSON value, or `FormData` sent as multipart (the browser writes the boundary). */
 export type BffBody = FormData | object;
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 function requestHeaders(method: Method, body: BffBody | undefined): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -130,3 +132,33 @@ export const bffPost = <T>(path: string, body: BffBody = {}, options?: BffReques
   bffRequest<T>('POST', path, body, options);
 export const bffPut = <T>(path: string, body: BffBody, options?: BffRequestOptions) =>
   bffRequest<T>('PUT', path, body, options);
+
+/**
+ * Calls a BFF endpoint by its contract name (`'POST /booking/:showtimeId/reserve'`): the
+ * params, query and body are typed by the contract's schemas, and so is the answer. Only the
+ * contract's types reach the browser: its schemas stay on the server.
+ */
+export function callBff<N extends ContractName>(
+  name: N,
+  ...[request]: RequestArgs<N, BffRequestOptions>
+): Promise<BffResponse<AnswerFor<N>>> {
+  const { body, signal, keepalive, cache } = (request ?? {}) as RequestParts & BffRequestOptions;
+  return bffRequest<AnswerFor<N>>(methodOf(name), requestPath(name, request), body as BffBody | undefined, {
+    signal,
+    keepalive,
+    cache,
+  });
+}
+
+/** Sends an endpoint's multipart body with upload progress (`bffUpload`), by its contract name. */
+export function uploadToBff<N extends ContractName>(
+  name: N,
+  request: NonNullable<RequestFor<N>> & { body: FormData },
+  options?: BffUploadOptions,
+): Promise<BffResponse<AnswerFor<N>>> {
+  return bffUpload<AnswerFor<N>>(requestPath(name, request), request.body, options);
+}
+
+/** The same-origin URL of an endpoint that is not read as JSON (the seat stream, a calendar file). */
+export const bffUrl = <N extends ContractName>(name: N, ...[request]: RequestArgs<N>): string =>
+  `/bff${requestPath(name, request)}`;

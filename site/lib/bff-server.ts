@@ -5,6 +5,8 @@
  * `Set-Cookie` (it reseals the session cookie), later calls of the same request send the new
  * value and the middleware hands the final cookies to the browser.
  */
+import type { AnswerFor, GetName, RequestArgs } from '../../shared/contract/contract.ts';
+import { requestPath } from '../../shared/contract/path.ts';
 import { serverEnv } from './server-env.ts';
 import type { BffFailure } from './bff-error.ts';
 import { bffFailureFrom, SERVICE_UNAVAILABLE_MESSAGE } from './bff-error.ts';
@@ -93,4 +95,16 @@ export async function bffGet<T>(path: string, caller: BffCaller): Promise<BffRes
   }
   // The BFF is our own service answering in the view types of shared/views.
   return { ok: true, status: response.status, data: body as T };
+}
+
+/**
+ * Reads a BFF endpoint by its contract name (`'GET /catalogue/movies/:theater/:slug'`), its
+ * parameters filled in: the answer is typed by the contract's schema.
+ */
+export function callBff<N extends GetName>(
+  caller: BffCaller,
+  name: N,
+  ...[request]: RequestArgs<N>
+): Promise<BffResult<AnswerFor<N>>> {
+  return bffGet<AnswerFor<N>>(`/bff${requestPath(name, request)}`, caller);
 }

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { serverEnv } from '../lib/server-env.ts';
-import type { NowShowingView, ReleasesView, RoomsView } from '../../shared/views/catalogue.ts';
-import { bffGet } from '../lib/bff-server.ts';
+import type { ReleasesView, RoomsView } from '../../shared/views/catalogue.ts';
+import { bffGet, callBff } from '../lib/bff-server.ts';
 import { routes } from '../lib/routes.ts';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/page-cache.ts';
 
@@ -11,7 +11,7 @@ const escapeXml = (text: string): string =>
 /** The public pages, movies (now showing and upcoming) and rooms, for search engines. */
 export const GET: APIRoute = async ({ locals }) => {
   const [nowShowing, releases, rooms] = await Promise.all([
-    bffGet<NowShowingView>('/bff/catalogue/movies', locals.bff),
+    callBff(locals.bff, 'GET /catalogue/movies'),
     bffGet<ReleasesView>('/bff/catalogue/releases', locals.bff),
     bffGet<RoomsView>('/bff/catalogue/rooms', locals.bff),
   ]);
