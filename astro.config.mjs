@@ -96,7 +96,7 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
         "frame-ancestors 'none'",
-        // Violations are logged by the BFF (bff/operations/csp-report-routes.ts), without full URLs.
+        // Violations are logged by the BFF (bff/operations/csp-reports.ts), without full URLs.
         'report-uri /bff/csp-reports',
       ],
     },

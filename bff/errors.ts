@@ -1,3 +1,4 @@
+import { INVALID_IDENTIFIER_MESSAGE } from '../shared/contract/params.ts';
 import { ErrorViewSchema, type BffErrorCode, type ErrorView } from '../shared/views/errors.ts';
 
 /**
@@ -46,7 +47,7 @@ export const ERROR_MESSAGES = {
   internal: 'Ocurrió un error inesperado. Intenta de nuevo.',
   payloadTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'El formato de la solicitud no es compatible.',
-  invalidIdentifier: 'El identificador no es válido.',
+  invalidIdentifier: INVALID_IDENTIFIER_MESSAGE,
 } as const;
 
 export const unauthenticated = (message: string = ERROR_MESSAGES.unauthenticated): BffError =>

@@ -15,6 +15,8 @@ import { requestContext } from './lib/request-context.ts';
 import { routeServerLog } from './lib/server-log.ts';
 import { publicFileCacheControls } from './lib/public-files.ts';
 import { loadSiteEnv, SiteConfigError, type SiteEnv } from './lib/server-env.ts';
+import type { ContractName } from '#shared/contract/contract.ts';
+import { pathOf as endpointPath } from '#shared/contract/path.ts';
 
 let env: SiteEnv;
 try {
@@ -114,9 +116,12 @@ server.keepAliveTimeout = 65_000;
 server.requestTimeout = 30_000;
 server.headersTimeout = 20_000;
 
+/** The BFF's liveness read: this replica is not ready while the BFF does not answer it. */
+const BFF_HEALTH = 'GET /health' satisfies ContractName;
+
 async function bffReachable(): Promise<boolean> {
   try {
-    const answer = await fetch(`${env.bffUrl}/bff/health`, { signal: AbortSignal.timeout(1_000) });
+    const answer = await fetch(`${env.bffUrl}/bff${endpointPath(BFF_HEALTH)}`, { signal: AbortSignal.timeout(1_000) });
     return answer.ok;
   } catch {
     return false;

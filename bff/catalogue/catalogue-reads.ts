@@ -14,7 +14,9 @@ import {
 } from '../../shared/cinema-api/catalogue.ts';
 import {
   BannersAnswerSchema,
+  ContentItemsAnswerSchema,
   ContentPageAnswerSchema,
+  FOOTER_CONTENT_TYPES,
   GalleriesAnswerSchema,
   type ContentPage,
 } from '../../shared/cinema-api/content.ts';
@@ -34,6 +36,7 @@ import {
   RoomsViewSchema,
   type BannerView,
 } from '../../shared/views/catalogue.ts';
+import { FooterViewSchema, type ContentPageView, type FooterView } from '../../shared/views/content-pages.ts';
 import { BffError } from '../errors.ts';
 import { entityTag } from '../../shared/http/entity-tags.ts';
 import { sha256Bytes } from '../sha256.ts';
@@ -46,11 +49,12 @@ import { buildConfectionery } from './confectionery-view.ts';
 import { CORPORATE_INTRO_SLUG, CORPORATE_SECTIONS, buildCorporate } from './corporate-view.ts';
 import { buildBanners, toPopupView } from './home-view.ts';
 import { toMovieCard, toRelease } from './movie-card.ts';
+import { toContentPageView } from './content-page-view.ts';
 
 /**
  * Every public catalogue read of the BFF, each through the catalogue cache under its own
- * key: the routes of movies, releases, rooms, home, confectionery and corporate send these
- * reads, and the home composition reuses the others' entries. A view is checked against its
+ * key: the routes of movies, releases, rooms, home, confectionery, corporate and the footer
+ * send these reads, and the home composition reuses the others' entries. A view is checked against its
  * response schema once, when it is stored; hits send the stored JSON text.
  */
 interface ReadContext {
@@ -259,4 +263,41 @@ export async function readCorporate(context: ReadContext): Read<z.output<typeof 
     const json = JSON.stringify(value);
     return { value, json, etag: entityTag(sha256Bytes(json)), outcome: 'stale', storedAt: Date.now() };
   }
+}
+
+// ---------------------------------------------------------------------------------------
+// Footer and content pages (/content)
+
+/**
+ * The footer's two groups of content-page links. Every page shows it, so it is a catalogue
+ * read, kept and served stale like one; null when the lists cannot be read at all (logged
+ * only: the footer then shows its fixed links, `EMPTY_FOOTER`).
+ */
+export async function readFooter(context: ReadContext): Promise<CachedRead<FooterView> | null> {
+  try {
+    return await cachedView(context, keyOf('footer'), FooterViewSchema, async () => ({
+      groups: await Promise.all(
+        FOOTER_CONTENT_TYPES.map(async (type) => {
+          const answer = await upstreamGet(
+            context,
+            upstreamPath`content-types/${type}/contents`,
+            ContentItemsAnswerSchema,
+          );
+          return { type, links: answer.data };
+        }),
+      ),
+    }));
+  } catch (error) {
+    context.request.log.warn({ err: error }, 'footer content lists unavailable');
+    return null;
+  }
+}
+
+/** The footer without its lists: each group empty. */
+export const EMPTY_FOOTER: FooterView = { groups: FOOTER_CONTENT_TYPES.map((type) => ({ type, links: [] })) };
+
+/** A content page by slug (404 when the service has none), its HTML sanitised. Not cached. */
+export async function readContentPage(context: ReadContext, slug: string): Promise<ContentPageView> {
+  const answer = await upstreamGet(context, upstreamPath`contents/slug/${slug}`, ContentPageAnswerSchema);
+  return toContentPageView(answer.data);
 }

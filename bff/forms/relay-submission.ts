@@ -33,7 +33,7 @@ import { MultipartEncoder } from './multipart-encoder.ts';
  * connection is destroyed before the closing boundary), so the API stores nothing partial.
  */
 
-interface ServiceFormSpec<F extends { captcha: string }> {
+export interface ServiceFormSpec<F extends { captcha: string }> {
   /** The cinema API path: 'pqrs' or 'ethics'. */
   upstreamPath: string;
   rules: AttachmentRules;

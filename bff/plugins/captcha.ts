@@ -7,6 +7,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
 import { BffError } from '../errors.ts';
 import { SERVICE_FORM_MESSAGES, CAPTCHA_MAX_LENGTH } from '../../shared/validation/service-forms.ts';
+import { CAPTCHA_ALGORITHM, CaptchaChallengeSchema, type CaptchaChallenge } from '../../shared/views/captcha.ts';
 import {
   createMemorySpentCaptchaStore,
   createRedisSpentCaptchaStore,
@@ -16,14 +17,13 @@ import {
 /**
  * The captcha of every form that needs one (registration, PQR, ethics report, card payment):
  * a self-hosted ALTCHA proof of work. `app.captchaChallenge()` makes a challenge signed with
- * CAPTCHA_HMAC_KEY (served by `GET /bff/captcha/challenge`, forms/captcha-routes.ts); the
+ * CAPTCHA_HMAC_KEY (served by `GET /bff/captcha/challenge`, routes/captcha/index.ts); the
  * browser's widget solves it and the form sends the resulting payload;
  * `app.verifyCaptcha(payload)` checks the signature, the expiry and the work, and accepts each
  * solved challenge once. No outside service is called, in the browser or here.
  */
 
-/** SHA-256, one round per attempt: the work is the counter the browser has to reach. */
-const ALGORITHM = 'SHA-256';
+/** One round per attempt: the work is the counter the browser has to reach. */
 const COST = 1;
 
 interface CaptchaOptions {
@@ -74,26 +74,6 @@ export function captchaRefusal(verdict: Extract<CaptchaVerdict, { ok: false }>, 
 
 const HEX = /^[0-9a-f]+$/;
 
-/**
- * A challenge as the widget receives it and sends it back with its solution. The parameters
- * are kept whole (loose), since the signature covers every one of them, known or not, and
- * listed in the order the library sorts them in.
- */
-export const CaptchaChallengeSchema = z.object({
-  parameters: z.looseObject({
-    algorithm: z.literal(ALGORITHM),
-    cost: z.number().int().positive(),
-    expiresAt: z.number().int().positive(),
-    keyLength: z.number().int().positive().max(64),
-    keyPrefix: z.string().regex(HEX).max(128),
-    keySignature: z.string().regex(HEX).max(256).optional(),
-    nonce: z.string().regex(HEX).max(128),
-    salt: z.string().regex(HEX).max(128),
-  }),
-  signature: z.string().regex(HEX).max(256),
-});
-type CaptchaChallenge = z.output<typeof CaptchaChallengeSchema>;
-
 /** The widget's payload: base64 of `{ challenge: { parameters, signature }, solution }`. */
 const PayloadSchema = z.object({
   challenge: CaptchaChallengeSchema,
@@ -135,7 +115,7 @@ export const captchaPlugin = fp(
 
     async function captchaChallenge(): Promise<CaptchaChallenge> {
       const challenge: Challenge = await createChallenge({
-        algorithm: ALGORITHM,
+        algorithm: CAPTCHA_ALGORITHM,
         cost: COST,
         // Deterministic mode: the server picks the counter, so the work is known and the
         // proof is checked with one HMAC instead of repeating the work.

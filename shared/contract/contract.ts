@@ -1,4 +1,8 @@
+import { captchaEndpoints } from './captcha.ts';
 import { catalogueEndpoints } from './catalogue.ts';
+import { contentEndpoints } from './content.ts';
+import { formsEndpoints } from './forms.ts';
+import { operationsEndpoints } from './operations.ts';
 import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
 
 /**
@@ -9,6 +13,10 @@ import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
  */
 export const contract = {
   ...catalogueEndpoints,
+  ...contentEndpoints,
+  ...formsEndpoints,
+  ...captchaEndpoints,
+  ...operationsEndpoints,
 };
 
 export type Contract = typeof contract;

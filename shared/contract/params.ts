@@ -7,3 +7,9 @@ export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,119}$/i);
 export const ShowtimeIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const ShowtimeParamsSchema = z.object({ showtimeId: ShowtimeIdSchema });
+
+/** The message of a malformed identifier in a path, on its field of the 400 answer. */
+export const INVALID_IDENTIFIER_MESSAGE = 'El identificador no es válido.';
+
+/** A content page's slug (`/pagina/{slug}`): letters, digits and hyphens, as the content service writes them. */
+export const ContentSlugSchema = z.string().regex(/^[A-Za-z0-9-]{1,120}$/, { error: INVALID_IDENTIFIER_MESSAGE });

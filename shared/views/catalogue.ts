@@ -91,7 +91,6 @@ export const NowShowingViewSchema = z.object({
   theater: z.string(),
   movies: z.array(MovieCardViewSchema),
 });
-export type NowShowingView = z.infer<typeof NowShowingViewSchema>;
 
 export const MovieDetailViewSchema = z.object({
   theater: z.string(),
@@ -129,7 +128,6 @@ const ReleaseViewSchema = z.object({
 export type ReleaseView = z.infer<typeof ReleaseViewSchema>;
 
 export const ReleasesViewSchema = z.object({ theater: z.string(), releases: z.array(ReleaseViewSchema) });
-export type ReleasesView = z.infer<typeof ReleasesViewSchema>;
 
 const RoomViewSchema = z.object({
   id: z.number(),
@@ -146,7 +144,6 @@ const RoomViewSchema = z.object({
 export type RoomView = z.infer<typeof RoomViewSchema>;
 
 export const RoomsViewSchema = z.object({ rooms: z.array(RoomViewSchema) });
-export type RoomsView = z.infer<typeof RoomsViewSchema>;
 
 /** A movie playing in one room on one date, with its hours by format and version. */
 const RoomDayMovieViewSchema = z.object({
@@ -206,7 +203,6 @@ const ConfectioneryViewSchema = z.object({
 export type ConfectioneryView = z.infer<typeof ConfectioneryViewSchema>;
 
 export const ConfectioneriesViewSchema = z.object({ products: z.array(ConfectioneryViewSchema) });
-export type ConfectioneriesView = z.infer<typeof ConfectioneriesViewSchema>;
 
 const CorporateSectionViewSchema = z.object({
   /** 1 to 5, as numbered on the page. */
@@ -243,4 +239,3 @@ export const ClubViewSchema = z.object({
   /** '$ 99.000'. */
   membershipPriceText: z.string(),
 });
-export type ClubView = z.infer<typeof ClubViewSchema>;

@@ -12,4 +12,3 @@ export const EthicsLineViewSchema = z.object({
   /** The corporate ethics-line e-mail address. */
   email: z.string(),
 });
-export type EthicsLineView = z.infer<typeof EthicsLineViewSchema>;

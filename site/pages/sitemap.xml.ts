@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { serverEnv } from '../lib/server-env.ts';
-import type { ReleasesView, RoomsView } from '../../shared/views/catalogue.ts';
-import { bffGet, callBff } from '../lib/bff-server.ts';
+import { callBff } from '#site/lib/bff-server.ts';
 import { routes } from '../lib/routes.ts';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/page-cache.ts';
 
@@ -12,8 +11,8 @@ const escapeXml = (text: string): string =>
 export const GET: APIRoute = async ({ locals }) => {
   const [nowShowing, releases, rooms] = await Promise.all([
     callBff(locals.bff, 'GET /catalogue/movies'),
-    bffGet<ReleasesView>('/bff/catalogue/releases', locals.bff),
-    bffGet<RoomsView>('/bff/catalogue/rooms', locals.bff),
+    callBff(locals.bff, 'GET /catalogue/releases'),
+    callBff(locals.bff, 'GET /catalogue/rooms'),
   ]);
   const paths = new Set<string>([
     routes.home,

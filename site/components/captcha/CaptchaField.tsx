@@ -1,9 +1,10 @@
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
 import type {} from 'altcha/types/react';
+import { bffUrl } from '#site/lib/bff-browser.ts';
 import { FieldError } from '../Field.tsx';
 
 /** The BFF's challenge endpoint: the only address the widget calls. */
-const CHALLENGE_URL = '/bff/captcha/challenge';
+const CHALLENGE_URL = bffUrl('GET /captcha/challenge');
 
 export interface CaptchaFieldHandle {
   /** Back to "not verified" (a proof is spent once sent). */

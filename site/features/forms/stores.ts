@@ -7,7 +7,7 @@
  */
 import { atom } from 'nanostores';
 import type { BffFailure } from '../../lib/bff-error.ts';
-import { bffUpload, type UploadProgress } from '../../lib/bff-browser.ts';
+import { uploadToBff, type UploadProgress } from '#site/lib/bff-browser.ts';
 import { openStatusModal } from '../../components/feedback-stores.ts';
 import type { ServiceFormReceipt } from '../../../shared/views/service-forms.ts';
 import { ETHICS_SUCCESS, PQR_SUCCESS, SPINNER_TEXTS, SUBMIT_FAILURE } from './texts.ts';
@@ -45,15 +45,16 @@ function multipartBody(fields: FormFields, files: readonly File[]): FormData {
   return body;
 }
 
-async function upload(path: string, title: string, body: FormData): Promise<SubmitResult> {
+async function upload(endpoint: ServiceFormEndpoint, title: string, body: FormData): Promise<SubmitResult> {
   const controller = new AbortController();
   cancelling = controller;
   $upload.set({ title, sent: 0, total: 0 });
   try {
-    const answer = await bffUpload<ServiceFormReceipt>(path, body, {
-      signal: controller.signal,
-      onProgress: (progress) => $upload.set({ title, ...progress }),
-    });
+    const answer = await uploadToBff(
+      endpoint,
+      { body },
+      { signal: controller.signal, onProgress: (progress) => $upload.set({ title, ...progress }) },
+    );
     if (answer.ok) return { outcome: 'sent', receipt: answer.data };
     return controller.signal.aborted ? { outcome: 'cancelled' } : { outcome: 'failed', failure: answer.failure };
   } finally {
@@ -68,14 +69,20 @@ function showFailure(failure: BffFailure): void {
   openStatusModal({ type: 'warning', ...SUBMIT_FAILURE });
 }
 
+type ServiceFormEndpoint = 'POST /forms/pqr' | 'POST /forms/ethics';
+
 interface ServiceFormTarget {
-  path: string;
+  endpoint: ServiceFormEndpoint;
   title: string;
   success: { title: string; subtitle: string };
 }
 
-const PQR: ServiceFormTarget = { path: '/forms/pqr', title: SPINNER_TEXTS.pqr, success: PQR_SUCCESS };
-const ETHICS: ServiceFormTarget = { path: '/forms/ethics', title: SPINNER_TEXTS.ethics, success: ETHICS_SUCCESS };
+const PQR: ServiceFormTarget = { endpoint: 'POST /forms/pqr', title: SPINNER_TEXTS.pqr, success: PQR_SUCCESS };
+const ETHICS: ServiceFormTarget = {
+  endpoint: 'POST /forms/ethics',
+  title: SPINNER_TEXTS.ethics,
+  success: ETHICS_SUCCESS,
+};
 
 async function submit(
   target: ServiceFormTarget,
@@ -83,7 +90,7 @@ async function submit(
   files: readonly File[],
   onConfirmed: () => void,
 ): Promise<SubmitResult> {
-  const result = await upload(target.path, target.title, multipartBody(fields, files));
+  const result = await upload(target.endpoint, target.title, multipartBody(fields, files));
   if (result.outcome === 'sent') openStatusModal({ type: 'success', ...target.success, onAction: onConfirmed });
   if (result.outcome === 'failed') showFailure(result.failure);
   return result;

@@ -1,6 +1,5 @@
 /** The footer's two groups of content pages, read from the BFF on the server. */
-import type { FooterView } from '../../../shared/views/content-pages.ts';
-import { bffGet, type BffCaller } from '../../lib/bff-server.ts';
+import { callBff, type BffCaller } from '#site/lib/bff-server.ts';
 import { logServerError } from '../../lib/server-log.ts';
 
 export interface FooterLinkGroup {
@@ -12,7 +11,7 @@ export interface FooterLinkGroup {
 const groupTitles = ['Información', 'Más información'];
 
 export async function loadFooterGroups(caller: BffCaller): Promise<FooterLinkGroup[]> {
-  const result = await bffGet<FooterView>('/bff/content/footer', caller);
+  const result = await callBff(caller, 'GET /content/footer');
   if (!result.ok) {
     // The spec: content-list failures are logged only; the footer keeps its fixed links.
     logServerError('footer content unavailable', { code: result.failure.code });

@@ -1,20 +1,20 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BffError, ERROR_MESSAGES } from '../errors.ts';
-import { safeUrl } from '../plugins/logging.ts';
+import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
+import { safeUrl } from '#bff/plugins/logging.ts';
 
 /**
- * `POST /bff/csp-reports`: where browsers send the Content Security Policy's violation
- * reports (the site's policy names it in `report-uri`). Each violation becomes one `warn`
- * line, `csp violation`, with the directive, what was blocked (an origin or a keyword such as
- * `inline`, never a full URL) and the page's path (masked like every logged URL); nothing is
- * stored. Browsers send reports without the site's client header, so this route opts out of
- * the same-origin check: it changes nothing and its rate limit bounds the log lines.
+ * The Content Security Policy's violation reports, as browsers send them to
+ * `POST /bff/csp-reports` (the site's policy names it in `report-uri`; the route:
+ * bff/routes/csp-reports/). Each violation becomes one `warn` line, `csp violation`, with the
+ * directive, what was blocked (an origin or a keyword such as `inline`, never a full URL) and
+ * the page's path (masked like every logged URL); nothing is stored.
  */
 
-const CSP_REPORTS_PATH = '/csp-reports';
-const REPORT_BODY_LIMIT = 16 * 1024;
-const CSP_REPORT_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
+/** The largest report body read. */
+export const REPORT_BODY_LIMIT = 16 * 1024;
+/** Violations logged of one report at most. */
+const MAX_LOGGED_VIOLATIONS = 10;
 
 /** `report-uri`'s body (`application/csp-report`). */
 const LegacyReportSchema = z.object({
@@ -64,7 +64,7 @@ function pagePath(value: string | undefined): string {
 }
 
 /** The violations of a report body of either format; null when it is neither. */
-export function violationsOf(body: unknown): CspViolation[] | null {
+function violationsOf(body: unknown): CspViolation[] | null {
   const legacy = LegacyReportSchema.safeParse(body);
   if (legacy.success) {
     const report = legacy.data['csp-report'];
@@ -90,7 +90,8 @@ export function violationsOf(body: unknown): CspViolation[] | null {
     }));
 }
 
-const cspReportRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Reads the bodies of both report formats as JSON (a malformed one is a 400). */
+export function acceptCspReportBodies(app: FastifyInstance): void {
   app.addContentTypeParser(
     ['application/csp-report', 'application/reports+json'],
     { parseAs: 'string', bodyLimit: REPORT_BODY_LIMIT },
@@ -102,21 +103,12 @@ const cspReportRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
+}
 
-  app.post(
-    CSP_REPORTS_PATH,
-    {
-      bodyLimit: REPORT_BODY_LIMIT,
-      config: { allowCrossSite: true, rateLimit: CSP_REPORT_RATE_LIMIT },
-      schema: { response: { 204: z.null().describe('The report was logged.') } },
-    },
-    async (request, reply) => {
-      const violations = violationsOf(request.body);
-      if (violations === null) throw new BffError(400, 'BAD_REQUEST', ERROR_MESSAGES.badRequest);
-      for (const violation of violations.slice(0, 10)) request.log.warn({ csp: violation }, 'csp violation');
-      return reply.code(204).send(null);
-    },
-  );
-};
-
-export default cspReportRoutes;
+/** Logs the violations of a report: one line each, the first ten; a body of neither format is a 400. */
+export function logCspViolations(request: FastifyRequest): void {
+  const violations = violationsOf(request.body);
+  if (violations === null) throw new BffError(400, 'BAD_REQUEST', ERROR_MESSAGES.badRequest);
+  for (const violation of violations.slice(0, MAX_LOGGED_VIOLATIONS))
+    request.log.warn({ csp: violation }, 'csp violation');
+}
