@@ -1,4 +1,7 @@
+import { accountEndpoints } from './accounts.ts';
 import { catalogueEndpoints } from './catalogue.ts';
+import { profileEndpoints } from './profile.ts';
+import { waitingRoomEndpoints } from './waiting-room.ts';
 import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
 
 /**
@@ -9,6 +12,9 @@ import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
  */
 export const contract = {
   ...catalogueEndpoints,
+  ...accountEndpoints,
+  ...profileEndpoints,
+  ...waitingRoomEndpoints,
 };
 
 export type Contract = typeof contract;
