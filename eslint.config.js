@@ -149,7 +149,7 @@ export default tseslint.config(
       '.ci/**',
       '**/server.ts',
       'bff/write-api-reference.ts',
-      'bff/waiting-room/operator-cli.ts',
+      'bff/waiting-room/operators/operator-cli.ts',
     ],
     rules: { 'no-console': 'off' },
   },

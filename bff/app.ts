@@ -20,11 +20,13 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { sessionRevocationsPlugin } from './plugins/session-revocations.ts';
-import { settingsPlugin } from './plugins/settings.ts';
+import { settingsPlugin } from '#bff/settings/settings-plugin.ts';
 import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
-import { waitingRoomPlugin, type WaitingRoomOptions } from './plugins/waiting-room.ts';
+import { waitingRoomPlugin, type WaitingRoomOptions } from '#bff/waiting-room/waiting-room-plugin.ts';
 import { bookingPlugin } from './purchase/booking-plugin.ts';
+import { membershipPlugin } from '#bff/accounts/membership.ts';
+import { waitingRoomOperatorRoutes } from '#bff/waiting-room/operators/operator-api.ts';
 
 type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -79,10 +81,14 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   useContentImageOrigins(config.imageOrigins);
   await app.register(catalogueCachePlugin, { freshMs: config.catalogueFreshMs });
   await app.register(settingsPlugin);
+  await app.register(membershipPlugin);
   await app.register(bookingPlugin);
   await app.register(waitingRoomPlugin, options.waitingRoom ?? {});
   await app.register(operatorAccessPlugin);
   await app.register(apiReferencePlugin);
+
+  // The waiting room's operator routes (`/bff/ops/...`): only the operations port reaches them.
+  await app.register(waitingRoomOperatorRoutes, { prefix: '/bff' });
 
   // Every feature folder's route plugins (`<feature>/*-routes.ts`), each encapsulated, under
   // /bff; the folder names are not part of the URLs.

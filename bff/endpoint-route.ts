@@ -23,7 +23,9 @@ type SchemaOf<E extends EndpointEntry> = {
   params: E['params'];
   querystring: E['query'];
   body: E['body'] extends z.ZodType ? E['body'] : undefined;
-  response: Record<SuccessStatus<E>, E['answer'] extends z.ZodType ? E['answer'] : unknown>;
+  response: Record<SuccessStatus<E>, E['answer'] extends z.ZodType ? E['answer'] : unknown> &
+    // A special error body (the waiting room's refusal) may be sent as an answer, not thrown.
+    NonNullable<E['errorBodies']>;
 };
 
 type EndpointRouteOptions<S extends FastifySchema> = Omit<

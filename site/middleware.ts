@@ -7,7 +7,7 @@
 import { hash } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import type { SessionView } from '../shared/views/session.ts';
-import { bffCallerOf, bffGet, type BffCaller } from './lib/bff-server.ts';
+import { bffCallerOf, callBff, type BffCaller } from './lib/bff-server.ts';
 import { noteRoutePattern } from './lib/request-context.ts';
 import { entityTag, matchesEntityTag } from '../shared/http/entity-tags.ts';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
@@ -30,7 +30,7 @@ type SessionRead = { user: SessionView['user']; known: boolean };
 async function readSession(caller: BffCaller): Promise<SessionRead> {
   // No cookie at all means no session: spare the BFF a call for every anonymous page view.
   if (caller.cookies.size === 0) return { user: null, known: true };
-  const result = await bffGet<SessionView>('/bff/session', caller);
+  const result = await callBff(caller, 'GET /session');
   if (result.ok) return { user: result.data.user, known: true };
   return { user: null, known: result.status < 500 };
 }
@@ -61,7 +61,9 @@ function withImageOrigins(policy: string): string {
 async function waitingRoomRedirect(caller: BffCaller, pathname: string): Promise<string | null> {
   const purchase = purchaseOf(pathname);
   if (!purchase) return null;
-  const admission = await bffGet<null>(`/bff/waiting-room/showtimes/${purchase.showtimeId}/admission`, caller);
+  const admission = await callBff(caller, 'GET /waiting-room/showtimes/:showtimeId/admission', {
+    params: { showtimeId: purchase.showtimeId },
+  });
   // 429: the address took its new places of the minute; the waiting page says so and lets them try again.
   return admission.status === 403 || admission.status === 429
     ? routes.waitingRoom(purchase.theater, purchase.slug, purchase.showtimeId)

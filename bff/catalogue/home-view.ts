@@ -1,6 +1,6 @@
 import type { Banner } from '../../shared/cinema-api/content.ts';
 import type { BannerView, LinkTarget, PopupView } from '../../shared/views/catalogue.ts';
-import type { Settings } from '../plugins/settings.ts';
+import type { Settings } from '#shared/cinema-api/settings.ts';
 
 const toLinkTarget = (target: string | null | undefined): LinkTarget =>
   target?.trim() === '_blank' ? '_blank' : '_self';

@@ -5,7 +5,7 @@ import { PAY_METHODS } from '../../shared/cinema-api/payments.ts';
 import { PurchaseDetailViewSchema, PurchasesViewSchema } from '../../shared/views/accounts.ts';
 import { TicketViewSchema, TransactionViewSchema } from '../../shared/views/booking.ts';
 import { ERROR_MESSAGES, errorAnswers } from '../errors.ts';
-import { requireCustomer } from '../plugins/customer.ts';
+import { requireCustomer } from '#bff/plugins/session-guard.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
 import { BillParamsSchema, readBill, ticketNotReady } from './bill-reads.ts';
 import { toPurchaseCards, toPurchaseDetail, toTicketView, toTransactionView } from './bill-views.ts';

@@ -7,7 +7,7 @@ import {
   ReserveBodySchema,
   ReserveViewSchema,
 } from '../../shared/views/booking.ts';
-import { requireCustomer } from '../plugins/customer.ts';
+import { requireCustomer } from '#bff/plugins/session-guard.ts';
 import { buildBookingView } from './booking-view.ts';
 import { toHoldView } from './hold.ts';
 import { cancelHold, keepHold } from './hold-presence.ts';

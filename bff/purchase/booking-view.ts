@@ -7,8 +7,7 @@ import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
 import { buildSnackOffers } from './snack-offers.ts';
 import type { BookingView, PaymentMethodView, SnackOffer } from '../../shared/views/booking.ts';
 import { notFound } from '../errors.ts';
-import { membershipOf } from '../plugins/customer.ts';
-import type { Settings } from '../plugins/settings.ts';
+import type { Settings } from '#shared/cinema-api/settings.ts';
 import { audienceKey, audienceOf } from './audience.ts';
 import type { SnackSources } from './booking-sources.ts';
 import { readLiveHold, toHoldView } from './hold.ts';
@@ -66,7 +65,7 @@ export async function buildBookingView(
     app.settings.read(request),
     sources.snacks(request),
     sources.payBrands(request),
-    membershipOf(app, request),
+    app.membership.current(request),
     readLiveHold(app, request),
   ]);
 

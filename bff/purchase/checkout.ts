@@ -7,7 +7,6 @@ import { priceCart, type PricedCartLine } from './snack-offers.ts';
 import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';
 import type { CartLine, PaymentMethodView } from '../../shared/views/booking.ts';
 import { BffError } from '../errors.ts';
-import { membershipOf } from '../plugins/customer.ts';
 import { audienceOf } from './audience.ts';
 import { maxSeatsOf, snackOffersFor, toPaymentMethodView } from './booking-view.ts';
 import type { HoldState } from './hold.ts';
@@ -72,7 +71,7 @@ export async function priceTicketPurchase(
     sources.bookingData(request, hold.showtimeId, { fresh: true }),
     app.settings.read(request, { fresh: true }),
     sources.snacks(request, { fresh: true }),
-    membershipOf(app, request),
+    app.membership.current(request),
   ]);
 
   // The seats were reserved at a Tarifa; it must still be the one this person gets now (a

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CancelView, HoldEvent } from '../../shared/views/booking.ts';
-import { ownerOf } from '../plugins/customer.ts';
+import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { isLive, readHold, readLiveHold, toHoldView, updateHold, type HoldState } from './hold.ts';
 import { releaseHold } from './reserve.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { HoldView } from '../../shared/views/booking.ts';
-import { ownerOf } from '../plugins/customer.ts';
+import { ownerOf } from '#bff/plugins/session-guard.ts';
 
 /**
  * A person's seat hold, kept on the server side of the boundary (`app.sharedStore`: Redis

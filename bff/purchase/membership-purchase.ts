@@ -7,7 +7,7 @@ import { PAY_TYPE_MEMBERSHIP } from '../../shared/cinema-api/payments.ts';
 import { CardFormSchema, PseFormSchema } from '../../shared/validation/payment.ts';
 import { PaymentResultViewSchema, type MembershipOfferView } from '../../shared/views/booking.ts';
 import { MembershipViewSchema } from '../../shared/views/session.ts';
-import { forgetMembership, membershipOf, ownerOf } from '../plugins/customer.ts';
+import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { toPaymentMethodView } from './booking-view.ts';
 import { paymentBusy, requireKnownBrand, requireMethod } from './checkout.ts';
 import { meansOf, paymentSettles } from './pay.ts';
@@ -38,7 +38,7 @@ export async function membershipOffer(app: FastifyInstance, request: FastifyRequ
     app.settings.read(request),
     sources.payBrands(request),
     sources.salesPaymentMethod(request),
-    membershipOf(app, request),
+    app.membership.current(request),
   ]);
   const endsAfterPurchase = membershipEndAfterPurchase(membership?.active ? membership.expiresAt : null, Date.now());
   return {
@@ -97,7 +97,7 @@ export async function buyMembership(
     },
   );
   // Prices follow the membership as it is now: the next read asks the cinema API.
-  await forgetMembership(app, request);
-  const membership = await membershipOf(app, request);
+  await app.membership.forget(request);
+  const membership = await app.membership.current(request);
   return { result, membership };
 }

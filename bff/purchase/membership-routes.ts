@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MembershipOfferViewSchema } from '../../shared/views/booking.ts';
-import { requireCustomer } from '../plugins/customer.ts';
+import { requireCustomer } from '#bff/plugins/session-guard.ts';
 import {
   MembershipPsePurchaseBodySchema,
   MembershipPurchaseBodySchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BanksViewSchema, PaymentResultViewSchema } from '../../shared/views/booking.ts';
-import { requireCustomer } from '../plugins/customer.ts';
+import { requireCustomer } from '#bff/plugins/session-guard.ts';
 import { perPersonRateLimit } from './rate-limits.ts';
 import { CardPaymentBodySchema, PsePaymentBodySchema, payTickets } from './ticket-payment.ts';
 import { errorAnswers } from '../errors.ts';

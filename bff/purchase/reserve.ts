@@ -18,7 +18,7 @@ import { BffError } from '../errors.ts';
 import type { Showtime } from '../../shared/cinema-api/catalogue.ts';
 import { formatHour, formatLongDate } from '../../shared/format/dates.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
-import { membershipOf, ownerOf } from '../plugins/customer.ts';
+import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { audienceOf } from './audience.ts';
 import { maxSeatsOf, showtimeStarted } from './booking-view.ts';
 import { forgetHold, isLive, readHold, saveHold, type HeldSeat, type HoldState } from './hold.ts';
@@ -53,7 +53,7 @@ export async function reserveSeats(
   const [data, settings, membership] = await Promise.all([
     sources.bookingData(request, showtimeId),
     app.settings.read(request),
-    membershipOf(app, request),
+    app.membership.current(request),
   ]);
 
   if (showtimeStarted(data)) throw new BffError(422, 'SHOWTIME_STARTED', BOOKING_TEXTS.started);

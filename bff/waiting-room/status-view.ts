@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MovieShowtimesAnswerSchema } from '../../shared/cinema-api/catalogue.ts';
-import { formatHour, formatLongDate } from '../../shared/format/dates.ts';
-import { HOME_THEATER } from '../../shared/views/catalogue.ts';
-import type { OtherShowtimeView, PlaceView, WaitingRoomStatusView } from '../../shared/views/waiting-room.ts';
-import { freeSeatCount, isSoldOut, nextShowtimes } from '../../shared/waiting-room/sold-out.ts';
-import type { Standing } from '../plugins/waiting-room/service.ts';
-import { upstreamPath } from '../plugins/upstream.ts';
+import { MovieShowtimesAnswerSchema } from '#shared/cinema-api/catalogue.ts';
+import { formatHour, formatLongDate } from '#shared/format/dates.ts';
+import { HOME_THEATER } from '#shared/views/catalogue.ts';
+import type { OtherShowtimeView, PlaceView, WaitingRoomStatusView } from '#shared/views/waiting-room.ts';
+import { freeSeatCount, isSoldOut, nextShowtimes } from '#shared/waiting-room/sold-out.ts';
+import type { Standing } from './service.ts';
+import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /**
  * A person's status for the waiting page: where they stand, the showtime's free seats (from

@@ -3,6 +3,9 @@ import { catalogueEndpoints } from './catalogue.ts';
 import { contentEndpoints } from './content.ts';
 import { formsEndpoints } from './forms.ts';
 import { operationsEndpoints } from './operations.ts';
+import { accountEndpoints } from './accounts.ts';
+import { profileEndpoints } from './profile.ts';
+import { waitingRoomEndpoints } from './waiting-room.ts';
 import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
 
 /**
@@ -17,6 +20,9 @@ export const contract = {
   ...formsEndpoints,
   ...captchaEndpoints,
   ...operationsEndpoints,
+  ...accountEndpoints,
+  ...profileEndpoints,
+  ...waitingRoomEndpoints,
 };
 
 export type Contract = typeof contract;

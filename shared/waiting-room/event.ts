@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A presale event of the waiting room, as operators configure it (bff/waiting-room/
- * operator-routes.ts) and every BFF replica reads it: what it covers, when its pre-queue and
+ * operators/operator-api.ts) and every BFF replica reads it: what it covers, when its pre-queue and
  * its sale start, how many people may buy at once and how many new ones a minute, how long an
  * unused admission lasts, whether joining asks for the captcha, and its state.
  */

@@ -5,7 +5,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { buildSandbox } from '../../sandbox/app.ts';
 import { buildApp, type BffApp } from '../../bff/app.ts';
-import type { WaitingRoomOptions } from '../../bff/plugins/waiting-room.ts';
+import type { WaitingRoomOptions } from '#bff/waiting-room/waiting-room-plugin.ts';
 import { loadConfig, type BffConfig } from '../../bff/plugins/config.ts';
 import { SESSION_COOKIE } from '../../bff/plugins/session.ts';
 

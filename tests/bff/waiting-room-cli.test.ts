@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantOf } from '../../bff/waiting-room/operator-cli.ts';
+import { instantOf } from '#bff/waiting-room/operators/operator-cli.ts';
 import { startStack, type Stack } from './harness.ts';
 import { operatorClient } from './waiting-room-helpers.ts';
 
@@ -21,7 +21,12 @@ afterAll(async () => {
 });
 
 const cli = async (...args: string[]) => {
-  const { stdout } = await run(process.execPath, ['bff/waiting-room/operator-cli.ts', '--ops', ops.origin, ...args]);
+  const { stdout } = await run(process.execPath, [
+    'bff/waiting-room/operators/operator-cli.ts',
+    '--ops',
+    ops.origin,
+    ...args,
+  ]);
   return stdout;
 };
 

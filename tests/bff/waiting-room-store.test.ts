@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryWaitingRoomStore } from '../../bff/plugins/waiting-room/memory-store.ts';
-import { createRedisWaitingRoomStore } from '../../bff/plugins/waiting-room/redis-store.ts';
-import type { AdmissionRound, WaitingRoomStore } from '../../bff/plugins/waiting-room/store.ts';
-import { newTicketId } from '../../bff/plugins/waiting-room/tokens.ts';
+import { createMemoryWaitingRoomStore } from '#bff/waiting-room/store/memory-store.ts';
+import { createRedisWaitingRoomStore } from '#bff/waiting-room/store/redis-store.ts';
+import type { AdmissionRound, WaitingRoomStore } from '#bff/waiting-room/store/store.ts';
+import { newTicketId } from '#bff/waiting-room/tokens.ts';
 import { arrivalScore, ARRIVAL_SETTLE_MS } from '../../shared/waiting-room/ordering.ts';
 import { PURCHASE_WINDOW_SECONDS, RETURN_GRACE_SECONDS } from '../../shared/waiting-room/passes.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';

@@ -72,7 +72,7 @@ export class Queuer {
   }
 }
 
-/** What the operators' API answers about an event (bff/waiting-room/operator-views.ts), as far as the test reads it. */
+/** What the operators' API answers about an event (bff/waiting-room/operators/operator-views.ts), as far as the test reads it. */
 export interface OperatorEvent {
   id: string;
   state: string;

@@ -7,7 +7,7 @@ import { buildRoomDetail } from '../../bff/catalogue/room-views.ts';
 import { buildConfectionery } from '../../bff/catalogue/confectionery-view.ts';
 import { CORPORATE_SECTIONS, buildCorporate } from '../../bff/catalogue/corporate-view.ts';
 import { toPopupView } from '../../bff/catalogue/home-view.ts';
-import { parseSettings } from '../../bff/plugins/settings.ts';
+import { parseSettings } from '../../shared/cinema-api/settings.ts';
 import { toRelease } from '../../bff/catalogue/movie-card.ts';
 
 const movieRef = (slug: string) => ({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTokenSealer, newTicketId } from '../../bff/plugins/waiting-room/tokens.ts';
+import { createTokenSealer, newTicketId } from '#bff/waiting-room/tokens.ts';
 
 /** The waiting room's cookies: sealed, unreadable, bound to their kind, rotated with the session keys. */
 describe('waiting room tokens', () => {

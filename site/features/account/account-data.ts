@@ -3,14 +3,9 @@
  * the session is gone (it expired after the middleware looked), so the page can send the
  * person to log in.
  */
-import type {
-  MembershipStatusView,
-  ProfileView,
-  PurchaseCardView,
-  PurchasesView,
-} from '../../../shared/views/accounts.ts';
+import type { ProfileView, PurchaseCardView, PurchasesView } from '../../../shared/views/accounts.ts';
 import type { MembershipView } from '../../../shared/views/session.ts';
-import { bffGet, type BffCaller } from '../../lib/bff-server.ts';
+import { bffGet, callBff, type BffCaller } from '../../lib/bff-server.ts';
 import { logServerError } from '../../lib/server-log.ts';
 
 export type Loaded<T> = { kind: 'ok'; data: T } | { kind: 'unauthenticated' } | { kind: 'failed' };
@@ -35,14 +30,14 @@ export async function loadProfilePage(
   fallbackMembership: MembershipView | null,
 ): Promise<Loaded<ProfilePageData>> {
   // The profile first: the BFF refreshes the session cookie with it, and the next calls send that.
-  const profile = await bffGet<ProfileView>('/bff/profile', caller);
+  const profile = await callBff(caller, 'GET /profile');
   if (!profile.ok) {
     if (profile.status === 401) return { kind: 'unauthenticated' };
     logServerError('profile unavailable', { code: profile.failure.code });
     return { kind: 'failed' };
   }
   const [membership, purchases] = await Promise.all([
-    bffGet<MembershipStatusView>('/bff/profile/membership', caller),
+    callBff(caller, 'GET /profile/membership'),
     loadPurchases(caller),
   ]);
   if (purchases.kind === 'unauthenticated') return purchases;

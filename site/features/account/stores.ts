@@ -5,15 +5,15 @@
  * island on every page, which must not carry zod.
  */
 import { atom } from 'nanostores';
-import type { SessionUserView, SessionView } from '../../../shared/views/session.ts';
+import type { SessionUserView } from '../../../shared/views/session.ts';
 import type { LoginForm } from '../../../shared/validation/login.ts';
 import type { RegistrationForm } from '../../../shared/validation/registration.ts';
 import type { ForgotPasswordForm } from '../../../shared/validation/forgot-password.ts';
 import type { ResetPasswordForm } from '../../../shared/validation/reset-password.ts';
 import type { ProfileForm } from '../../../shared/validation/profile.ts';
-import type { ProfileSavedView, ProfileView } from '../../../shared/views/accounts.ts';
+import type { ProfileView } from '../../../shared/views/accounts.ts';
 import type { BffFailure } from '../../lib/bff-error.ts';
-import { bffGet, bffPost, bffPut } from '../../lib/bff-browser.ts';
+import { callBff } from '../../lib/bff-browser.ts';
 import { forgetOfflineTickets } from '../../lib/offline-tickets.ts';
 import { isGuestOnlyPath, routes, safeReturnTo } from '../../lib/routes.ts';
 import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
@@ -45,7 +45,7 @@ let sessionRead: Promise<SessionUserView | null> | null = null;
  * kept for use without signal go.
  */
 export function readSession(): Promise<SessionUserView | null> {
-  sessionRead ??= bffGet<SessionView>('/session').then(async (answer) => {
+  sessionRead ??= callBff('GET /session').then(async (answer) => {
     if (answer.ok) {
       $sessionUser.set(answer.data.user);
       if (!answer.data.user) await forgetOfflineTickets();
@@ -135,7 +135,7 @@ export function loadPage(path: string): void {
 export type ActionResult = { ok: true } | { ok: false; failure: BffFailure };
 
 export async function login(form: LoginForm): Promise<ActionResult> {
-  const result = await withSpinner(SPINNER_TEXTS.login, () => bffPost<SessionView>('/auth/login', form));
+  const result = await withSpinner(SPINNER_TEXTS.login, () => callBff('POST /auth/login', { body: form }));
   if (!result.ok) return { ok: false, failure: result.failure };
   if (!result.data.user) {
     // The spec: an answer without a user changes nothing beyond a log line.
@@ -150,7 +150,7 @@ export async function login(form: LoginForm): Promise<ActionResult> {
 
 /** Posts the whole registration form; the BFF validates it again and lowercases the e-mail. */
 export async function register(form: RegistrationForm): Promise<ActionResult> {
-  const result = await withSpinner(SPINNER_TEXTS.register, () => bffPost<SessionView>('/auth/register', form));
+  const result = await withSpinner(SPINNER_TEXTS.register, () => callBff('POST /auth/register', { body: form }));
   if (!result.ok) return { ok: false, failure: result.failure };
   if (!result.data.user) {
     console.error('Respuesta de registro sin usuario');
@@ -166,7 +166,7 @@ export async function register(form: RegistrationForm): Promise<ActionResult> {
 
 /** Logs out, forgets the tickets kept for use without signal, and goes home. A failure is only logged (the spec shows nothing). */
 export async function logout(): Promise<void> {
-  const result = await withSpinner(SPINNER_TEXTS.logout, () => bffPost<unknown>('/auth/logout'));
+  const result = await withSpinner(SPINNER_TEXTS.logout, () => callBff('POST /auth/logout'));
   if (!result.ok) {
     console.error('Error al cerrar sesión', result.failure.code);
     return;
@@ -178,7 +178,7 @@ export async function logout(): Promise<void> {
 
 /** The robot-check token of the registration form; null when it could not be obtained. */
 export async function requestPasswordReset(form: ForgotPasswordForm): Promise<void> {
-  const result = await withSpinner(SPINNER_TEXTS.forgotPassword, () => bffPost<unknown>('/auth/forgot', form));
+  const result = await withSpinner(SPINNER_TEXTS.forgotPassword, () => callBff('POST /auth/forgot', { body: form }));
   if (result.ok) {
     openStatusModal({
       type: 'success',
@@ -198,7 +198,7 @@ export async function requestPasswordReset(form: ForgotPasswordForm): Promise<vo
 
 export async function resetPassword(code: string, form: ResetPasswordForm): Promise<void> {
   const result = await withSpinner(SPINNER_TEXTS.resetPassword, () =>
-    bffPost<unknown>(`/auth/reset/${encodeURIComponent(code)}`, form),
+    callBff('POST /auth/reset/:code', { params: { code }, body: form }),
   );
   if (result.ok) {
     openStatusModal({
@@ -227,7 +227,7 @@ export async function updateProfile(
   includePassword: boolean,
 ): Promise<{ ok: true; profile: ProfileView } | { ok: false; failure: BffFailure }> {
   const body: ProfileForm = includePassword ? form : { ...form, password: '', confirmPassword: '' };
-  const saved = await withSpinner(SPINNER_TEXTS.updateProfile, () => bffPut<ProfileSavedView>('/profile', body));
+  const saved = await withSpinner(SPINNER_TEXTS.updateProfile, () => callBff('PUT /profile', { body }));
   if (!saved.ok) {
     openStatusModal({
       type: 'error',
@@ -239,7 +239,7 @@ export async function updateProfile(
   }
   $sessionUser.set(saved.data.session.user);
   // The spec refetches the profile after an update.
-  const fresh = await bffGet<ProfileView>('/profile');
+  const fresh = await callBff('GET /profile');
   openStatusModal({
     type: 'success',
     title: '¡Perfil actualizado exitosamente!',
@@ -257,7 +257,7 @@ export const $verificationBusy = atom(false);
 /** Sends a new code. The spec shows '¡Listo!' whatever the result; a failure is only logged. */
 export async function sendVerificationCode(): Promise<void> {
   $verificationBusy.set(true);
-  const result = await bffPost<unknown>('/verification/send');
+  const result = await callBff('POST /verification/send');
   if (!result.ok) console.error('Error en la solicitud', result.failure.code);
   openStatusModal({ type: 'success', title: '¡Listo!', subtitle: 'Código enviado a tu correo' });
   $verificationBusy.set(false);
@@ -266,7 +266,7 @@ export async function sendVerificationCode(): Promise<void> {
 /** Checks a (non-blank) code; a valid one marks the session's e-mail as verified. */
 export async function validateVerificationCode(code: string): Promise<boolean> {
   $verificationBusy.set(true);
-  const result = await bffPost<SessionView>('/verification/validate', { code });
+  const result = await callBff('POST /verification/validate', { body: { code } });
   $verificationBusy.set(false);
   if (!result.ok || !result.data.user?.verified) {
     openStatusModal({

@@ -8,7 +8,7 @@
  */
 import type { OtherShowtimeView, WaitingRoomStatusView } from '../../../shared/views/waiting-room.ts';
 import { passUntilText, WAITING_ROOM_TEXTS } from '../../../shared/waiting-room/texts.ts';
-import { bffGet, bffPost } from '../../lib/bff-browser.ts';
+import { callBff } from '../../lib/bff-browser.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { routes } from '../../lib/routes.ts';
 import { placeFigures, placeSummary, saleHour } from './place-text.ts';
@@ -125,7 +125,8 @@ class WaitingRoomElement extends HTMLElement {
   }
 
   async #read(): Promise<void> {
-    const answer = await bffGet<WaitingRoomStatusView>(`/waiting-room/showtimes/${this.#showtimeId}/status`, {
+    const answer = await callBff('GET /waiting-room/showtimes/:showtimeId/status', {
+      params: { showtimeId: this.#showtimeId },
       cache: 'no-store',
     });
     if (answer.ok) return this.#render(answer.data);
@@ -269,10 +270,10 @@ class WaitingRoomElement extends HTMLElement {
     if (this.#joining) return;
     this.#joining = true;
     this.#show('join-error', false);
-    const answer = await bffPost<WaitingRoomStatusView>(
-      `/waiting-room/showtimes/${this.#showtimeId}/join`,
-      captcha ? { captcha } : {},
-    );
+    const answer = await callBff('POST /waiting-room/showtimes/:showtimeId/join', {
+      params: { showtimeId: this.#showtimeId },
+      body: captcha ? { captcha } : {},
+    });
     this.#joining = false;
     if (answer.ok) return this.#render(answer.data);
     if (captcha !== undefined) {

@@ -1,18 +1,18 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { PAY_STATUS_PENDING } from '../../shared/booking/constants.ts';
-import { WaitingRoomRefusalSchema } from '../../shared/views/waiting-room.ts';
-import { waitingRoomCookies } from './waiting-room/cookies.ts';
-import { JoinBatcher } from './waiting-room/join-batcher.ts';
-import { createMemoryWaitingRoomStore } from './waiting-room/memory-store.ts';
-import { createWaitingRoomMetrics } from './waiting-room/metrics.ts';
-import { createRedisWaitingRoomStore } from './waiting-room/redis-store.ts';
-import { EventRegistry } from './waiting-room/registry.ts';
-import { WaitingRoomService } from './waiting-room/service.ts';
-import { createShowtimeMovies } from './waiting-room/showtime-movies.ts';
-import type { WaitingRoomStore } from './waiting-room/store.ts';
-import { startTicker } from './waiting-room/ticker.ts';
-import { createTokenSealer } from './waiting-room/tokens.ts';
+import { PAY_STATUS_PENDING } from '#shared/booking/constants.ts';
+import { WaitingRoomRefusalSchema } from '#shared/views/waiting-room.ts';
+import { waitingRoomCookies } from './cookies.ts';
+import { JoinBatcher } from './join-batcher.ts';
+import { createMemoryWaitingRoomStore } from './store/memory-store.ts';
+import { createWaitingRoomMetrics } from './metrics.ts';
+import { createRedisWaitingRoomStore } from './store/redis-store.ts';
+import { EventRegistry } from './registry.ts';
+import { WaitingRoomService } from './service.ts';
+import { createShowtimeMovies } from './showtime-movies.ts';
+import type { WaitingRoomStore } from './store/store.ts';
+import { startTicker } from './ticker.ts';
+import { createTokenSealer } from './tokens.ts';
 
 /**
  * The presale waiting room as every feature sees it (`app.waitingRoom`; decisions:

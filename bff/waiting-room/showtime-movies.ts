@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BookingDataAnswerSchema } from '../../../shared/cinema-api/booking.ts';
-import { upstreamPath } from '../upstream.ts';
+import { BookingDataAnswerSchema } from '#shared/cinema-api/booking.ts';
+import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /**
  * The movie of a showtime, for events that cover movies: asked of the cinema API once per

@@ -1,5 +1,5 @@
-import type { PlaceView, WaitingRoomRefusal } from '../../../shared/views/waiting-room.ts';
-import { BffError } from '../../errors.ts';
+import type { PlaceView, WaitingRoomRefusal } from '#shared/views/waiting-room.ts';
+import { BffError } from '#bff/errors.ts';
 
 type RefusalCode = 'WAITING_ROOM' | 'WAITING_ROOM_CLOSED';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { WaitingRoomEventSchema, type WaitingRoomEvent } from '../../../shared/waiting-room/event.ts';
-import { admissibleScoreBelow } from '../../../shared/waiting-room/ordering.ts';
-import { BURST_SECONDS, bucketCapacity } from '../../../shared/waiting-room/admission.ts';
+import { WaitingRoomEventSchema, type WaitingRoomEvent } from '#shared/waiting-room/event.ts';
+import { admissibleScoreBelow } from '#shared/waiting-room/ordering.ts';
+import { BURST_SECONDS, bucketCapacity } from '#shared/waiting-room/admission.ts';
 import { ADMIT, CHECK_PASS, END_PASS, JOIN, PLACE, PULSE } from './redis-scripts.ts';
 import {
   END_REASONS,

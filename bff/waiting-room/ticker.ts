@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { holdsPurchases, phaseOf } from '../../../shared/waiting-room/event.ts';
-import { RETURN_GRACE_SECONDS } from '../../../shared/waiting-room/passes.ts';
+import { holdsPurchases, phaseOf } from '#shared/waiting-room/event.ts';
+import { RETURN_GRACE_SECONDS } from '#shared/waiting-room/passes.ts';
 import type { WaitingRoomMetrics } from './metrics.ts';
 import type { WaitingRoomService } from './service.ts';
 

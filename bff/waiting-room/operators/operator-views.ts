@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import {
   EVENT_ID_PATTERN,
   OPERATOR_ACTIONS,
@@ -7,8 +7,8 @@ import {
   WaitingRoomScopeSchema,
   phaseOf,
   type WaitingRoomEvent,
-} from '../../shared/waiting-room/event.ts';
-import { END_REASONS, type EventFigures } from '../plugins/waiting-room/store.ts';
+} from '#shared/waiting-room/event.ts';
+import { END_REASONS, type EventFigures } from '../store/store.ts';
 
 /**
  * What operators send and read on the operations port (`/waiting-room/...`): instants as ISO

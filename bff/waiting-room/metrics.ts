@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { EndReason, EventPulse } from './store.ts';
+import type { EndReason, EventPulse } from './store/store.ts';
 
 /**
  * The waiting room's Prometheus figures on each replica's operations port. Queue length and

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applyAction, type WaitingRoomEvent } from '../../shared/waiting-room/event.ts';
-import { BffError, errorAnswers, notFound } from '../errors.ts';
+import { applyAction, type WaitingRoomEvent } from '#shared/waiting-room/event.ts';
+import { BffError, errorAnswers, notFound } from '#bff/errors.ts';
 import {
   ActionParamsSchema,
   ChangeEventBodySchema,
@@ -15,11 +15,12 @@ import {
 /**
  * The operators' side of the waiting room, reached only through the operations port
  * (`http://<replica>:OPS_PORT/waiting-room/...`, forwarded here as `/bff/ops/...`; see
- * plugins/operator-access.ts) and the CLI (`npm run waiting-room`, operator-cli.ts). Any replica
- * answers for all: the events and queues are in the shared store, and the other replicas read
- * a change within two seconds. Not in the public API reference.
+ * plugins/operator-access.ts; app.ts registers them) and the CLI (`npm run waiting-room`,
+ * operator-cli.ts). Any replica answers for all: the events and queues are in the shared
+ * store, and the other replicas read a change within two seconds. Not in the public API
+ * reference.
  */
-const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+export const waitingRoomOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.operatorAccess.requireOperator);
   const { service } = app.waitingRoom;
 
@@ -138,5 +139,3 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default operatorRoutes;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { WaitingRoomEvent } from '../../../shared/waiting-room/event.ts';
-import type { WaitingRoomStore } from './store.ts';
+import type { WaitingRoomEvent } from '#shared/waiting-room/event.ts';
+import type { WaitingRoomStore } from './store/store.ts';
 
 /**
  * The events every replica keeps in memory, read again from the store every `refreshMs`, so a

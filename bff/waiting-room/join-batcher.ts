@@ -5,7 +5,7 @@ import {
   type Arrival,
   type Joined,
   type WaitingRoomStore,
-} from './store.ts';
+} from './store/store.ts';
 
 /**
  * Arrivals are written to the store in small batches, one script a batch (a group commit): an

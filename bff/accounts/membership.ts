@@ -1,36 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  MEMBERSHIP_ACTIVE,
-  MembershipStatusAnswerSchema,
-  type MembershipStatus,
-} from '../../shared/cinema-api/accounts.ts';
-import { MembershipViewSchema, type MembershipView } from '../../shared/views/session.ts';
-import { BffError, unauthenticated } from '../errors.ts';
-import { updateSession, type SessionState } from './session.ts';
+import fp from 'fastify-plugin';
+import { MEMBERSHIP_ACTIVE, MembershipStatusAnswerSchema, type MembershipStatus } from '#shared/cinema-api/accounts.ts';
+import { MembershipViewSchema, type MembershipView } from '#shared/views/session.ts';
+import { BffError } from '#bff/errors.ts';
+import { ownerOf } from '#bff/plugins/session-guard.ts';
+import { updateSession } from '#bff/plugins/session.ts';
 
 /**
- * The logged-in customer as every feature sees them: the rule that a route needs one
- * (`requireCustomer`), who they are (`ownerOf`, the key of their hold, locks and cached
- * reads) and their membership as the cinema API says it. Accounts and purchase both lean on
- * this module, so neither reaches into the other.
+ * The logged-in customer's Club Vizionarios membership as the cinema API says it. The
+ * accounts own it; the purchase reaches it through the app (`app.membership`), never by
+ * importing this folder.
  */
-
-/**
- * "A customer must be logged in": the onRequest hook of every route plugin whose routes are
- * personal (`app.addHook('onRequest', requireCustomer)`); a logged-out visitor gets 401.
- */
-export async function requireCustomer(request: FastifyRequest): Promise<void> {
-  if (!request.auth) throw unauthenticated();
-}
-
-/** The session of a route behind `requireCustomer`. */
-export function customerOf(request: FastifyRequest): SessionState {
-  if (!request.auth) throw unauthenticated();
-  return request.auth;
-}
-
-/** The session's e-mail, lowercased; null for a logged-out visitor. */
-export const ownerOf = (request: FastifyRequest): string | null => request.auth?.user.email.toLowerCase() ?? null;
 
 function toMembershipView(status: MembershipStatus | undefined): MembershipView | null {
   if (!status) return null;
@@ -70,7 +50,7 @@ const membershipKey = (owner: string): string => `membership:${owner}`;
  * sells a membership, so one bought on another device gives member prices at the next booking
  * view and payment. The session's snapshot (what the header shows) follows it.
  */
-export async function membershipOf(app: FastifyInstance, request: FastifyRequest): Promise<MembershipView | null> {
+async function currentMembership(app: FastifyInstance, request: FastifyRequest): Promise<MembershipView | null> {
   const owner = ownerOf(request);
   if (!owner) return null;
   const cached = await app.sharedStore.get(membershipKey(owner));
@@ -85,8 +65,31 @@ export async function membershipOf(app: FastifyInstance, request: FastifyRequest
   return membership;
 }
 
-/** After a membership purchase: the next read asks the cinema API. */
-export async function forgetMembership(app: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const owner = ownerOf(request);
-  if (owner) await app.sharedStore.delete(membershipKey(owner));
+interface Membership {
+  /** Asks the cinema API now (the profile's read; the session's snapshot after a log-in). */
+  fetch(request: FastifyRequest): Promise<MembershipView | null>;
+  /** The membership that prices this person's purchase: read at most every 30 s. */
+  current(request: FastifyRequest): Promise<MembershipView | null>;
+  /** After a membership purchase: the next `current` asks the cinema API. */
+  forget(request: FastifyRequest): Promise<void>;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    membership: Membership;
+  }
+}
+
+export const membershipPlugin = fp(
+  async (app) => {
+    app.decorate('membership', {
+      fetch: (request) => fetchMembership(app, request),
+      current: (request) => currentMembership(app, request),
+      async forget(request) {
+        const owner = ownerOf(request);
+        if (owner) await app.sharedStore.delete(membershipKey(owner));
+      },
+    } satisfies Membership);
+  },
+  { name: 'viziona-membership', dependencies: ['viziona-upstream', 'viziona-shared-store', 'viziona-session'] },
+);

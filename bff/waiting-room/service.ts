@@ -1,25 +1,25 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { PlaceView } from '../../../shared/views/waiting-room.ts';
+import type { PlaceView } from '#shared/views/waiting-room.ts';
 import {
   governingEvent,
   needsMovie,
   phaseOf,
   type WaitingRoomEvent,
   type WaitingRoomPhase,
-} from '../../../shared/waiting-room/event.ts';
-import { estimatedWaitSeconds, progressOf } from '../../../shared/waiting-room/estimate.ts';
-import { arrivalScore } from '../../../shared/waiting-room/ordering.ts';
-import { PURCHASE_WINDOW_SECONDS } from '../../../shared/waiting-room/passes.ts';
-import { WAITING_ROOM_TEXTS } from '../../../shared/waiting-room/texts.ts';
-import { BffError, ERROR_MESSAGES } from '../../errors.ts';
-import { ownerOf } from '../customer.ts';
+} from '#shared/waiting-room/event.ts';
+import { estimatedWaitSeconds, progressOf } from '#shared/waiting-room/estimate.ts';
+import { arrivalScore } from '#shared/waiting-room/ordering.ts';
+import { PURCHASE_WINDOW_SECONDS } from '#shared/waiting-room/passes.ts';
+import { WAITING_ROOM_TEXTS } from '#shared/waiting-room/texts.ts';
+import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
+import { ownerOf } from '#bff/plugins/session-guard.ts';
 import type { WaitingRoomCookies } from './cookies.ts';
 import type { JoinBatcher } from './join-batcher.ts';
 import type { WaitingRoomMetrics } from './metrics.ts';
 import type { EventRegistry } from './registry.ts';
 import { WaitingRoomRefusalError } from './refusal.ts';
-import type { EventPulse, PlaceRecord, WaitingRoomStore } from './store.ts';
+import type { EventPulse, PlaceRecord, WaitingRoomStore } from './store/store.ts';
 import { newTicketId, type LostReason, type Ticket, type TokenSealer } from './tokens.ts';
 
 /**

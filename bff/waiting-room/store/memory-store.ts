@@ -1,7 +1,7 @@
-import { WaitingRoomEventSchema, type WaitingRoomEvent } from '../../../shared/waiting-room/event.ts';
-import { admissionsDue, openingBucket, refill, type AdmissionBucket } from '../../../shared/waiting-room/admission.ts';
-import { admissibleScoreBelow } from '../../../shared/waiting-room/ordering.ts';
-import { isAbandoned } from '../../../shared/waiting-room/passes.ts';
+import { WaitingRoomEventSchema, type WaitingRoomEvent } from '#shared/waiting-room/event.ts';
+import { admissionsDue, openingBucket, refill, type AdmissionBucket } from '#shared/waiting-room/admission.ts';
+import { admissibleScoreBelow } from '#shared/waiting-room/ordering.ts';
+import { isAbandoned } from '#shared/waiting-room/passes.ts';
 import {
   END_REASONS,
   NO_ADDRESS_LIMIT,

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
-import { bogotaDate, bogotaInstant } from '../../shared/format/bogota-time.ts';
-import { OPERATOR_ACTIONS, type OperatorAction } from '../../shared/waiting-room/event.ts';
+import { DEV_SECRETS } from '#shared/dev-secrets.ts';
+import { bogotaDate, bogotaInstant } from '#shared/format/bogota-time.ts';
+import { OPERATOR_ACTIONS, type OperatorAction } from '#shared/waiting-room/event.ts';
 import type { OperatorEventView } from './operator-views.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { WaitingRoomEvent } from '../../../shared/waiting-room/event.ts';
+import type { WaitingRoomEvent } from '#shared/waiting-room/event.ts';
 
 /**
  * What the waiting room keeps, shared by every BFF replica: the events, and per event the

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SessionAnswerSchema, TokenAnswerSchema } from '#shared/cinema-api/accounts.ts';
+import { MessageAnswerSchema } from '#shared/cinema-api/common.ts';
+import { toForgotPasswordPayload, type ForgotPasswordForm } from '#shared/validation/forgot-password.ts';
+import { toLoginPayload, type LoginForm } from '#shared/validation/login.ts';
+import { toRegistrationPayload, type RegistrationForm } from '#shared/validation/registration.ts';
+import { toResetPasswordPayload, type ResetPasswordForm } from '#shared/validation/reset-password.ts';
+import type { SessionView } from '#shared/views/session.ts';
+import { BffError } from '#bff/errors.ts';
+import { captchaRefusal } from '#bff/plugins/captcha.ts';
+import { revokeSession, sessionView } from '#bff/plugins/session.ts';
+import { upstreamPath } from '#bff/plugins/upstream.ts';
+import { countLoginAttempt, countResetMail, forgetLoginAttempts } from './attempt-guards.ts';
+import { openSession } from './session-user.ts';
+
+/**
+ * Log-in, registration, log-out, password recovery and reset. Login and registration seal
+ * the upstream token into the session cookie and answer the session view: the token never
+ * appears in a body. Their failures carry the cinema API's own message (the spec shows it).
+ */
+
+export async function logIn(app: FastifyInstance, request: FastifyRequest, form: LoginForm): Promise<SessionView> {
+  await countLoginAttempt(app, form.email);
+  const answer = await app.upstream.call(request, {
+    method: 'POST',
+    path: 'login',
+    body: toLoginPayload(form),
+    schema: SessionAnswerSchema,
+  });
+  await forgetLoginAttempts(app, form.email);
+  await openSession(app, request, answer);
+  return sessionView(request.auth);
+}
+
+export async function register(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  form: RegistrationForm,
+): Promise<SessionView> {
+  // The robot check: a solved proof of work, spent here, before the API hands out the
+  // one-use register token (which never leaves the BFF).
+  const verdict = await app.verifyCaptcha(form.captcha);
+  if (!verdict.ok) throw captchaRefusal(verdict, 'captcha');
+  const { token } = await app.upstream.call(request, {
+    method: 'POST',
+    path: 'token/register',
+    body: {},
+    schema: TokenAnswerSchema,
+  });
+  const answer = await app.upstream.call(request, {
+    method: 'POST',
+    path: 'register',
+    body: toRegistrationPayload(form, token),
+    schema: SessionAnswerSchema,
+  });
+  await openSession(app, request, answer);
+  return sessionView(request.auth);
+}
+
+export async function logOut(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  if (request.auth) {
+    try {
+      await app.upstream.call(request, {
+        method: 'GET',
+        path: 'profile/logout',
+        schema: MessageAnswerSchema,
+        auth: true,
+      });
+    } catch (error) {
+      // The visitor leaves anyway; an already revoked token is not a failure.
+      if (!(error instanceof BffError && error.statusCode === 401)) {
+        request.log.warn({ err: error }, 'upstream logout failed');
+      }
+    }
+  }
+  await revokeSession(app, request);
+}
+
+export async function sendResetMail(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  form: ForgotPasswordForm,
+): Promise<void> {
+  await countResetMail(app, form.email);
+  await app.upstream.call(request, {
+    method: 'POST',
+    path: 'forgot',
+    body: toForgotPasswordPayload(form),
+    schema: MessageAnswerSchema,
+  });
+}
+
+export async function resetPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  code: string,
+  form: ResetPasswordForm,
+): Promise<void> {
+  await app.upstream.call(request, {
+    method: 'POST',
+    path: upstreamPath`update-password/${code}`,
+    body: toResetPasswordPayload(form),
+    schema: MessageAnswerSchema,
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SendCodeAnswerSchema, ValidateCodeAnswerSchema } from '#shared/cinema-api/accounts.ts';
+import type { SessionView } from '#shared/views/session.ts';
+import { customerOf } from '#bff/plugins/session-guard.ts';
+import { sessionView, updateSession } from '#bff/plugins/session.ts';
+import { countCodeMail, countCodeTry, forgetCodeTries } from './attempt-guards.ts';
+import { toSessionUser } from './session-user.ts';
+
+/** E-mail verification of the logged-in user: send a code, validate it. */
+
+export async function sendVerificationCode(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const email = customerOf(request).user.email;
+  await countCodeMail(app, email);
+  await app.upstream.call(request, {
+    method: 'POST',
+    path: 'code',
+    body: {},
+    schema: SendCodeAnswerSchema,
+    auth: true,
+    secretHeader: 'registerCode',
+  });
+  await forgetCodeTries(app, email);
+}
+
+export async function validateVerificationCode(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  code: string,
+): Promise<SessionView> {
+  const email = customerOf(request).user.email;
+  await countCodeTry(app, email);
+  const answer = await app.upstream.call(request, {
+    method: 'POST',
+    path: 'code/validate',
+    body: { code },
+    schema: ValidateCodeAnswerSchema,
+    auth: true,
+  });
+  await forgetCodeTries(app, email);
+  updateSession(request, { user: toSessionUser(answer.data.user) });
+  return sessionView(request.auth);
+}

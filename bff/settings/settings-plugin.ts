@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SettingsAnswerSchema } from '#shared/cinema-api/content.ts';
+import { parseSettings, type Settings } from '#shared/cinema-api/settings.ts';
+import { CatalogueCache } from '#bff/plugins/catalogue-cache.ts';
+
+/**
+ * The cinema's settings (service fees, seat limit, membership price, the home popup): one
+ * upstream read and one cache, for the catalogue (club price, popup) and the purchase (fees,
+ * seat limit, membership price), reached through the app (`app.settings`). A payment reads
+ * them `fresh`, so it is priced from what the cinema API says now.
+ */
+
+/** Fresh for 30 s (prices follow a change within that), served stale for 30 min while the API fails. */
+const SETTINGS_CACHE = { freshMs: 30_000, keepMs: 30 * 60_000 } as const;
+
+interface SettingsSource {
+  read(request: FastifyRequest, options?: { fresh?: boolean }): Promise<Settings>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    settings: SettingsSource;
+  }
+}
+
+export const settingsPlugin = fp(
+  async (app) => {
+    const cache = new CatalogueCache({ ...SETTINGS_CACHE, maxEntries: 1 });
+    const load = async (request: FastifyRequest): Promise<Settings> => {
+      const answer = await app.upstream.call(request, {
+        method: 'GET',
+        path: 'settings',
+        schema: SettingsAnswerSchema,
+      });
+      return parseSettings(answer.data);
+    };
+    app.decorate('settings', {
+      async read(request, options) {
+        if (options?.fresh) cache.delete('settings');
+        return (await cache.read('settings', () => load(request))).value;
+      },
+    } satisfies SettingsSource);
+  },
+  { name: 'viziona-settings', dependencies: ['viziona-upstream'] },
+);
