@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { membershipEndAfterPurchase } from '../../shared/booking/membership-renewal.ts';
 import { ConsecutiveAnswerSchema } from '../../shared/cinema-api/booking.ts';
 import { formatReleaseDate } from '../../shared/format/dates.ts';
 import { PAY_TYPE_MEMBERSHIP } from '../../shared/cinema-api/payments.ts';
-import { CardFormSchema, PseFormSchema } from '../../shared/validation/payment.ts';
-import { PaymentResultViewSchema, type MembershipOfferView } from '../../shared/views/booking.ts';
-import { MembershipViewSchema } from '../../shared/views/session.ts';
+import type {
+  MembershipOfferView,
+  MembershipPurchaseBody,
+  MembershipPurchaseView,
+} from '../../shared/views/booking.ts';
 import { forgetMembership, membershipOf, ownerOf } from '../plugins/customer.ts';
 import { toPaymentMethodView } from './booking-view.ts';
 import { paymentBusy, requireKnownBrand, requireMethod } from './checkout.ts';
@@ -19,18 +20,6 @@ import { payOnce } from './payment-gate.ts';
  * payment the membership is read again and sealed into the session, so member prices show at
  * once on the seat map and the snacks.
  */
-
-export const MembershipPurchaseBodySchema = z.object({ brandId: z.int().positive(), card: CardFormSchema });
-export const MembershipPsePurchaseBodySchema = z.object({ brandId: z.int().positive(), pse: PseFormSchema });
-type MembershipPurchaseBody =
-  z.output<typeof MembershipPurchaseBodySchema> | z.output<typeof MembershipPsePurchaseBodySchema>;
-
-export const MembershipPurchaseViewSchema = z.object({
-  result: PaymentResultViewSchema,
-  /** The membership after the purchase (active at once when accepted). */
-  membership: MembershipViewSchema.nullable(),
-});
-type MembershipPurchaseView = z.output<typeof MembershipPurchaseViewSchema>;
 
 export async function membershipOffer(app: FastifyInstance, request: FastifyRequest): Promise<MembershipOfferView> {
   const { sources } = app.booking;

@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { PAY_TYPE_TICKETS } from '../../shared/cinema-api/payments.ts';
 import { formatCop } from '../../shared/format/money.ts';
-import { CardFormSchema, PseFormSchema } from '../../shared/validation/payment.ts';
-import {
-  CartLineSchema,
-  PurchaseSeenSchema,
-  type PaymentResultView,
-  type PurchaseSeen,
-} from '../../shared/views/booking.ts';
+import type { PaymentResultView, PurchaseSeen, TicketPaymentBody } from '../../shared/views/booking.ts';
 import { BffError } from '../errors.ts';
 import {
   CHECKOUT_ERRORS,
@@ -28,18 +21,6 @@ import { payOnce } from './payment-gate.ts';
  * every replica, and every request for the hold answers the same outcome, so a double click
  * charges once.
  */
-
-/** What both payment bodies carry besides the means. Anything else (a subtotal...) is dropped. */
-const purchaseFields = {
-  ...PurchaseSeenSchema.shape,
-  /** The chosen PayBrand.id. */
-  brandId: z.int().positive(),
-  products: z.array(CartLineSchema).max(30).default([]),
-};
-
-export const CardPaymentBodySchema = z.object({ ...purchaseFields, card: CardFormSchema });
-export const PsePaymentBodySchema = z.object({ ...purchaseFields, pse: PseFormSchema });
-type TicketPaymentBody = z.output<typeof CardPaymentBodySchema> | z.output<typeof PsePaymentBodySchema>;
 
 const sameSeats = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
   a.length === b.length && [...a].sort().join('|') === [...b].sort().join('|');

@@ -1,5 +1,9 @@
+import { billEndpoints } from './bills.ts';
+import { bookingEndpoints } from './booking.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
+import { membershipEndpoints } from './membership.ts';
+import { paymentEndpoints } from './payments.ts';
 
 /**
  * Every BFF endpoint, by name (`'GET /booking/:showtimeId'`). The BFF registers its routes
@@ -9,6 +13,10 @@ import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
  */
 export const contract = {
   ...catalogueEndpoints,
+  ...bookingEndpoints,
+  ...paymentEndpoints,
+  ...membershipEndpoints,
+  ...billEndpoints,
 };
 
 export type Contract = typeof contract;

@@ -7,3 +7,11 @@ export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,119}$/i);
 export const ShowtimeIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const ShowtimeParamsSchema = z.object({ showtimeId: ShowtimeIdSchema });
+
+/** A bill's number in a path (the cinema API's, 'VZ000123'): tickets, payment status pages, the calendar file. */
+export const BillParamsSchema = z.object({ bill: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
+
+/** A purchase of "Mis compras" by its id; a malformed one gets the BFF's text for a bad identifier. */
+export const PurchaseParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'El identificador no es válido.' }),
+});
