@@ -24,7 +24,7 @@ import { settingsPlugin } from './plugins/settings.ts';
 import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { waitingRoomPlugin, type WaitingRoomOptions } from './plugins/waiting-room.ts';
-import { bookingPlugin } from './purchase/booking-plugin.ts';
+import { bookingPlugin } from './purchase/booking/booking-plugin.ts';
 
 type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */

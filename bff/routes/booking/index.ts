@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#bff/endpoint-route.ts';
 import { requireCustomer } from '#bff/plugins/customer.ts';
-import { buildBookingView } from '#bff/purchase/booking-view.ts';
-import { toHoldView } from '#bff/purchase/hold.ts';
-import { cancelHold, keepHold } from '#bff/purchase/hold-presence.ts';
-import { perPersonRateLimit } from '#bff/purchase/rate-limits.ts';
-import { reserveSeats } from '#bff/purchase/reserve.ts';
-import { openSeatStream } from '#bff/purchase/seat-stream.ts';
+import { buildBookingView } from '#bff/purchase/booking/booking-view.ts';
+import { toHoldView } from '#bff/purchase/common/hold.ts';
+import { cancelHold, keepHold } from '#bff/purchase/booking/hold-presence.ts';
+import { perPersonRateLimit } from '#bff/purchase/common/rate-limits.ts';
+import { reserveSeats } from '#bff/purchase/booking/reserve.ts';
+import { openSeatStream } from '#bff/purchase/booking/seat-stream.ts';
 
 /**
  * The purchase screen's data, its live seats and the seat hold. Every route needs a session:

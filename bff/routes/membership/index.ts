@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#bff/endpoint-route.ts';
 import { requireCustomer } from '#bff/plugins/customer.ts';
-import { buyMembership, membershipOffer } from '#bff/purchase/membership-purchase.ts';
-import { perPersonRateLimit } from '#bff/purchase/rate-limits.ts';
+import { membershipOffer } from '#bff/purchase/membership/membership-offer.ts';
+import { buyMembership } from '#bff/purchase/membership/membership-purchase.ts';
+import { perPersonRateLimit } from '#bff/purchase/common/rate-limits.ts';
 
 /** Club Vizionarios: its offer and its purchase by card or PSE. Every route needs a session. */
 const membershipRoutes: FastifyPluginAsyncZod = async (app) => {

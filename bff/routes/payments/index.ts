@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#bff/endpoint-route.ts';
 import { requireCustomer } from '#bff/plugins/customer.ts';
-import { readPayStatus, readTransaction } from '#bff/purchase/bill-reads.ts';
-import { toTransactionView } from '#bff/purchase/bill-views.ts';
-import { readBanks } from '#bff/purchase/banks.ts';
-import { perPersonRateLimit } from '#bff/purchase/rate-limits.ts';
-import { payTickets } from '#bff/purchase/ticket-payment.ts';
+import { readPayStatus, readTransaction } from '#bff/purchase/bills/bill-reads.ts';
+import { toTransactionView } from '#bff/purchase/bills/bill-views.ts';
+import { readBanks } from '#bff/purchase/payments/banks.ts';
+import { perPersonRateLimit } from '#bff/purchase/common/rate-limits.ts';
+import { payTickets } from '#bff/purchase/payments/ticket-payment.ts';
 
 /**
  * The PSE banks, the ticket payments and a payment's outcome afterwards (the status pages).

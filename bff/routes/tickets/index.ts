@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#bff/endpoint-route.ts';
 import { requireCustomer } from '#bff/plugins/customer.ts';
-import { perPersonRateLimit } from '#bff/purchase/rate-limits.ts';
-import { CALENDAR_CONTENT_TYPE, calendarFileName } from '#bff/purchase/ticket-calendar.ts';
-import { readTicket, readTicketCalendar } from '#bff/purchase/tickets.ts';
+import { perPersonRateLimit } from '#bff/purchase/common/rate-limits.ts';
+import { CALENDAR_CONTENT_TYPE, calendarFileName } from '#bff/purchase/bills/ticket-calendar.ts';
+import { readTicket, readTicketCalendar } from '#bff/purchase/bills/tickets.ts';
 
 /**
  * A ticket purchase after paying: the ticket page with one QR image per code, and its

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#bff/endpoint-route.ts';
 import { requireCustomer } from '#bff/plugins/customer.ts';
-import { readPurchase, readPurchases } from '#bff/purchase/bill-reads.ts';
-import { toPurchaseCards, toPurchaseDetail } from '#bff/purchase/bill-views.ts';
+import { readPurchase, readPurchases } from '#bff/purchase/bills/bill-reads.ts';
+import { toPurchaseCards, toPurchaseDetail } from '#bff/purchase/bills/bill-views.ts';
 
 /** "Mis compras": the person's purchases and one purchase's detail. Every route needs a session. */
 const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,23 +6,23 @@ import {
   type BookingData,
   type LayoutPosition,
   type RoomStatusRow,
-} from '../../shared/cinema-api/booking.ts';
-import { SEAT_TYPE_DISABLED } from '../../shared/cinema-api/seat-types.ts';
-import { buildZoneOffers } from './zone-prices.ts';
-import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '../../shared/booking/lonely-seats.ts';
-import { buildSeatMap, seatId, withMySeats } from '../../shared/booking/seat-map.ts';
-import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';
-import { DEVICE } from '../../shared/validation/options.ts';
-import type { ReserveBody } from '../../shared/views/booking.ts';
-import { BffError } from '../errors.ts';
-import type { Showtime } from '../../shared/cinema-api/catalogue.ts';
-import { formatHour, formatLongDate } from '../../shared/format/dates.ts';
-import { upstreamPath } from '../plugins/upstream.ts';
-import { membershipOf, ownerOf } from '../plugins/customer.ts';
-import { audienceOf } from './audience.ts';
-import { maxSeatsOf, showtimeStarted } from './booking-view.ts';
-import { forgetHold, isLive, readHold, saveHold, type HeldSeat, type HoldState } from './hold.ts';
-import { withLock } from './payment-gate.ts';
+} from '#shared/cinema-api/booking.ts';
+import { SEAT_TYPE_DISABLED } from '#shared/cinema-api/seat-types.ts';
+import { buildZoneOffers } from '#bff/purchase/common/zone-prices.ts';
+import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '#shared/booking/lonely-seats.ts';
+import { buildSeatMap, seatId, withMySeats } from '#shared/booking/seat-map.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import { DEVICE } from '#shared/validation/options.ts';
+import type { ReserveBody } from '#shared/views/booking.ts';
+import { BffError } from '#bff/errors.ts';
+import type { Showtime } from '#shared/cinema-api/catalogue.ts';
+import { formatHour, formatLongDate } from '#shared/format/dates.ts';
+import { upstreamPath } from '#bff/plugins/upstream.ts';
+import { membershipOf, ownerOf } from '#bff/plugins/customer.ts';
+import { audienceOf } from '#bff/purchase/common/audience.ts';
+import { maxSeatsOf, showtimeStarted } from '#bff/purchase/common/purchase-rules.ts';
+import { forgetHold, isLive, readHold, saveHold, type HeldSeat, type HoldState } from '#bff/purchase/common/hold.ts';
+import { withLock } from '#bff/purchase/common/payment-gate.ts';
 
 const RESERVE_ERRORS = {
   unknownZone: 'La ubicación elegida no está disponible. Elige otra.',

@@ -1,6 +1,6 @@
-import { isRecipeComplete } from '../../shared/booking/snacks.ts';
-import type { CatalogueEntry, SnackProduct } from '../../shared/cinema-api/catalogue.ts';
-import type { CartLine, SnackOffer, SnackOption } from '../../shared/views/booking.ts';
+import { isRecipeComplete } from '#shared/booking/snacks.ts';
+import type { CatalogueEntry, SnackProduct } from '#shared/cinema-api/catalogue.ts';
+import type { CartLine, SnackOffer, SnackOption } from '#shared/views/booking.ts';
 import type { PriceAudience } from './zone-prices.ts';
 
 /**

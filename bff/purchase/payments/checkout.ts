@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PayBrand, ProductLine } from '../../shared/cinema-api/payments.ts';
-import { canAddCombos } from '../../shared/booking/limits.ts';
-import { buildZoneOffers } from './zone-prices.ts';
-import { countCombos, computeTotals, type Totals } from '../../shared/booking/totals.ts';
-import { priceCart, type PricedCartLine } from './snack-offers.ts';
-import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';
-import type { CartLine, PaymentMethodView } from '../../shared/views/booking.ts';
-import { BffError } from '../errors.ts';
-import { membershipOf } from '../plugins/customer.ts';
-import { audienceOf } from './audience.ts';
-import { maxSeatsOf, snackOffersFor, toPaymentMethodView } from './booking-view.ts';
-import type { HoldState } from './hold.ts';
+import type { ProductLine } from '#shared/cinema-api/payments.ts';
+import { canAddCombos } from '#shared/booking/limits.ts';
+import { buildZoneOffers } from '#bff/purchase/common/zone-prices.ts';
+import { countCombos, computeTotals, type Totals } from '#shared/booking/totals.ts';
+import { priceCart, type PricedCartLine } from '#bff/purchase/common/snack-offers.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import type { CartLine, PaymentMethodView } from '#shared/views/booking.ts';
+import { BffError } from '#bff/errors.ts';
+import { membershipOf } from '#bff/plugins/customer.ts';
+import { audienceOf } from '#bff/purchase/common/audience.ts';
+import { maxSeatsOf, snackOffersFor, toPaymentMethodView } from '#bff/purchase/common/purchase-rules.ts';
+import type { HoldState } from '#bff/purchase/common/hold.ts';
 
 export const CHECKOUT_ERRORS = {
   holdMissing: 'La reserva de sillas expiró o no existe. Vuelve a seleccionar tus sillas.',
@@ -23,27 +23,9 @@ export const CHECKOUT_ERRORS = {
   totalChanged: (seen: string, now: string) =>
     `El total de tu compra cambió de ${seen} a ${now} y no se hizo ningún cobro. Vuelve a seleccionar tus sillas para ver los precios vigentes.`,
   alreadyPaid: 'Esta compra ya fue pagada: revisa Mis Compras. No se hizo un nuevo cobro.',
-  paymentBusy: 'Ya estamos procesando un pago de esta compra. Espera unos segundos y revisa Mis Compras.',
   unknownProduct: 'Uno de los productos del carrito ya no está disponible.',
   badQuantity: 'La cantidad mínima de cada producto es 1.',
-  unknownBrand: 'Elige un medio de pago de la lista.',
-  methodUnavailable: 'Este medio de pago no está disponible para esta compra.',
 } as const;
-
-/** A payment of the same hold or membership is running (on this or another replica) too long. */
-export const paymentBusy = (): BffError => new BffError(409, 'PAYMENT_IN_PROGRESS', CHECKOUT_ERRORS.paymentBusy);
-
-/** The brand the person chose must be one the cinema API offers now. */
-export function requireKnownBrand(brands: ReadonlyArray<PayBrand>, brandId: number): void {
-  if (!brands.some((brand) => brand.id === brandId)) {
-    throw new BffError(422, 'UNKNOWN_BRAND', CHECKOUT_ERRORS.unknownBrand, { brandId: CHECKOUT_ERRORS.unknownBrand });
-  }
-}
-
-/** The means the person chose must be open for this purchase. */
-export function requireMethod(method: PaymentMethodView, means: 'card' | 'pse'): void {
-  if (!method[means]) throw new BffError(422, 'METHOD_UNAVAILABLE', CHECKOUT_ERRORS.methodUnavailable);
-}
 
 /** A ticket purchase priced by the BFF from what the cinema API says now. */
 export interface PricedPurchase {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BffError, ERROR_MESSAGES } from '../errors.ts';
-import { customerOf } from '../plugins/customer.ts';
+import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
+import { customerOf } from '#bff/plugins/customer.ts';
 import { followHold } from './hold-presence.ts';
 
 /** How often an open event stream sends a comment line, so proxies keep it open. */

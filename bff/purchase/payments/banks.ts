@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { BanksView } from '../../shared/views/booking.ts';
+import type { BanksView } from '#shared/views/booking.ts';
 
 /** The banks PSE offers now, as the PSE form lists them. */
 export async function readBanks(app: FastifyInstance, request: FastifyRequest): Promise<BanksView> {

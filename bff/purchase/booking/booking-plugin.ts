@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
-import { buildSeatMap, encodeSeatStates } from '../../shared/booking/seat-map.ts';
-import type { SeatStatesEvent } from '../../shared/views/booking.ts';
-import { createBookingSources, type BookingSources } from './booking-sources.ts';
+import { buildSeatMap, encodeSeatStates } from '#shared/booking/seat-map.ts';
+import type { SeatStatesEvent } from '#shared/views/booking.ts';
+import { createBookingSources, type BookingSources } from '#bff/purchase/common/booking-sources.ts';
 import { RoomStatusHub } from './room-status-hub.ts';
 import { StreamSlots } from './stream-slots.ts';
 

@@ -1,17 +1,17 @@
 import QRCode from 'qrcode';
-import type { Bill, BillProduct } from '../../shared/cinema-api/bills.ts';
-import type { Showtime } from '../../shared/cinema-api/catalogue.ts';
-import { PAY_STATUS_ACCEPTED } from '../../shared/cinema-api/payments.ts';
-import { formatHour, formatLongDate } from '../../shared/format/dates.ts';
-import type { PurchaseCardView, PurchaseDetailView } from '../../shared/views/accounts.ts';
+import type { Bill, BillProduct } from '#shared/cinema-api/bills.ts';
+import type { Showtime } from '#shared/cinema-api/catalogue.ts';
+import { PAY_STATUS_ACCEPTED } from '#shared/cinema-api/payments.ts';
+import { formatHour, formatLongDate } from '#shared/format/dates.ts';
+import type { PurchaseCardView, PurchaseDetailView } from '#shared/views/accounts.ts';
 import type {
   BillProductView,
   BillShowtimeView,
   TicketCodeView,
   TicketView,
   TransactionView,
-} from '../../shared/views/booking.ts';
-import { toBookingMovie, toShowtimeFacts } from './showtime-facts.ts';
+} from '#shared/views/booking.ts';
+import { toBookingMovie, toShowtimeFacts } from '#bff/purchase/common/showtime-facts.ts';
 
 // Every view of a bill (a purchase): the status pages', "Mis tickets"' cards and detail, the ticket page's.
 

@@ -1,19 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAY_TYPE_TICKETS } from '../../shared/cinema-api/payments.ts';
-import { formatCop } from '../../shared/format/money.ts';
-import type { PaymentResultView, PurchaseSeen, TicketPaymentBody } from '../../shared/views/booking.ts';
-import { BffError } from '../errors.ts';
-import {
-  CHECKOUT_ERRORS,
-  paymentBusy,
-  priceTicketPurchase,
-  requireKnownBrand,
-  requireMethod,
-  type PricedPurchase,
-} from './checkout.ts';
-import { forgetHold, isLive, readHold, updateHold, type HoldState } from './hold.ts';
-import { meansOf, paymentSettles, type PurchaseOrder } from './pay.ts';
-import { payOnce } from './payment-gate.ts';
+import { PAY_TYPE_TICKETS } from '#shared/cinema-api/payments.ts';
+import { formatCop } from '#shared/format/money.ts';
+import type { PaymentResultView, PurchaseSeen, TicketPaymentBody } from '#shared/views/booking.ts';
+import { BffError } from '#bff/errors.ts';
+import { paymentBusy, requireKnownBrand, requireMethod } from '#bff/purchase/common/payment-checks.ts';
+import { CHECKOUT_ERRORS, priceTicketPurchase, type PricedPurchase } from './checkout.ts';
+import { forgetHold, isLive, readHold, updateHold, type HoldState } from '#bff/purchase/common/hold.ts';
+import { meansOf, paymentSettles, type PurchaseOrder } from '#bff/purchase/common/pay.ts';
+import { payOnce } from '#bff/purchase/common/payment-gate.ts';
 
 /**
  * Ticket payments (card and PSE). The body names the purchase the customer saw; the BFF

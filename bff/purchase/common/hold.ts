@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { HoldView } from '../../shared/views/booking.ts';
-import { ownerOf } from '../plugins/customer.ts';
+import type { HoldView } from '#shared/views/booking.ts';
+import { ownerOf } from '#bff/plugins/customer.ts';
 
 /**
  * A person's seat hold, kept on the server side of the boundary (`app.sharedStore`: Redis

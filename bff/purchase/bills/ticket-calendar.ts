@@ -1,8 +1,8 @@
-import type { Bill } from '../../shared/cinema-api/bills.ts';
-import { PAY_STATUS_ACCEPTED } from '../../shared/cinema-api/payments.ts';
-import { BOGOTA_TIME_ZONE, bogotaDate, bogotaInstant, bogotaTime } from '../../shared/format/bogota-time.ts';
-import { THEATER_STREET_ADDRESS } from '../../shared/theater.ts';
-import { sha256 } from '../sha256.ts';
+import type { Bill } from '#shared/cinema-api/bills.ts';
+import { PAY_STATUS_ACCEPTED } from '#shared/cinema-api/payments.ts';
+import { BOGOTA_TIME_ZONE, bogotaDate, bogotaInstant, bogotaTime } from '#shared/format/bogota-time.ts';
+import { THEATER_STREET_ADDRESS } from '#shared/theater.ts';
+import { sha256 } from '#bff/sha256.ts';
 import { icsDocument, icsLocalDateTime, icsText, icsUtcDateTime } from './icalendar.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
-import type { MembershipView } from '../../shared/views/session.ts';
+import { parseBogotaTimestamp } from '#shared/format/bogota-time.ts';
+import type { MembershipView } from '#shared/views/session.ts';
 import { NON_MEMBER, type PriceAudience } from './zone-prices.ts';
 
 /** The prices a membership gives: none once it has expired, whatever its status says. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorView } from '../../shared/views/errors.ts';
-import { BffError } from '../errors.ts';
-import { sleep, type SharedStore } from '../plugins/shared-store.ts';
+import type { ErrorView } from '#shared/views/errors.ts';
+import { BffError } from '#bff/errors.ts';
+import { sleep, type SharedStore } from '#bff/plugins/shared-store.ts';
 
 /**
  * Locks and outcomes in the shared store, so that what holds for one BFF process holds for

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CancelView, HoldEvent } from '../../shared/views/booking.ts';
-import { ownerOf } from '../plugins/customer.ts';
-import { isLive, readHold, readLiveHold, toHoldView, updateHold, type HoldState } from './hold.ts';
+import type { CancelView, HoldEvent } from '#shared/views/booking.ts';
+import { ownerOf } from '#bff/plugins/customer.ts';
+import { isLive, readHold, readLiveHold, toHoldView, updateHold, type HoldState } from '#bff/purchase/common/hold.ts';
 import { releaseHold } from './reserve.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BillAnswerSchema, BillsAnswerSchema, type Bill } from '../../shared/cinema-api/bills.ts';
-import type { PayMethod } from '../../shared/cinema-api/payments.ts';
-import { BffError } from '../errors.ts';
-import { upstreamPath } from '../plugins/upstream.ts';
+import { BillAnswerSchema, BillsAnswerSchema, type Bill } from '#shared/cinema-api/bills.ts';
+import type { PayMethod } from '#shared/cinema-api/payments.ts';
+import { BffError } from '#bff/errors.ts';
+import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /** One bill of the logged-in customer at an upstream path (404 when it is not theirs). */
 async function billAt(app: FastifyInstance, request: FastifyRequest, path: string): Promise<Bill> {

@@ -5,23 +5,18 @@ import {
   type BookingData,
   type PaymentMethod,
   type RoomStatusRow,
-} from '../../shared/cinema-api/booking.ts';
+} from '#shared/cinema-api/booking.ts';
 import {
   MoviesAnswerSchema,
   CatalogueEntriesAnswerSchema,
   SnackProductsAnswerSchema,
   type CatalogueEntry,
   type SnackProduct,
-} from '../../shared/cinema-api/catalogue.ts';
-import {
-  BanksAnswerSchema,
-  PayBrandsAnswerSchema,
-  type Bank,
-  type PayBrand,
-} from '../../shared/cinema-api/payments.ts';
-import { BffError, ERROR_MESSAGES } from '../errors.ts';
-import { CatalogueCache } from '../plugins/catalogue-cache.ts';
-import { upstreamPath } from '../plugins/upstream.ts';
+} from '#shared/cinema-api/catalogue.ts';
+import { BanksAnswerSchema, PayBrandsAnswerSchema, type Bank, type PayBrand } from '#shared/cinema-api/payments.ts';
+import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
+import { CatalogueCache } from '#bff/plugins/catalogue-cache.ts';
+import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /**
  * The upstream reads of the purchase flow. What is the same for everybody and changes

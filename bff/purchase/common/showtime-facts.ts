@@ -1,6 +1,6 @@
-import type { Showtime, ShowtimeMovie } from '../../shared/cinema-api/catalogue.ts';
-import { formatHour, formatLongDate } from '../../shared/format/dates.ts';
-import type { BookingMovieView, ShowtimeFactsView } from '../../shared/views/booking.ts';
+import type { Showtime, ShowtimeMovie } from '#shared/cinema-api/catalogue.ts';
+import { formatHour, formatLongDate } from '#shared/format/dates.ts';
+import type { BookingMovieView, ShowtimeFactsView } from '#shared/views/booking.ts';
 
 /** Day, hour, room, format and version of a showtime (the booking view's and the bills'). */
 export function toShowtimeFacts(showtime: Showtime): ShowtimeFactsView {

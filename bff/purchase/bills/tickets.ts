@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TicketView } from '../../shared/views/booking.ts';
-import { BffError, notFound } from '../errors.ts';
+import type { TicketView } from '#shared/views/booking.ts';
+import { BffError, notFound } from '#bff/errors.ts';
 import { readBill, ticketNotReady } from './bill-reads.ts';
 import { toTicketView } from './bill-views.ts';
 import { ticketCalendar } from './ticket-calendar.ts';

@@ -1,7 +1,7 @@
-import { joinAndSaveText, youSaveText } from '../../shared/booking/texts.ts';
-import { FREQUENT_CLIENT_DISABLED, FREQUENT_CLIENT_ENABLED, type PriceZone } from '../../shared/cinema-api/booking.ts';
-import { formatCop } from '../../shared/format/money.ts';
-import type { ZoneOffer } from '../../shared/views/booking.ts';
+import { joinAndSaveText, youSaveText } from '#shared/booking/texts.ts';
+import { FREQUENT_CLIENT_DISABLED, FREQUENT_CLIENT_ENABLED, type PriceZone } from '#shared/cinema-api/booking.ts';
+import { formatCop } from '#shared/format/money.ts';
+import type { ZoneOffer } from '#shared/views/booking.ts';
 
 /** Zones priced at this value or less are not offered. */
 const MIN_ZONE_PRICE_EXCLUSIVE = 1;

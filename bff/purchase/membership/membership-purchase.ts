@@ -1,46 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { membershipEndAfterPurchase } from '../../shared/booking/membership-renewal.ts';
-import { ConsecutiveAnswerSchema } from '../../shared/cinema-api/booking.ts';
-import { formatReleaseDate } from '../../shared/format/dates.ts';
-import { PAY_TYPE_MEMBERSHIP } from '../../shared/cinema-api/payments.ts';
-import type {
-  MembershipOfferView,
-  MembershipPurchaseBody,
-  MembershipPurchaseView,
-} from '../../shared/views/booking.ts';
-import { forgetMembership, membershipOf, ownerOf } from '../plugins/customer.ts';
-import { toPaymentMethodView } from './booking-view.ts';
-import { paymentBusy, requireKnownBrand, requireMethod } from './checkout.ts';
-import { meansOf, paymentSettles } from './pay.ts';
-import { payOnce } from './payment-gate.ts';
+import { ConsecutiveAnswerSchema } from '#shared/cinema-api/booking.ts';
+import { PAY_TYPE_MEMBERSHIP } from '#shared/cinema-api/payments.ts';
+import type { MembershipPurchaseBody, MembershipPurchaseView } from '#shared/views/booking.ts';
+import { forgetMembership, membershipOf, ownerOf } from '#bff/plugins/customer.ts';
+import { toPaymentMethodView } from '#bff/purchase/common/purchase-rules.ts';
+import { paymentBusy, requireKnownBrand, requireMethod } from '#bff/purchase/common/payment-checks.ts';
+import { meansOf, paymentSettles } from '#bff/purchase/common/pay.ts';
+import { payOnce } from '#bff/purchase/common/payment-gate.ts';
 
 /**
- * Club Vizionarios (pay type 3): what it costs and its purchase. The amounts come from the
+ * Club Vizionarios (pay type 3): its purchase. The amounts come from the
  * settings (membresia_valor + membresia_servicio), never from the browser. After an accepted
  * payment the membership is read again and sealed into the session, so member prices show at
  * once on the seat map and the snacks.
  */
-
-export async function membershipOffer(app: FastifyInstance, request: FastifyRequest): Promise<MembershipOfferView> {
-  const { sources } = app.booking;
-  const [settings, payBrands, method, membership] = await Promise.all([
-    app.settings.read(request),
-    sources.payBrands(request),
-    sources.salesPaymentMethod(request),
-    membershipOf(app, request),
-  ]);
-  const endsAfterPurchase = membershipEndAfterPurchase(membership?.active ? membership.expiresAt : null, Date.now());
-  return {
-    price: settings.membresia_valor,
-    service: settings.membresia_servicio,
-    total: settings.membresia_valor + settings.membresia_servicio,
-    payBrands: payBrands.map((brand) => ({ id: brand.id, name: brand.name, image: brand.image })),
-    paymentMethod: toPaymentMethodView(method),
-    membership,
-    endsAfterPurchase,
-    endsAfterPurchaseText: formatReleaseDate(endsAfterPurchase.slice(0, 10)),
-  };
-}
 
 /** One membership purchase per person at a time on every replica; a settled one answers again. */
 export async function buyMembership(

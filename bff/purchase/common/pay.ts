@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TokenAnswerSchema } from '../../shared/cinema-api/accounts.ts';
-import { BillsAnswerSchema } from '../../shared/cinema-api/bills.ts';
+import { TokenAnswerSchema } from '#shared/cinema-api/accounts.ts';
+import { BillsAnswerSchema } from '#shared/cinema-api/bills.ts';
 import {
   CardPayAnswerSchema,
   PAY_STATUS_ACCEPTED,
@@ -8,15 +8,15 @@ import {
   PsePayAnswerSchema,
   type CardPayPayloadInput,
   type PsePayPayloadInput,
-} from '../../shared/cinema-api/payments.ts';
-import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';
-import { THEATER_ID } from '../../shared/booking/constants.ts';
-import type { CardForm, PseForm } from '../../shared/validation/payment.ts';
-import { DEVICE } from '../../shared/validation/options.ts';
-import type { PaymentResultView } from '../../shared/views/booking.ts';
-import { BffError } from '../errors.ts';
-import { captchaRefusal } from '../plugins/captcha.ts';
-import { sha256 } from '../sha256.ts';
+} from '#shared/cinema-api/payments.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import { THEATER_ID } from '#shared/booking/constants.ts';
+import type { CardForm, PseForm } from '#shared/validation/payment.ts';
+import { DEVICE } from '#shared/validation/options.ts';
+import type { PaymentResultView } from '#shared/views/booking.ts';
+import { BffError } from '#bff/errors.ts';
+import { captchaRefusal } from '#bff/plugins/captcha.ts';
+import { sha256 } from '#bff/sha256.ts';
 
 /** Accepted or pending: the hold (or the membership purchase) is spent. */
 export const paymentSettles = (result: PaymentResultView): boolean => result.status.id !== PAY_STATUS_REJECTED;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RoomStatusRow } from '../../shared/cinema-api/booking.ts';
+import type { RoomStatusRow } from '#shared/cinema-api/booking.ts';
 
 /**
  * The room status of each showtime, shared by everybody who looks at it.
