@@ -207,7 +207,6 @@ export const ReserveBodySchema = z.object({
 export type ReserveBody = z.infer<typeof ReserveBodySchema>;
 
 export const ReserveViewSchema = z.object({ hold: HoldViewSchema });
-export type ReserveView = z.infer<typeof ReserveViewSchema>;
 
 export const CancelViewSchema = z.object({ released: z.boolean() });
 
@@ -220,7 +219,6 @@ export const CancelBodySchema = z.object({
   showtimeId: z.int().positive().optional(),
   leaving: z.boolean().default(false),
 });
-export type CancelBody = z.input<typeof CancelBodySchema>;
 
 /** `event: hold` of the live stream: the person's hold as a page of this showtime sees it. */
 export const HoldEventSchema = z.object({
