@@ -24,7 +24,7 @@ import { settingsPlugin } from '#bff/settings/settings-plugin.ts';
 import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { waitingRoomPlugin, type WaitingRoomOptions } from '#bff/waiting-room/waiting-room-plugin.ts';
-import { bookingPlugin } from './purchase/booking-plugin.ts';
+import { bookingPlugin } from '#bff/purchase/booking/booking-plugin.ts';
 import { membershipPlugin } from '#bff/accounts/membership.ts';
 import { waitingRoomOperatorRoutes } from '#bff/waiting-room/operators/operator-api.ts';
 
@@ -35,13 +35,10 @@ type BuildOptions = {
   waitingRoom?: WaitingRoomOptions;
 };
 
-/** A feature's route plugin: `bff/<feature>/<name>-routes.ts`, its default export. */
-const ROUTE_PLUGIN = /^\/[a-z-]+\/[a-z-]+-routes\.ts$/;
-
 /**
  * Builds the BFF (not listening: `server.ts` does that). Cross-cutting plugins first, in
- * dependency order, then every feature's route plugins under `/bff`, loaded by
- * `@fastify/autoload` the way fastify/demo loads its routes.
+ * dependency order, then the route plugins of `bff/routes/` under `/bff`, loaded
+ * by `@fastify/autoload` the way fastify/demo loads its routes.
  */
 export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   const app = Fastify({
@@ -90,16 +87,8 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   // The waiting room's operator routes (`/bff/ops/...`): only the operations port reaches them.
   await app.register(waitingRoomOperatorRoutes, { prefix: '/bff' });
 
-  // Every feature folder's route plugins (`<feature>/*-routes.ts`), each encapsulated, under
-  // /bff; the folder names are not part of the URLs.
-  await app.register(fastifyAutoload, {
-    dir: import.meta.dirname,
-    matchFilter: ROUTE_PLUGIN,
-    ignorePattern: /^routes$/,
-    dirNameRoutePrefix: false,
-    options: { prefix: '/bff' },
-  });
-  // The routes declared in shared/contract/, each folder of bff/routes/ its URL's prefix.
+  // The routes of shared/contract/: `bff/routes/<URL>/index.ts`, each an encapsulated plugin
+  // whose folders are its URL prefix under /bff (fastify/demo's routes/ the same way).
   await app.register(fastifyAutoload, {
     dir: `${import.meta.dirname}/routes`,
     dirNameRoutePrefix: true,

@@ -1,9 +1,13 @@
+import { accountEndpoints } from './accounts.ts';
+import { billEndpoints } from './bills.ts';
+import { bookingEndpoints } from './booking.ts';
 import { captchaEndpoints } from './captcha.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { contentEndpoints } from './content.ts';
 import { formsEndpoints } from './forms.ts';
+import { membershipEndpoints } from './membership.ts';
 import { operationsEndpoints } from './operations.ts';
-import { accountEndpoints } from './accounts.ts';
+import { paymentEndpoints } from './payments.ts';
 import { profileEndpoints } from './profile.ts';
 import { waitingRoomEndpoints } from './waiting-room.ts';
 import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
@@ -23,6 +27,10 @@ export const contract = {
   ...accountEndpoints,
   ...profileEndpoints,
   ...waitingRoomEndpoints,
+  ...bookingEndpoints,
+  ...paymentEndpoints,
+  ...membershipEndpoints,
+  ...billEndpoints,
 };
 
 export type Contract = typeof contract;

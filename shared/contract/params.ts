@@ -13,3 +13,11 @@ export const INVALID_IDENTIFIER_MESSAGE = 'El identificador no es válido.';
 
 /** A content page's slug (`/pagina/{slug}`): letters, digits and hyphens, as the content service writes them. */
 export const ContentSlugSchema = z.string().regex(/^[A-Za-z0-9-]{1,120}$/, { error: INVALID_IDENTIFIER_MESSAGE });
+
+/** A bill's number in a path (the cinema API's, 'VZ000123'): tickets, payment status pages, the calendar file. */
+export const BillParamsSchema = z.object({ bill: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
+
+/** A purchase of "Mis compras" by its id; a malformed one gets the BFF's text for a bad identifier. */
+export const PurchaseParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: INVALID_IDENTIFIER_MESSAGE }),
+});

@@ -44,7 +44,6 @@ export type PurchaseCardView = z.infer<typeof PurchaseCardViewSchema>;
 export const PurchasesViewSchema = z.object({
   purchases: z.array(PurchaseCardViewSchema),
 });
-export type PurchasesView = z.infer<typeof PurchasesViewSchema>;
 
 /**
  * `GET /bff/profile/purchases/:id`: one purchase of the logged-in user: the bill as the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MovieCardViewSchema } from './catalogue.ts';
+import { CardFormSchema, PseFormSchema } from '../validation/payment.ts';
 import { MembershipViewSchema } from './session.ts';
 
 /**
@@ -206,7 +207,6 @@ export const ReserveBodySchema = z.object({
 export type ReserveBody = z.infer<typeof ReserveBodySchema>;
 
 export const ReserveViewSchema = z.object({ hold: HoldViewSchema });
-export type ReserveView = z.infer<typeof ReserveViewSchema>;
 
 export const CancelViewSchema = z.object({ released: z.boolean() });
 
@@ -219,7 +219,6 @@ export const CancelBodySchema = z.object({
   showtimeId: z.int().positive().optional(),
   leaving: z.boolean().default(false),
 });
-export type CancelBody = z.input<typeof CancelBodySchema>;
 
 /** `event: hold` of the live stream: the person's hold as a page of this showtime sees it. */
 export const HoldEventSchema = z.object({
@@ -245,6 +244,20 @@ export const PurchaseSeenSchema = z.object({
   total: z.int().nonnegative(),
 });
 export type PurchaseSeen = z.infer<typeof PurchaseSeenSchema>;
+
+/** What both ticket payment bodies carry besides the means. Anything else (a subtotal...) is dropped. */
+const ticketPurchaseFields = {
+  ...PurchaseSeenSchema.shape,
+  /** The chosen PayBrand.id. */
+  brandId: z.int().positive(),
+  products: z.array(CartLineSchema).max(30).default([]),
+};
+
+/** `POST /bff/payments/card`: the purchase the customer saw and the card form. */
+export const CardPaymentBodySchema = z.object({ ...ticketPurchaseFields, card: CardFormSchema });
+/** `POST /bff/payments/pse`: the purchase the customer saw and the PSE form. */
+export const PsePaymentBodySchema = z.object({ ...ticketPurchaseFields, pse: PseFormSchema });
+export type TicketPaymentBody = z.output<typeof CardPaymentBodySchema> | z.output<typeof PsePaymentBodySchema>;
 
 /** What the payment routes answer when the payment provider has decided (or not yet). */
 export const PaymentResultViewSchema = z.object({
@@ -342,3 +355,17 @@ export const MembershipOfferViewSchema = z.object({
   endsAfterPurchaseText: z.string(),
 });
 export type MembershipOfferView = z.infer<typeof MembershipOfferViewSchema>;
+
+/** `POST /bff/membership/purchase`: the chosen brand and the card form (the amounts are the BFF's). */
+export const MembershipPurchaseBodySchema = z.object({ brandId: z.int().positive(), card: CardFormSchema });
+/** `POST /bff/membership/purchase/pse`: the chosen brand and the PSE form. */
+export const MembershipPsePurchaseBodySchema = z.object({ brandId: z.int().positive(), pse: PseFormSchema });
+export type MembershipPurchaseBody =
+  z.output<typeof MembershipPurchaseBodySchema> | z.output<typeof MembershipPsePurchaseBodySchema>;
+
+export const MembershipPurchaseViewSchema = z.object({
+  result: PaymentResultViewSchema,
+  /** The membership after the purchase (active at once when accepted). */
+  membership: MembershipViewSchema.nullable(),
+});
+export type MembershipPurchaseView = z.output<typeof MembershipPurchaseViewSchema>;

@@ -2,8 +2,9 @@
  * The browser's one client of the BFF: same-origin `/bff/...`, a JSON or multipart body, the
  * answer read as JSON, and the client header on every state-changing request (the BFF refuses
  * a non-GET request without it). It never throws: a failure comes back as a `BffFailure`.
- * `bffUpload` sends a multipart body the same way and reports how much of it has gone
- * (`fetch` cannot tell: it has no upload progress).
+ * Every call names its endpoint in the contract (`callBff('GET /session')`): the path, the
+ * arguments and the answer come from it. `uploadToBff` sends a multipart body the same way and
+ * reports how much of it has gone (`fetch` cannot tell: it has no upload progress).
  */
 import type { AnswerFor, ContractName, RequestArgs, RequestFor } from '../../shared/contract/contract.ts';
 import { methodOf, requestPath, type RequestParts } from '../../shared/contract/path.ts';
@@ -31,7 +32,7 @@ export interface BffRequestOptions {
 }
 
 /** A JSON value, or `FormData` sent as multipart (the browser writes the boundary). */
-export type BffBody = FormData | object;
+type BffBody = FormData | object;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -51,7 +52,7 @@ function answerOf<T>(status: number, data: unknown): BffResponse<T> {
 
 const networkFailure = <T>(): BffResponse<T> => ({ ok: false, status: 0, failure: NETWORK_FAILURE });
 
-export async function bffRequest<T>(
+async function bffRequest<T>(
   method: Method,
   path: string,
   body?: BffBody,
@@ -96,10 +97,10 @@ const parsedJson = (text: string): unknown => {
 
 /**
  * POSTs a multipart body and reports its upload progress: the same headers, cookies and
- * answer reading as `bffPost`, through XMLHttpRequest, the one browser API that tells how
+ * answer reading as `callBff`, through XMLHttpRequest, the one browser API that tells how
  * much of a request body has been sent.
  */
-export function bffUpload<T>(path: string, body: FormData, options: BffUploadOptions = {}): Promise<BffResponse<T>> {
+function bffUpload<T>(path: string, body: FormData, options: BffUploadOptions = {}): Promise<BffResponse<T>> {
   const { signal, onProgress } = options;
   return new Promise((resolve) => {
     if (signal?.aborted) {
@@ -126,12 +127,6 @@ export function bffUpload<T>(path: string, body: FormData, options: BffUploadOpt
     request.send(body);
   });
 }
-
-export const bffGet = <T>(path: string, options?: BffRequestOptions) => bffRequest<T>('GET', path, undefined, options);
-export const bffPost = <T>(path: string, body: BffBody = {}, options?: BffRequestOptions) =>
-  bffRequest<T>('POST', path, body, options);
-export const bffPut = <T>(path: string, body: BffBody, options?: BffRequestOptions) =>
-  bffRequest<T>('PUT', path, body, options);
 
 /**
  * Calls a BFF endpoint by its contract name (`'POST /booking/:showtimeId/reserve'`): the

@@ -66,7 +66,7 @@ const unavailable: BffFailure = {
   message: SERVICE_UNAVAILABLE_MESSAGE,
 };
 
-export async function bffGet<T>(path: string, caller: BffCaller): Promise<BffResult<T>> {
+async function bffGet<T>(path: string, caller: BffCaller): Promise<BffResult<T>> {
   const headers = new Headers({ accept: 'application/json' });
   if (caller.cookies.size > 0) {
     headers.set('cookie', Array.from(caller.cookies, ([name, value]) => `${name}=${value}`).join('; '));

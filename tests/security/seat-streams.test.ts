@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAM_SLOT_LIMITS } from '../../bff/purchase/stream-slots.ts';
-import { ROOM_STATUS_POLL_MS } from '../../bff/purchase/booking-plugin.ts';
+import { STREAM_SLOT_LIMITS } from '#bff/purchase/booking/stream-slots.ts';
+import { ROOM_STATUS_POLL_MS } from '#bff/purchase/booking/booking-plugin.ts';
 import { DEMO, login, pickShowtime } from '../bff/booking-helpers.ts';
 import { registerPerson } from '../bff/harness.ts';
 import { settledHeap, startSecurityStack, type SecurityStack } from './stack.ts';

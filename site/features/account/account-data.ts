@@ -3,15 +3,15 @@
  * the session is gone (it expired after the middleware looked), so the page can send the
  * person to log in.
  */
-import type { ProfileView, PurchaseCardView, PurchasesView } from '../../../shared/views/accounts.ts';
+import type { ProfileView, PurchaseCardView } from '../../../shared/views/accounts.ts';
 import type { MembershipView } from '../../../shared/views/session.ts';
-import { bffGet, callBff, type BffCaller } from '../../lib/bff-server.ts';
+import { callBff, type BffCaller } from '../../lib/bff-server.ts';
 import { logServerError } from '../../lib/server-log.ts';
 
 export type Loaded<T> = { kind: 'ok'; data: T } | { kind: 'unauthenticated' } | { kind: 'failed' };
 
 export async function loadPurchases(caller: BffCaller): Promise<Loaded<PurchaseCardView[]>> {
-  const result = await bffGet<PurchasesView>('/bff/profile/purchases', caller);
+  const result = await callBff(caller, 'GET /profile/purchases');
   if (result.ok) return { kind: 'ok', data: result.data.purchases };
   if (result.status === 401) return { kind: 'unauthenticated' };
   logServerError('purchases unavailable', { code: result.failure.code });

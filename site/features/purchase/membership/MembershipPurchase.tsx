@@ -1,12 +1,12 @@
 import { Suspense, useState } from 'react';
-import { formatCop } from '../../../../shared/format/money.ts';
-import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
-import type { MembershipOfferView, PayBrandView } from '../../../../shared/views/booking.ts';
-import { bffGet } from '../../../lib/bff-browser.ts';
-import { Button } from '../../../components/Button.tsx';
-import { Modal } from '../../../components/Modal.tsx';
-import { withSpinner } from '../../../components/feedback-stores.ts';
-import { lazyPart } from '../../../components/lazy-part.ts';
+import { formatCop } from '#shared/format/money.ts';
+import type { CardForm, PseForm } from '#shared/validation/payment.ts';
+import type { MembershipOfferView, PayBrandView } from '#shared/views/booking.ts';
+import { callBff } from '#site/lib/bff-browser.ts';
+import { Button } from '#site/components/Button.tsx';
+import { Modal } from '#site/components/Modal.tsx';
+import { withSpinner } from '#site/components/feedback-stores.ts';
+import { lazyPart } from '#site/components/lazy-part.ts';
 import { PayBrandPicker } from '../checkout/PayBrandPicker.tsx';
 import { payMembershipByCard, payMembershipByPse } from '../payment/actions.ts';
 import { afterPayment, showPaymentError, type PaymentFollowUp } from '../payment/after-payment.ts';
@@ -45,7 +45,7 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
 
   const open = async () => {
     setError(null);
-    const answer = await withSpinner('', () => bffGet<MembershipOfferView>('/membership/offer'));
+    const answer = await withSpinner('', () => callBff('GET /membership/offer'));
     if (!answer.ok) {
       setError(TEXTS.unavailable);
       return;

@@ -6,16 +6,16 @@ import {
   PseFormSchema,
   type PseForm,
   type PseFormInput,
-} from '../../../../shared/validation/payment.ts';
-import { DOC_TYPE_LABELS } from '../../../../shared/validation/options.ts';
-import type { BanksView } from '../../../../shared/views/booking.ts';
-import { bffGet } from '../../../lib/bff-browser.ts';
-import { Field, inputClasses } from '../../../components/Field.tsx';
-import { Form, type ServerFieldErrors } from '../../../components/Form.tsx';
-import { lazyZodResolver } from '../../../components/lazy-resolver.ts';
-import { Button } from '../../../components/Button.tsx';
-import { SelectInput, labelledOptions } from '../../../components/SelectInput.tsx';
-import { DocumentNumberInput } from '../../../components/DocumentNumberInput.tsx';
+} from '#shared/validation/payment.ts';
+import { DOC_TYPE_LABELS } from '#shared/validation/options.ts';
+import type { BanksView } from '#shared/views/booking.ts';
+import { callBff } from '#site/lib/bff-browser.ts';
+import { Field, inputClasses } from '#site/components/Field.tsx';
+import { Form, type ServerFieldErrors } from '#site/components/Form.tsx';
+import { lazyZodResolver } from '#site/components/lazy-resolver.ts';
+import { Button } from '#site/components/Button.tsx';
+import { SelectInput, labelledOptions } from '#site/components/SelectInput.tsx';
+import { DocumentNumberInput } from '#site/components/DocumentNumberInput.tsx';
 import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface PsePaymentFormProps {
@@ -33,7 +33,7 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
   const [banks, setBanks] = useState<BanksView['banks'] | null>(null);
   useEffect(() => {
     let active = true;
-    void bffGet<BanksView>('/payments/banks').then((answer) => {
+    void callBff('GET /payments/banks').then((answer) => {
       if (!active) return;
       if (answer.ok) setBanks(answer.data.banks);
       else {

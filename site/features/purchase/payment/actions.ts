@@ -2,15 +2,14 @@
  * Payment submissions (document 2, sections 4 and 8) under the spinner 'Procesando tu pago, por
  * favor espera...', each answered as a `PaymentOutcome`; `after-payment.ts` shows what follows.
  */
-import { PAY_STATUS_PENDING, PAY_STATUS_REJECTED } from '../../../../shared/booking/constants.ts';
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
-import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
-import type { BffErrorCode } from '../../../../shared/views/error-codes.ts';
-import type { CartLineInput, PaymentResultView, PurchaseSeen } from '../../../../shared/views/booking.ts';
-import type { MembershipView } from '../../../../shared/views/session.ts';
-import { withSpinner } from '../../../components/feedback-stores.ts';
-import { hasCode, type BffFailure } from '../../../lib/bff-error.ts';
-import { bffPost, type BffResponse } from '../../../lib/bff-browser.ts';
+import { PAY_STATUS_PENDING, PAY_STATUS_REJECTED } from '#shared/booking/constants.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import type { CardForm, PseForm } from '#shared/validation/payment.ts';
+import type { BffErrorCode } from '#shared/views/error-codes.ts';
+import type { CartLineInput, MembershipPurchaseView, PaymentResultView, PurchaseSeen } from '#shared/views/booking.ts';
+import { withSpinner } from '#site/components/feedback-stores.ts';
+import { hasCode, type BffFailure } from '#site/lib/bff-error.ts';
+import { callBff, type BffResponse } from '#site/lib/bff-browser.ts';
 
 export type PaymentOutcome =
   | { kind: 'paid'; result: PaymentResultView }
@@ -84,24 +83,21 @@ function outcomeOf(answer: BffResponse<PaymentResultView>, form: PaymentForm): P
   return { kind: 'failed', failure: answer.failure };
 }
 
-const pay = (path: string, body: object) =>
-  withSpinner(BOOKING_TEXTS.payingSpinner, () => bffPost<PaymentResultView>(path, body));
+/** A payment call under the spinner 'Procesando tu pago, por favor espera...'. */
+const paying = <T>(call: () => Promise<BffResponse<T>>): Promise<BffResponse<T>> =>
+  withSpinner(BOOKING_TEXTS.payingSpinner, call);
 
 /** The membership's answer carries the payment's result beside the membership it gave. */
-async function payMembership(path: string, body: object): Promise<BffResponse<PaymentResultView>> {
-  const answer = await withSpinner(BOOKING_TEXTS.payingSpinner, () =>
-    bffPost<{ result: PaymentResultView; membership: MembershipView | null }>(path, body),
-  );
-  return answer.ok ? { ...answer, data: answer.data.result } : answer;
-}
+const membershipResult = (answer: BffResponse<MembershipPurchaseView>): BffResponse<PaymentResultView> =>
+  answer.ok ? { ...answer, data: answer.data.result } : answer;
 
 type TicketOrder = PurchaseSeen & { brandId: number; products: CartLineInput[] };
 
 export const payTicketsByCard = async (body: TicketOrder & { card: CardForm }) =>
-  outcomeOf(await pay('/payments/card', body), 'card');
+  outcomeOf(await paying(() => callBff('POST /payments/card', { body })), 'card');
 export const payTicketsByPse = async (body: TicketOrder & { pse: PseForm }) =>
-  outcomeOf(await pay('/payments/pse', body), 'pse');
+  outcomeOf(await paying(() => callBff('POST /payments/pse', { body })), 'pse');
 export const payMembershipByCard = async (body: { brandId: number; card: CardForm }) =>
-  outcomeOf(await payMembership('/membership/purchase', body), 'card');
+  outcomeOf(membershipResult(await paying(() => callBff('POST /membership/purchase', { body }))), 'card');
 export const payMembershipByPse = async (body: { brandId: number; pse: PseForm }) =>
-  outcomeOf(await payMembership('/membership/purchase/pse', body), 'pse');
+  outcomeOf(membershipResult(await paying(() => callBff('POST /membership/purchase/pse', { body }))), 'pse');

@@ -4,10 +4,10 @@
  * the BFF's hold; `purchase.ts` decides when.
  */
 import { atom } from 'nanostores';
-import { RESERVATION_HOLD_SECONDS } from '../../../../shared/booking/constants.ts';
-import type { CancelBody, CancelView, HoldView } from '../../../../shared/views/booking.ts';
-import { bffPost } from '../../../lib/bff-browser.ts';
-import { routes } from '../../../lib/routes.ts';
+import { RESERVATION_HOLD_SECONDS } from '#shared/booking/constants.ts';
+import type { HoldView } from '#shared/views/booking.ts';
+import { callBff } from '#site/lib/bff-browser.ts';
+import { routes } from '#site/lib/routes.ts';
 import { createHoldTimer } from './hold-timer.ts';
 
 export function createHoldStore(showtimeId: number, initial: HoldView | null, onExpired: () => void) {
@@ -46,7 +46,7 @@ export function createHoldStore(showtimeId: number, initial: HoldView | null, on
     givenUp = $hold.get();
     if (!givenUp) return;
     $hold.set(null);
-    await bffPost<CancelView>('/booking/cancel', { showtimeId } satisfies CancelBody);
+    await callBff('POST /booking/cancel', { body: { showtimeId } });
   }
 
   /**
@@ -58,9 +58,7 @@ export function createHoldStore(showtimeId: number, initial: HoldView | null, on
     givenUp = $hold.get();
     $hold.set(null);
     timer.stop();
-    void bffPost<CancelView>('/booking/cancel', { showtimeId, leaving: true } satisfies CancelBody, {
-      keepalive: true,
-    });
+    void callBff('POST /booking/cancel', { body: { showtimeId, leaving: true }, keepalive: true });
   }
 
   /** The page leaves for the status page or the bank: the hold stays as the BFF has it. */
@@ -103,7 +101,7 @@ export function createHoldStore(showtimeId: number, initial: HoldView | null, on
     release,
     releaseOnLeave,
     /** Another page of this person left the hold this page shows: this page claims it. */
-    claim: () => void bffPost<{ kept: boolean }>('/booking/hold/keep', { showtimeId }),
+    claim: () => void callBff('POST /booking/hold/keep', { body: { showtimeId } }),
     keepForPayment,
     resumeAfterLeave,
     abandon,

@@ -5,19 +5,19 @@
  * they would leave a seat alone.
  */
 import { atom, computed } from 'nanostores';
-import { bestSeats } from '../../../../shared/booking/best-seats.ts';
-import { canSelectAnotherSeat } from '../../../../shared/booking/limits.ts';
-import { lonelySeatsRefused } from '../../../../shared/booking/lonely-seats.ts';
+import { bestSeats } from '#shared/booking/best-seats.ts';
+import { canSelectAnotherSeat } from '#shared/booking/limits.ts';
+import { lonelySeatsRefused } from '#shared/booking/lonely-seats.ts';
 import { reservationErrorMessage } from '../reservation-error.ts';
-import { applySeatStates, isSelectable, seatsById, withMySeats } from '../../../../shared/booking/seat-map.ts';
-import { hasShowtimeStarted } from '../../../../shared/booking/showtime-clock.ts';
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
-import type { BookingView, HoldView, ReserveView, SeatMap, ZoneOffer } from '../../../../shared/views/booking.ts';
-import { WAITING_ROOM_CODES } from '../../../../shared/views/error-codes.ts';
-import { openStatusModal, withSpinner } from '../../../components/feedback-stores.ts';
-import { bffGet, bffPost } from '../../../lib/bff-browser.ts';
-import { routes } from '../../../lib/routes.ts';
-import { hasCode } from '../../../lib/bff-error.ts';
+import { applySeatStates, isSelectable, seatsById, withMySeats } from '#shared/booking/seat-map.ts';
+import { hasShowtimeStarted } from '#shared/booking/showtime-clock.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import type { BookingView, HoldView, SeatMap, ZoneOffer } from '#shared/views/booking.ts';
+import { WAITING_ROOM_CODES } from '#shared/views/error-codes.ts';
+import { openStatusModal, withSpinner } from '#site/components/feedback-stores.ts';
+import { callBff } from '#site/lib/bff-browser.ts';
+import { routes } from '#site/lib/routes.ts';
+import { hasCode } from '#site/lib/bff-error.ts';
 import { backToWaitingRoom } from '../waiting-room-return.ts';
 import { rememberSeatCount } from '../seat-map/seat-count-memory.ts';
 import type { HoldStore } from './hold.ts';
@@ -77,7 +77,7 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
 
   /** Reads the showtime again (after a reset, a refusal or a hold lost elsewhere). */
   async function refetch(): Promise<void> {
-    const answer = await bffGet<BookingView>(`/booking/${showtimeId}`);
+    const answer = await callBff('GET /booking/:showtimeId', { params: { showtimeId } });
     if (answer.ok) {
       hold.adopt(answer.data.hold);
       adopt(answer.data);
@@ -166,7 +166,7 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
       return;
     }
     const answer = await withSpinner(BOOKING_TEXTS.reservingSpinner, () =>
-      bffPost<ReserveView>(`/booking/${showtimeId}/reserve`, { zone, seats }),
+      callBff('POST /booking/:showtimeId/reserve', { params: { showtimeId }, body: { zone, seats: [...seats] } }),
     );
     if (answer.ok) {
       rememberSeatCount(answer.data.hold.seats.length);

@@ -1,0 +1,180 @@
+import type { FastifyRequest } from 'fastify';
+import type { RoomStatusRow } from '#shared/cinema-api/booking.ts';
+
+/**
+ * The room status of each showtime, shared by everybody who looks at it.
+ *
+ * - `read` answers from a status at most `freshMs` old; concurrent reads share one upstream
+ *   call. The booking view and the live poll both go through it.
+ * - `watch` registers a live watcher (an open server-sent-events stream). The first watcher
+ *   of a showtime starts ONE poll loop (every `pollMs`), the last one leaving stops it; each
+ *   poll turns the status into an event text once and sends it to every watcher when it
+ *   changed. So however many people watch a showtime, the upstream is asked for its status
+ *   at most once per interval.
+ * - `touch` forgets a showtime's status after a reservation, cancellation or payment, and
+ *   polls it right away when somebody watches, so the change reaches every open map fast.
+ *
+ * A poll needs a request for the upstream client (logging, request id): it borrows one of
+ * the watchers' open requests; the call itself carries no bearer.
+ */
+interface Watcher {
+  request: FastifyRequest;
+  send(event: string): void;
+  /** Ends the watcher's stream (the server is shutting down). */
+  end(): void;
+}
+
+interface RoomStatusHubOptions {
+  fetch(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]>;
+  /** Turns a status into the event text watchers receive (null: nothing to send). */
+  toEvent(request: FastifyRequest, showtimeId: number, rows: RoomStatusRow[]): Promise<string | null>;
+  freshMs: number;
+  pollMs: number;
+  now?: () => number;
+}
+
+interface StatusEntry {
+  rows: RoomStatusRow[];
+  at: number;
+}
+
+interface Watched {
+  watchers: Set<Watcher>;
+  timer: ReturnType<typeof setTimeout> | null;
+  polling: boolean;
+  /** Touched while a poll ran: poll again as soon as it ends. */
+  repoll: boolean;
+  lastEvent: string | null;
+}
+
+export class RoomStatusHub {
+  readonly #options: RoomStatusHubOptions;
+  readonly #now: () => number;
+  readonly #entries = new Map<number, StatusEntry>();
+  readonly #loading = new Map<number, Promise<RoomStatusRow[]>>();
+  readonly #watched = new Map<number, Watched>();
+  /** Upstream status calls made, for the tests and the benchmark. */
+  upstreamCalls = 0;
+
+  constructor(options: RoomStatusHubOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  read(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]> {
+    const entry = this.#entries.get(showtimeId);
+    if (entry && this.#now() - entry.at < this.#options.freshMs) return Promise.resolve(entry.rows);
+    const pending = this.#loading.get(showtimeId);
+    if (pending) return pending;
+    const loading = (async () => {
+      try {
+        this.upstreamCalls += 1;
+        const rows = await this.#options.fetch(request, showtimeId);
+        this.#entries.set(showtimeId, { rows, at: this.#now() });
+        return rows;
+      } finally {
+        this.#loading.delete(showtimeId);
+      }
+    })();
+    this.#loading.set(showtimeId, loading);
+    return loading;
+  }
+
+  /**
+   * The status as the cinema API has it now, never a kept copy (a decision that must see the
+   * holds of the last instant: the single-seat rule, under its per-showtime lock). Kept for
+   * the readers after it.
+   */
+  async readFresh(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]> {
+    this.upstreamCalls += 1;
+    const rows = await this.#options.fetch(request, showtimeId);
+    this.#entries.set(showtimeId, { rows, at: this.#now() });
+    return rows;
+  }
+
+  watch(showtimeId: number, watcher: Watcher): () => void {
+    let watched = this.#watched.get(showtimeId);
+    if (!watched) {
+      watched = { watchers: new Set(), timer: null, polling: false, repoll: false, lastEvent: null };
+      this.#watched.set(showtimeId, watched);
+    }
+    watched.watchers.add(watcher);
+    if (watched.lastEvent !== null) watcher.send(watched.lastEvent);
+    if (!watched.polling && watched.timer === null) void this.#poll(showtimeId);
+
+    return () => {
+      const current = this.#watched.get(showtimeId);
+      if (!current) return;
+      current.watchers.delete(watcher);
+      if (current.watchers.size === 0) {
+        if (current.timer) clearTimeout(current.timer);
+        this.#watched.delete(showtimeId);
+      }
+    };
+  }
+
+  /** Number of showtimes with a running poll loop. */
+  get watchedShowtimes(): number {
+    return this.#watched.size;
+  }
+
+  /** Live seat streams open on this process, all showtimes together. */
+  get openStreams(): number {
+    let count = 0;
+    for (const watched of this.#watched.values()) count += watched.watchers.size;
+    return count;
+  }
+
+  watcherCount(showtimeId: number): number {
+    return this.#watched.get(showtimeId)?.watchers.size ?? 0;
+  }
+
+  touch(showtimeId: number): void {
+    this.#entries.delete(showtimeId);
+    const watched = this.#watched.get(showtimeId);
+    if (!watched) return;
+    if (watched.polling) {
+      watched.repoll = true;
+      return;
+    }
+    if (watched.timer) clearTimeout(watched.timer);
+    watched.timer = null;
+    void this.#poll(showtimeId);
+  }
+
+  close(): void {
+    const all = [...this.#watched.values()];
+    this.#watched.clear();
+    for (const watched of all) {
+      if (watched.timer) clearTimeout(watched.timer);
+      for (const watcher of watched.watchers) watcher.end();
+    }
+  }
+
+  async #poll(showtimeId: number): Promise<void> {
+    const watched = this.#watched.get(showtimeId);
+    if (!watched) return;
+    const borrowed = watched.watchers.values().next();
+    if (borrowed.done) return;
+    const request = borrowed.value.request;
+    watched.polling = true;
+    watched.repoll = false;
+    watched.timer = null;
+    try {
+      const rows = await this.read(request, showtimeId);
+      const event = await this.#options.toEvent(request, showtimeId, rows);
+      if (event !== null && event !== watched.lastEvent && this.#watched.get(showtimeId) === watched) {
+        watched.lastEvent = event;
+        for (const watcher of watched.watchers) watcher.send(event);
+      }
+    } catch (error) {
+      request.log.warn({ err: error, showtimeId }, 'room status poll failed');
+    } finally {
+      watched.polling = false;
+      if (this.#watched.get(showtimeId) === watched && watched.watchers.size > 0) {
+        watched.timer = setTimeout(() => void this.#poll(showtimeId), watched.repoll ? 0 : this.#options.pollMs);
+        watched.timer.unref?.();
+      }
+    }
+  }
+}
