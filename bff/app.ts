@@ -6,7 +6,7 @@ import { apiReferencePlugin } from './plugins/api-reference.ts';
 import { attemptCountersPlugin } from './plugins/attempt-counters.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
-import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
+import { catalogueCachePlugin } from './plugins/read-cache.ts';
 import { useContentImageOrigins } from './catalogue/sanitize-html.ts';
 import { configPlugin, type BffConfig } from './plugins/config.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';

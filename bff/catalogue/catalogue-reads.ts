@@ -40,7 +40,7 @@ import { FooterViewSchema, type ContentPageView, type FooterView } from '../../s
 import { BffError } from '../errors.ts';
 import { entityTag } from '../../shared/http/entity-tags.ts';
 import { sha256Bytes } from '../sha256.ts';
-import type { CachedRead } from '../plugins/catalogue-cache.ts';
+import type { CachedRead } from '../plugins/read-cache.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
 import { buildBillboardWeek } from './billboard-week-view.ts';
 import { buildMovieDetail } from './movie-detail-view.ts';

@@ -75,7 +75,7 @@ function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unk
   reply.header('x-request-id', request.id);
   reply.header('x-content-type-options', 'nosniff');
   if (!setsCookie(reply) && isPublicRead(request) && reply.statusCode === 200 && sendsBody(payload)) {
-    // A cached read brings the tag computed when it was stored (bff/plugins/catalogue-cache.ts).
+    // A cached read brings the tag computed when it was stored (bff/plugins/read-cache.ts).
     const stored = reply.getHeader('etag');
     const tag = typeof stored === 'string' ? stored : entityTag(sha256Bytes(payload));
     reply.header('cache-control', PUBLIC_CACHE_CONTROL);

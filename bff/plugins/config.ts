@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 import { originListSchema, originsOf } from '../../shared/http/origin-list.ts';
-import { catalogueCacheDefaults } from './catalogue-cache.ts';
+import { readCacheDefaults } from './read-cache.ts';
 
 /**
  * The BFF's configuration, parsed once from the environment at start-up. Nothing else in
@@ -123,7 +123,7 @@ const EnvSchema = z.object({
     .int({ error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
     .min(1, { error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
     .max(1800, { error: 'CATALOGUE_FRESH_SECONDS must be a whole number from 1 to 1800' })
-    .default(catalogueCacheDefaults.freshMs / 1000),
+    .default(readCacheDefaults.freshMs / 1000),
   LONELY_SEAT_RULE: z.enum(['on', 'off'], { error: 'LONELY_SEAT_RULE must be on or off' }).default('on'),
   REDIS_URL: z
     .string()

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SettingsAnswerSchema } from '#shared/cinema-api/content.ts';
 import { parseSettings, type Settings } from '#shared/cinema-api/settings.ts';
-import { CatalogueCache } from '#bff/plugins/catalogue-cache.ts';
+import { ReadCache } from '#bff/plugins/read-cache.ts';
 
 /**
  * The cinema's settings (service fees, seat limit, membership price, the home popup): one
@@ -26,7 +26,7 @@ declare module 'fastify' {
 
 export const settingsPlugin = fp(
   async (app) => {
-    const cache = new CatalogueCache({ ...SETTINGS_CACHE, maxEntries: 1 });
+    const cache = new ReadCache({ ...SETTINGS_CACHE, maxEntries: 1 });
     const load = async (request: FastifyRequest): Promise<Settings> => {
       const answer = await app.upstream.call(request, {
         method: 'GET',

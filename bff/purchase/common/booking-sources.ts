@@ -15,7 +15,7 @@ import {
 } from '#shared/cinema-api/catalogue.ts';
 import { BanksAnswerSchema, PayBrandsAnswerSchema, type Bank, type PayBrand } from '#shared/cinema-api/payments.ts';
 import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
-import { CatalogueCache } from '#bff/plugins/catalogue-cache.ts';
+import { ReadCache } from '#bff/plugins/read-cache.ts';
 import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /**
@@ -51,7 +51,7 @@ const BOOKING_CACHE = {
 } as const;
 
 export function createBookingSources(app: FastifyInstance): BookingSources {
-  const cache = new CatalogueCache(BOOKING_CACHE);
+  const cache = new ReadCache(BOOKING_CACHE);
 
   async function read<T>(key: string, fresh: boolean | undefined, load: () => Promise<T>): Promise<T> {
     if (fresh) cache.delete(key);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readBillboardWeek, readMovieDetail, readNowShowing } from '#bff/catalogue/catalogue-reads.ts';
 import { CACHED_READ } from '#bff/catalogue/params.ts';
-import { sendCachedJson } from '#bff/plugins/catalogue-cache.ts';
+import { sendCachedJson } from '#bff/plugins/read-cache.ts';
 import { endpointRoute } from '#bff/endpoint-route.ts';
 
 /**

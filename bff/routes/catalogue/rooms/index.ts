@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readRoomDetail, readRooms } from '#bff/catalogue/catalogue-reads.ts';
 import { CACHED_READ } from '#bff/catalogue/params.ts';
-import { sendCachedJson } from '#bff/plugins/catalogue-cache.ts';
+import { sendCachedJson } from '#bff/plugins/read-cache.ts';
 import { endpointRoute } from '#bff/endpoint-route.ts';
 
 /** The rooms and a room's page with its showtimes by date. Public reads, served from the catalogue cache. */

@@ -4,8 +4,9 @@ import { entityTag } from '../../shared/http/entity-tags.ts';
 import { sha256Bytes } from '../sha256.ts';
 
 /**
- * The cache of public catalogue reads (billboard, movies, releases, rooms, banners, snacks,
- * corporate content). An entry is fresh for 5 minutes and kept for 30: after 5 minutes the
+ * A cache of upstream reads. Three instances: the catalogue's public reads (billboard, movies,
+ * releases, rooms, banners, snacks, corporate content: `app.catalogueCache`, registered below),
+ * the booking data's (purchase/common/booking-sources.ts) and the settings' (settings/). An entry is fresh for 5 minutes and kept for 30: after 5 minutes the
  * next read asks the upstream again and, when the upstream fails, the kept entry is served
  * stale so the pages still render. Concurrent misses of one key share a single upstream call.
  * The map is a bounded LRU so a crawler walking unknown slugs cannot grow it without limit.
@@ -13,7 +14,7 @@ import { sha256Bytes } from '../sha256.ts';
  * Values are stored with their JSON text, serialised once on fill; routes send that text, so
  * a hit costs a map lookup rather than a validation and a serialisation of the whole view.
  */
-interface CatalogueCacheOptions {
+interface ReadCacheOptions {
   /** How long an entry is served without asking the upstream. */
   freshMs?: number;
   /** How long an entry is kept to be served stale when the upstream fails. */
@@ -63,7 +64,7 @@ interface Entry {
   storedAt: number;
 }
 
-export const catalogueCacheDefaults = {
+export const readCacheDefaults = {
   freshMs: 5 * 60_000,
   keepMs: 30 * 60_000,
   maxEntries: 500,
@@ -93,7 +94,7 @@ function isUpstreamOutage(error: unknown): boolean {
   return status === null || status >= 500 || status === 429 || status === 408;
 }
 
-export class CatalogueCache {
+export class ReadCache {
   readonly freshMs: number;
   readonly keepMs: number;
   readonly maxEntries: number;
@@ -104,11 +105,11 @@ export class CatalogueCache {
   readonly #entries = new Map<string, Entry>();
   readonly #loading = new Map<string, { promise: Promise<Entry>; startedAt: number }>();
 
-  constructor(options: CatalogueCacheOptions = {}) {
-    this.freshMs = options.freshMs ?? catalogueCacheDefaults.freshMs;
-    this.keepMs = Math.max(options.keepMs ?? catalogueCacheDefaults.keepMs, this.freshMs);
-    this.maxEntries = Math.max(1, options.maxEntries ?? catalogueCacheDefaults.maxEntries);
-    this.staleAfterMs = options.staleAfterMs ?? catalogueCacheDefaults.staleAfterMs;
+  constructor(options: ReadCacheOptions = {}) {
+    this.freshMs = options.freshMs ?? readCacheDefaults.freshMs;
+    this.keepMs = Math.max(options.keepMs ?? readCacheDefaults.keepMs, this.freshMs);
+    this.maxEntries = Math.max(1, options.maxEntries ?? readCacheDefaults.maxEntries);
+    this.staleAfterMs = options.staleAfterMs ?? readCacheDefaults.staleAfterMs;
     this.#now = options.now ?? (() => Date.now());
     this.#servesStaleOn = options.servesStaleOn ?? isUpstreamOutage;
     this.#shared = options.shared;
@@ -257,15 +258,15 @@ export function sendCachedJson(reply: FastifyReply, read: CachedRead<unknown>): 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    catalogueCache: CatalogueCache;
+    catalogueCache: ReadCache;
   }
 }
 
-export const catalogueCachePlugin = fp<CatalogueCacheOptions>(
+export const catalogueCachePlugin = fp<ReadCacheOptions>(
   async (app, options) => {
     // Copies shared across replicas only mean something in Redis; memory would hold each twice.
     const shared = app.sharedStore.kind === 'redis' ? app.sharedStore : undefined;
-    app.decorate('catalogueCache', new CatalogueCache({ shared, ...options }));
+    app.decorate('catalogueCache', new ReadCache({ shared, ...options }));
   },
   { name: 'viziona-catalogue-cache', dependencies: ['viziona-shared-store'] },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueCache } from '../../bff/plugins/catalogue-cache.ts';
+import { ReadCache } from '../../bff/plugins/read-cache.ts';
 
 function clock(start = 1_000_000) {
   let now = start;
@@ -16,10 +16,10 @@ class UpstreamError extends Error {
 
 const minute = 60_000;
 
-describe('CatalogueCache', () => {
+describe('ReadCache', () => {
   it('serves a fresh entry for 5 minutes without asking the upstream', async () => {
     const time = clock();
-    const cache = new CatalogueCache({ now: time.now });
+    const cache = new ReadCache({ now: time.now });
     let calls = 0;
     const load = async () => ({ calls: ++calls });
 
@@ -38,7 +38,7 @@ describe('CatalogueCache', () => {
 
   it('serves the kept entry when the upstream fails, for up to 30 minutes', async () => {
     const time = clock();
-    const cache = new CatalogueCache({ now: time.now });
+    const cache = new ReadCache({ now: time.now });
     await cache.read('k', async () => 'seed');
     const failing = async (): Promise<string> => {
       throw new Error('ECONNREFUSED');
@@ -55,7 +55,7 @@ describe('CatalogueCache', () => {
 
   it('answers stale when a refresh takes longer than staleAfterMs, and stores the late answer', async () => {
     const time = clock();
-    const cache = new CatalogueCache({ now: time.now, staleAfterMs: 30 });
+    const cache = new ReadCache({ now: time.now, staleAfterMs: 30 });
     await cache.read('k', async () => 'old');
     time.advance(6 * minute);
     let finish: (value: string) => void = () => {};
@@ -83,16 +83,16 @@ describe('CatalogueCache', () => {
       get: async (key: string) => copies.get(key) ?? null,
       set: async (key: string, value: string) => void copies.set(key, value),
     };
-    await new CatalogueCache({ shared, now: time.now }).read('releases', async () => ({ titles: ['Dune'] }));
+    await new ReadCache({ shared, now: time.now }).read('releases', async () => ({ titles: ['Dune'] }));
 
     let calls = 0;
-    const cold = new CatalogueCache({ shared, now: time.now });
+    const cold = new ReadCache({ shared, now: time.now });
     const hit = await cold.read('releases', async () => ({ titles: [`call ${++calls}`] }));
     expect(hit).toMatchObject({ value: { titles: ['Dune'] }, outcome: 'hit' });
     expect(calls).toBe(0);
 
     time.advance(10 * minute);
-    const restarted = new CatalogueCache({ shared, now: time.now });
+    const restarted = new ReadCache({ shared, now: time.now });
     const stale = await restarted.read('releases', async () => {
       throw new UpstreamError(503);
     });
@@ -101,7 +101,7 @@ describe('CatalogueCache', () => {
 
   it('passes authoritative upstream answers on instead of covering them with stale data', async () => {
     const time = clock();
-    const cache = new CatalogueCache({ now: time.now });
+    const cache = new ReadCache({ now: time.now });
     await cache.read('k', async () => 'seed');
     time.advance(6 * minute);
     await expect(cache.read('k', async () => Promise.reject(new UpstreamError(404)))).rejects.toThrow('upstream 404');
@@ -109,13 +109,13 @@ describe('CatalogueCache', () => {
   });
 
   it('does not cache failures', async () => {
-    const cache = new CatalogueCache();
+    const cache = new ReadCache();
     await expect(cache.read('k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect((await cache.read('k', async () => 'up')).value).toBe('up');
   });
 
   it('coalesces concurrent misses into one upstream call', async () => {
-    const cache = new CatalogueCache();
+    const cache = new ReadCache();
     let calls = 0;
     let release: (value: string) => void = () => {};
     const load = () => {
@@ -130,7 +130,7 @@ describe('CatalogueCache', () => {
   });
 
   it('evicts the least recently used entry beyond its bound', async () => {
-    const cache = new CatalogueCache({ maxEntries: 2 });
+    const cache = new ReadCache({ maxEntries: 2 });
     await cache.read('a', async () => 'a');
     await cache.read('b', async () => 'b');
     await cache.read('a', async () => 'a again'); // a is now the most recently used
@@ -142,7 +142,7 @@ describe('CatalogueCache', () => {
 
   it('stores a composition of stale parts as old as its oldest part', async () => {
     const time = clock();
-    const cache = new CatalogueCache({ now: time.now });
+    const cache = new ReadCache({ now: time.now });
     const partStoredAt = time.now();
     time.advance(7 * minute);
     const composed = await cache.readComposite('home', async () => ({ value: 'home', storedAt: partStoredAt }));
