@@ -7,6 +7,7 @@ import { TicketViewSchema, TransactionViewSchema } from '../../shared/views/book
 import { ERROR_MESSAGES, errorAnswers } from '../errors.ts';
 import { requireCustomer } from '../plugins/customer.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
+import { availableWallets } from '../plugins/wallet-config.ts';
 import { BillParamsSchema, readBill, ticketNotReady } from './bill-reads.ts';
 import { toPurchaseCards, toPurchaseDetail, toTicketView, toTransactionView } from './bill-views.ts';
 
@@ -57,7 +58,7 @@ const billRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: BillParamsSchema, response: { 200: TicketViewSchema, ...errorAnswers(401, 404, 409, 502) } } },
     async (request) => {
       const bill = await readBill(app, request, request.params.bill);
-      const ticket = await toTicketView(bill, bill.codes);
+      const ticket = await toTicketView(bill, bill.codes, availableWallets(app.config.wallet));
       if (!ticket) throw ticketNotReady();
       return ticket;
     },

@@ -1,4 +1,5 @@
 import { catalogueEndpoints } from './catalogue.ts';
+import { walletEndpoints } from './wallet.ts';
 import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
 
 /**
@@ -9,6 +10,7 @@ import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
  */
 export const contract = {
   ...catalogueEndpoints,
+  ...walletEndpoints,
 };
 
 export type Contract = typeof contract;

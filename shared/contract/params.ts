@@ -7,3 +7,6 @@ export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,119}$/i);
 export const ShowtimeIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const ShowtimeParamsSchema = z.object({ showtimeId: ShowtimeIdSchema });
+
+/** A bill (purchase) number in a path, as the cinema API writes them ('VZ000123'). */
+export const BillParamsSchema = z.object({ bill: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
