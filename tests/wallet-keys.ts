@@ -101,9 +101,8 @@ export function makeWalletKeys(): WalletKeys {
   );
 
   const google = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const serviceAccount = join(dir, 'service-account.json');
   writeFileSync(
-    serviceAccount,
+    join(dir, 'service-account.json'),
     JSON.stringify({
       type: 'service_account',
       project_id: 'viziona-pruebas',
@@ -111,27 +110,37 @@ export function makeWalletKeys(): WalletKeys {
       private_key: google.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     }),
   );
-  const files = {
+  return {
+    dir,
+    files: keyFilesIn(dir),
+    googlePublicKey: google.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    env: walletEnvOf(dir),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The key files of a directory `makeWalletKeys` made. */
+export function keyFilesIn(dir: string): WalletKeys['files'] {
+  return {
     wwdrCertificate: join(dir, 'wwdr.pem'),
     wwdrKey: join(dir, 'wwdr.key'),
     signerCertificate: join(dir, 'signer.pem'),
     signerKey: join(dir, 'signer.key'),
-    serviceAccount,
+    serviceAccount: join(dir, 'service-account.json'),
   };
+}
+
+/** The BFF's environment for both wallets, from a directory `makeWalletKeys` made. */
+export function walletEnvOf(dir: string): Record<string, string> {
+  const files = keyFilesIn(dir);
   return {
-    dir,
-    files,
-    googlePublicKey: google.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    env: {
-      APPLE_WALLET_PASS_TYPE_ID: TEST_PASS_TYPE_ID,
-      APPLE_WALLET_TEAM_ID: TEST_TEAM_ID,
-      APPLE_WALLET_CERTIFICATE: files.signerCertificate,
-      APPLE_WALLET_KEY: files.signerKey,
-      APPLE_WALLET_WWDR_CERTIFICATE: files.wwdrCertificate,
-      GOOGLE_WALLET_ISSUER_ID: TEST_GOOGLE_ISSUER_ID,
-      GOOGLE_WALLET_SERVICE_ACCOUNT: serviceAccount,
-    },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    APPLE_WALLET_PASS_TYPE_ID: TEST_PASS_TYPE_ID,
+    APPLE_WALLET_TEAM_ID: TEST_TEAM_ID,
+    APPLE_WALLET_CERTIFICATE: files.signerCertificate,
+    APPLE_WALLET_KEY: files.signerKey,
+    APPLE_WALLET_WWDR_CERTIFICATE: files.wwdrCertificate,
+    GOOGLE_WALLET_ISSUER_ID: TEST_GOOGLE_ISSUER_ID,
+    GOOGLE_WALLET_SERVICE_ACCOUNT: files.serviceAccount,
   };
 }
 

@@ -1,10 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash, createPublicKey } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createPublicKey } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { decodeJwt, jwtVerify } from 'jose';
-import { DEBIAN_PACKAGES } from '../debian-packages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#bff/plugins/session.ts';
 import { bogotaInstant } from '#shared/format/bogota-time.ts';
@@ -19,6 +17,7 @@ import {
   TEST_TEAM_ID,
   type WalletKeys,
 } from '../wallet-keys.ts';
+import { filesUnder, manifestProblems, unzipped, verifyPassSignature } from '../wallet-pass-check.ts';
 import { pickShowtime } from './booking-helpers.ts';
 import { call, logCapture, registerPerson, SITE_ORIGIN, startStack, tokenInCookie, type Stack } from './harness.ts';
 import { ACCEPTED_CARD, DECLINED_CARD, sandboxBuyer } from './sandbox-purchases.ts';
@@ -55,48 +54,6 @@ async function ticketOf(bill: string): Promise<TicketView> {
   return TicketViewSchema.parse((await call(stack.app, 'GET', `/bff/tickets/${bill}`, { cookie: owner })).body);
 }
 
-let unzipCount = 0;
-/** Unzips with Debian's unzip into a new folder; answers the folder. */
-function unzip(archive: Buffer): string {
-  unzipCount += 1;
-  const dir = join(work, `unzipped-${unzipCount}`);
-  const file = `${dir}.zip`;
-  writeFileSync(file, archive);
-  execFileSync(DEBIAN_PACKAGES.unzip, ['-q', file, '-d', dir]);
-  return dir;
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => statSync(join(dir, name)).isFile())
-    .map((name) => relative(dir, join(dir, name)));
-}
-
-/** What openssl says of the detached signature of manifest.json, against the test CA only. */
-function verifySignature(dir: string, manifest = join(dir, 'manifest.json')) {
-  return spawnSync(
-    DEBIAN_PACKAGES.openssl,
-    [
-      'smime',
-      '-verify',
-      '-binary',
-      '-inform',
-      'DER',
-      '-in',
-      join(dir, 'signature'),
-      '-content',
-      manifest,
-      '-CAfile',
-      keys.files.wwdrCertificate,
-      '-purpose',
-      'any',
-      '-out',
-      '/dev/null',
-    ],
-    { encoding: 'utf8' },
-  );
-}
-
 type PassField = { key: string; label?: string; value: string };
 type PassJson = {
   passTypeIdentifier: string;
@@ -115,25 +72,18 @@ type PassJson = {
 
 /** Checks one unzipped pass as Wallet does and answers its pass.json. */
 function checkedPass(dir: string): PassJson {
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, string>;
-  const files = filesUnder(dir).filter((name) => name !== 'manifest.json' && name !== 'signature');
-  expect(files).toEqual(expect.arrayContaining(['pass.json', 'icon.png', 'icon@2x.png', 'logo.png']));
+  const files = filesUnder(dir);
+  expect(files).toEqual(expect.arrayContaining(['pass.json', 'icon.png', 'icon@2x.png', 'logo.png', 'signature']));
   // Every file is in the manifest with its SHA-1, and the manifest names no other.
-  expect(Object.keys(manifest).sort()).toEqual([...files].sort());
-  for (const name of files) {
-    expect(manifest[name], name).toBe(
-      createHash('sha1')
-        .update(readFileSync(join(dir, name)))
-        .digest('hex'),
-    );
-  }
-  const verified = verifySignature(dir);
+  expect(manifestProblems(dir)).toEqual([]);
+  const verified = verifyPassSignature(dir, keys.files.wwdrCertificate);
   expect(verified.stderr).toContain('Verification successful');
   expect(verified.status).toBe(0);
   // The same check refuses a manifest changed after signing.
-  const forged = join(work, `forged-${unzipCount}.json`);
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, string>;
+  const forged = join(dir, '..', 'forged-manifest.json');
   writeFileSync(forged, JSON.stringify({ ...manifest, 'pass.json': '0'.repeat(40) }));
-  expect(verifySignature(dir, forged).status).not.toBe(0);
+  expect(verifyPassSignature(dir, keys.files.wwdrCertificate, forged).status).not.toBe(0);
   return JSON.parse(readFileSync(join(dir, 'pass.json'), 'utf8')) as PassJson;
 }
 
@@ -167,7 +117,7 @@ describe('Agregar a Apple Wallet', () => {
     expect(answer.headers['content-disposition']).toBe(`attachment; filename="viziona-${oneSeat}.pkpass"`);
     expect(answer.headers['cache-control']).toBe('private, no-store');
 
-    const pass = checkedPass(unzip(answer.body));
+    const pass = checkedPass(unzipped(answer.body, work));
     const { showtime } = ticket;
     const [code] = ticket.codes;
     expect(ticket.codes).toHaveLength(1);
@@ -198,12 +148,12 @@ describe('Agregar a Apple Wallet', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('application/vnd.apple.pkpasses');
     expect(answer.headers['content-disposition']).toBe(`attachment; filename="viziona-${twoSeats}.pkpasses"`);
-    const bundle = unzip(answer.body);
+    const bundle = unzipped(answer.body, work);
     const inner = filesUnder(bundle);
     expect(inner).toHaveLength(2);
     const passes = inner.map((name) => {
       expect(name).toMatch(/\.pkpass$/);
-      return checkedPass(unzip(readFileSync(join(bundle, name))));
+      return checkedPass(unzipped(readFileSync(join(bundle, name)), work));
     });
     expect(passes.map((pass) => pass.barcodes[0]!.message).sort()).toEqual(ticket.codes.map((c) => c.code).sort());
     expect(passes.map((pass) => field(pass, 'auxiliaryFields', 'seat')).sort()).toEqual(
