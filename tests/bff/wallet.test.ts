@@ -241,6 +241,18 @@ describe('who gets them', () => {
     expect((await call(stack.app, 'GET', applePath('VZ..%2F1'), { cookie: owner })).status).toBe(400);
   });
 
+  it('is rate limited per person', async () => {
+    const person = (await registerPerson(stack.app)).cookie;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      statuses.push((await call(stack.app, 'GET', applePath('VZ999999'), { cookie: person })).status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Another person is not held back by it.
+    expect((await download(applePath(oneSeat), owner)).status).toBe(200);
+  });
+
   it('never writes a key, the JWT or a ticket code in the logs', async () => {
     stack.app.log.info(
       { config: stack.config, wallet: stack.config.wallet },

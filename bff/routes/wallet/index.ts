@@ -31,7 +31,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
 
   endpointRoute(app, 'GET /wallet/apple/:bill', {
-    config: { rateLimit: perPersonRateLimit.calendar },
+    config: { rateLimit: perPersonRateLimit.wallet },
     handler: async (request, reply) => {
       const apple = app.config.wallet.apple;
       if (!apple || !availableWallets(app.config.wallet).apple) throw walletUnavailable('Apple Wallet');
@@ -44,7 +44,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   endpointRoute(app, 'GET /wallet/google/:bill', {
-    config: { rateLimit: perPersonRateLimit.calendar },
+    config: { rateLimit: perPersonRateLimit.wallet },
     handler: async (request, reply) => {
       const google = app.config.wallet.google;
       if (!google) throw walletUnavailable('Google Wallet');
