@@ -10,7 +10,7 @@ import type {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contract, type Contract, type ContractName } from '../shared/contract/contract.ts';
-import type { EndpointEntry, RawAnswer } from '../shared/contract/endpoint.ts';
+import type { EndpointEntry, RawAnswer, RedirectAnswer } from '../shared/contract/endpoint.ts';
 import { methodOf } from '../shared/contract/path.ts';
 import { errorAnswers } from './errors.ts';
 
@@ -42,12 +42,25 @@ type EndpointRouteOptions<S extends FastifySchema> = Omit<
 >;
 
 const isRawAnswer = (answer: EndpointEntry['answer']): answer is RawAnswer => 'mediaType' in answer;
+const isRedirect = (answer: EndpointEntry['answer']): answer is RedirectAnswer => 'redirect' in answer;
+
+function successSchema(answer: EndpointEntry['answer']) {
+  if (isRedirect(answer)) {
+    // No body (`null` also keeps a media type out of the API reference): the answer is its `Location` header.
+    return z.null().describe(answer.description);
+  }
+  if (isRawAnswer(answer)) {
+    const mediaTypes = typeof answer.mediaType === 'string' ? [answer.mediaType] : answer.mediaType;
+    return {
+      description: answer.description,
+      content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: z.string() }])),
+    };
+  }
+  return answer;
+}
 
 function schemaOf(entry: EndpointEntry): FastifySchema {
-  const { answer } = entry;
-  const success = isRawAnswer(answer)
-    ? { description: answer.description, content: { [answer.mediaType]: { schema: z.string() } } }
-    : answer;
+  const success = successSchema(entry.answer);
   return {
     ...(entry.description === undefined ? {} : { description: entry.description }),
     ...(entry.params === undefined ? {} : { params: entry.params }),

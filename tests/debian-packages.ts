@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
  * The Debian packages the tests run for real (never mocked): Chromium for the end-to-end
  * tests, redis-server for the tests of replicas sharing Redis, nginx for the production
  * topology, libfaketime for the hours of the day, Prometheus (its `promtool` checks the alert
- * rules; the topology scrapes the replicas with it) and mtail (the edge's figures). Installed with apt-get when missing, so a
+ * rules; the topology scrapes the replicas with it), mtail (the edge's figures), and openssl and
+ * unzip (the wallet passes' keys, signatures and archives). Installed with apt-get when missing, so a
  * clean machine (CI) needs nothing beforehand.
  */
 export const DEBIAN_PACKAGES = {
@@ -15,6 +16,9 @@ export const DEBIAN_PACKAGES = {
   faketime: '/usr/bin/faketime',
   prometheus: '/usr/bin/promtool',
   mtail: '/usr/bin/mtail',
+  // The wallet tests: openssl makes the keys and verifies a pass's signature, unzip opens the pass.
+  openssl: '/usr/bin/openssl',
+  unzip: '/usr/bin/unzip',
 } as const;
 
 type PackageName = keyof typeof DEBIAN_PACKAGES;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 import { originListSchema, originsOf } from '../../shared/http/origin-list.ts';
 import { readCacheDefaults } from './read-cache.ts';
+import { parseWalletConfig, walletWarnings, type WalletConfig } from './wallet-config.ts';
 
 /**
  * The BFF's configuration, parsed once from the environment at start-up. Nothing else in
@@ -132,6 +133,15 @@ const EnvSchema = z.object({
       error: 'REDIS_URL must be a redis:// or rediss:// URL',
     })
     .optional(),
+  // The wallets' signing keys (bff/plugins/wallet-config.ts checks them): PEM or JSON text, or a file's path.
+  APPLE_WALLET_PASS_TYPE_ID: z.string().trim().optional(),
+  APPLE_WALLET_TEAM_ID: z.string().trim().optional(),
+  APPLE_WALLET_CERTIFICATE: z.string().trim().optional(),
+  APPLE_WALLET_KEY: z.string().trim().optional(),
+  APPLE_WALLET_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WALLET_WWDR_CERTIFICATE: z.string().trim().optional(),
+  GOOGLE_WALLET_ISSUER_ID: z.string().trim().optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().trim().optional(),
 });
 
 export type BffConfig = {
@@ -193,6 +203,8 @@ export type BffConfig = {
   ethicsLineEmail: string;
   /** Refuse holds that leave one free seat alone (shared/booking/lonely-seats.ts); on unless `LONELY_SEAT_RULE=off`. */
   lonelySeatRule: boolean;
+  /** "Agregar a Apple Wallet" / "Guardar en Google Wallet": each wallet's keys, null when not configured (its button hidden). */
+  wallet: WalletConfig;
 };
 
 /** Captcha work: quick in development and tests, about a second on a phone in production. */
@@ -239,6 +251,11 @@ export function loadConfig(env: Env): BffConfig {
     }
   }
 
+  const { wallet, problems: walletProblems } = parseWalletConfig(values);
+  if (walletProblems.length > 0) {
+    throw new ConfigError(`Invalid BFF configuration: ${walletProblems.join('; ')}`);
+  }
+
   const withDefault = (name: keyof typeof DEV_SECRETS): string => values[name] ?? DEV_SECRETS[name];
   const siteOrigin = new URL(values.SITE_ORIGIN ?? `http://localhost:${values.PORT}`).origin;
   const upstreamUrl = (values.UPSTREAM_URL ?? `http://127.0.0.1:${values.SANDBOX_PORT}/api/v1`).replace(/\/+$/, '');
@@ -283,6 +300,7 @@ export function loadConfig(env: Env): BffConfig {
     },
     ethicsLineEmail: values.ETHICS_LINE_EMAIL ?? DEV_ETHICS_LINE_EMAIL,
     lonelySeatRule: values.LONELY_SEAT_RULE === 'on',
+    wallet,
   };
 }
 
@@ -294,6 +312,7 @@ export function configWarnings(config: BffConfig): string[] {
       'REDIS_URL is not set in production: holds, payment locks, rate limits and captcha replays are kept per replica. Set REDIS_URL when more than one BFF replica runs.',
     );
   }
+  warnings.push(...walletWarnings(config.wallet));
   return warnings;
 }
 

@@ -36,6 +36,12 @@ const SECRET_KEYS = [
   'cvc',
   'cvv',
   'keyPay',
+  // The wallets' signing keys (kept as SecretText / KeyObject, which print nothing) and a save link's JWT.
+  'privateKey',
+  'private_key',
+  'signerKey',
+  'signerKeyPassphrase',
+  'jwt',
 ];
 
 /** Secret request and upstream headers, as a logged `headers` object would name them. */

@@ -10,6 +10,7 @@ import { operationsEndpoints } from './operations.ts';
 import { paymentEndpoints } from './payments.ts';
 import { profileEndpoints } from './profile.ts';
 import { waitingRoomEndpoints } from './waiting-room.ts';
+import { walletEndpoints } from './wallet.ts';
 import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
 
 /**
@@ -31,6 +32,7 @@ export const contract = {
   ...paymentEndpoints,
   ...membershipEndpoints,
   ...billEndpoints,
+  ...walletEndpoints,
 };
 
 export type Contract = typeof contract;

@@ -10,9 +10,18 @@ import type { z } from 'zod';
 /** An HTTP status the BFF answers with an error body (`ErrorView`). */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502;
 
-/** An answer that is not JSON: the route writes it itself (a stream, a file). */
+export type RawMediaType =
+  'text/event-stream' | 'text/calendar' | 'application/vnd.apple.pkpass' | 'application/vnd.apple.pkpasses';
+
+/** An answer that is not JSON: the route writes it itself (a stream, a file), in one of its media types. */
 export interface RawAnswer {
-  mediaType: 'text/event-stream' | 'text/calendar';
+  mediaType: RawMediaType | readonly RawMediaType[];
+  description: string;
+}
+
+/** An answer that sends the browser on (`Location`, no body): a plain link that ends on another site. */
+export interface RedirectAnswer {
+  redirect: 302 | 303;
   description: string;
 }
 
@@ -24,8 +33,8 @@ export interface EndpointEntry {
   /** A JSON body, or `'multipart'` for `multipart/form-data` the route reads part by part. */
   body?: z.ZodType | 'multipart';
   /** The success status; 200 when absent. */
-  status?: 200 | 201 | 204;
-  answer: z.ZodType | RawAnswer;
+  status?: 200 | 201 | 204 | 302 | 303;
+  answer: z.ZodType | RawAnswer | RedirectAnswer;
   /** The error answers the route's own handler and hooks give (the BFF adds those of its plugins). */
   errors: readonly ErrorStatus[];
   /** Error answers whose body is not the plain `ErrorView`. */

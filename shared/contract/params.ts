@@ -21,3 +21,4 @@ export const BillParamsSchema = z.object({ bill: z.string().regex(/^[A-Za-z0-9_-
 export const PurchaseParamsSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: INVALID_IDENTIFIER_MESSAGE }),
 });
+/** A bill (purchase) number in a path, as the cinema API writes them ('VZ000123'). */

@@ -333,6 +333,8 @@ export const TicketViewSchema = z.object({
   /** One per seat: the code, its seat and the QR image as a PNG data: URL drawn by the BFF. */
   codes: z.array(TicketCodeViewSchema.extend({ qr: z.string() })),
   products: z.array(BillProductViewSchema),
+  /** The wallets this deployment can add the tickets to (their signing keys are configured): only those buttons show. */
+  wallets: z.object({ apple: z.boolean(), google: z.boolean() }),
 });
 export type TicketView = z.infer<typeof TicketViewSchema>;
 

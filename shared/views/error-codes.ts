@@ -48,6 +48,8 @@ export const BFF_ERROR_CODES = [
   'PAYMENT_IN_PROGRESS',
   'PAYMENT_DECLINED',
   'TICKET_NOT_READY',
+  // A wallet whose signing keys the operators have not configured (its button is hidden).
+  'WALLET_UNAVAILABLE',
   // The presale waiting room: no pass for a held showtime yet, or the room cannot be read.
   'WAITING_ROOM',
   'WAITING_ROOM_CLOSED',

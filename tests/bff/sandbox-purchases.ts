@@ -29,8 +29,8 @@ export function sandboxBuyer(stack: Stack, token: string) {
     return { status: response.status, json: (await response.json()) as unknown };
   }
 
-  /** Pays a seat of the room's first priced zone (pay type 1) or the membership (3); answers the bill. */
-  async function payByCard(showtimeId: number, cardNumber: string, payType: 1 | 3): Promise<string> {
+  /** Pays `seatCount` seats of the room's first priced zone (pay type 1) or the membership (3); answers the bill. */
+  async function payByCard(showtimeId: number, cardNumber: string, payType: 1 | 3, seatCount = 1): Promise<string> {
     const consecutive = ConsecutiveAnswerSchema.parse((await api('GET', 'score/consecutive/1')).json).data.Secuencia;
     const booking = BookingDataAnswerSchema.parse((await api('GET', `room/${showtimeId}`)).json).data;
     let seats: unknown[] = [];
@@ -48,29 +48,27 @@ export function sandboxBuyer(stack: Stack, token: string) {
         for (const seat of row.DescripcionSilla)
           if (seat.EstadoSilla !== 'S') taken.add(`${row.filTot}-${seat.Columna}`);
       }
-      const seat = booking.layout.find(
+      const free = booking.layout.filter(
         (cell) =>
           cell.TipoSilla === 'Normal' &&
           cell.TipoZona === zone.zona &&
           !taken.has(`${cell.FilaTotal}-${cell.ColumnaTotal}`),
-      )!;
-      seats = [
-        {
-          Fila: seat.FilaTotal,
-          Columna: seat.ColumnaTotal,
-          FilRelativa: seat.FilaRelativa,
-          ColRelativa: seat.ColumnaRelativa,
-          Tarifa: zone.codigo,
-        },
-      ];
+      );
+      seats = free.slice(0, seatCount).map((seat) => ({
+        Fila: seat.FilaTotal,
+        Columna: seat.ColumnaTotal,
+        FilRelativa: seat.FilaRelativa,
+        ColRelativa: seat.ColumnaRelativa,
+        Tarifa: zone.codigo,
+      }));
       const reserve = await api('POST', `reserve/${showtimeId}`, {
         score_consecutive: consecutive,
         seats,
         device: 'web',
       });
       expect(reserve.status).toBe(200);
-      subtotal = zone.valor;
-      service = 2_000;
+      subtotal = zone.valor * seatCount;
+      service = 2_000 * seatCount;
     }
     const payToken = TokenAnswerSchema.parse(
       (

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { phone } from './devices.ts';
+import { makeWalletKeys, walletEnvOf } from '../wallet-keys.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4610);
 const sandboxPort = port + 2;
@@ -11,6 +12,15 @@ const bffOpsPort = port + 4;
 process.env.SANDBOX_URL ??= `http://127.0.0.1:${sandboxPort}`;
 // The waiting room's operator routes (tests/e2e/waiting-room-helpers.ts), on the BFF's operations port.
 process.env.WAITING_ROOM_OPS_URL ??= `http://127.0.0.1:${bffOpsPort}/waiting-room`;
+
+// Wallet signing keys made for this run (tests/wallet-keys.ts), in a temporary directory: the
+// config is read again by every worker, which finds the directory in the environment.
+if (!process.env.E2E_WALLET_KEYS_DIR) {
+  const keys = makeWalletKeys();
+  process.env.E2E_WALLET_KEYS_DIR = keys.dir;
+  process.on('exit', keys.remove);
+}
+const walletKeysDir = process.env.E2E_WALLET_KEYS_DIR;
 
 export default defineConfig({
   testDir: '.',
@@ -53,7 +63,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...phone },
-      testMatch: /(home|catalogue|images|listed-hours|accessibility|shared-pages|waiting-room)\.spec\.ts/,
+      testMatch: /(home|catalogue|images|listed-hours|accessibility|shared-pages|waiting-room|wallet)\.spec\.ts/,
     },
     // The purchase journeys move the sandbox's clock (hold expiry, pending payments), which
     // would expire other files' verification codes and holds: they run last, on their own,
@@ -101,6 +111,8 @@ export default defineConfig({
       RATE_LIMIT_FACTOR: '20',
       // Catalogue reads go stale after 2 s, so outage.spec.ts exercises the stale fallback.
       CATALOGUE_FRESH_SECONDS: '2',
+      // "Agregar a Apple Wallet" / "Guardar en Google Wallet" show on the ticket page (wallet.spec.ts).
+      ...walletEnvOf(walletKeysDir),
     },
   },
 });

@@ -80,6 +80,8 @@ const BFF_ROUTES: Array<[string, string]> = [
   ['GET', '/bff/booking/:showtimeId/events'],
   ['POST', '/bff/booking/:showtimeId/reserve'],
   ['GET', '/bff/tickets/:bill'],
+  ['GET', '/bff/wallet/apple/:bill'],
+  ['GET', '/bff/wallet/google/:bill'],
   ['GET', '/bff/membership/offer'],
   ['POST', '/bff/membership/purchase'],
   ['GET', '/bff/no-such-route'],

@@ -103,7 +103,11 @@ function qrDataUrl(code: string): Promise<string> {
 }
 
 /** The ticket page: only an accepted ticket purchase with a showtime has one. */
-export async function toTicketView(bill: Bill, codes: ReadonlyArray<TicketCodeView>): Promise<TicketView | null> {
+export async function toTicketView(
+  bill: Bill,
+  codes: ReadonlyArray<TicketCodeView>,
+  wallets: TicketView['wallets'],
+): Promise<TicketView | null> {
   if (!isAccepted(bill) || !bill.showtime) return null;
   return {
     bill: bill.bill,
@@ -111,5 +115,6 @@ export async function toTicketView(bill: Bill, codes: ReadonlyArray<TicketCodeVi
     seats: bill.seats,
     codes: await Promise.all(codes.map(async ({ code, seat }) => ({ code, seat, qr: await qrDataUrl(code) }))),
     products: bill.products.map(toBillProduct),
+    wallets,
   };
 }

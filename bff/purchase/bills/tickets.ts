@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TicketView } from '#shared/views/booking.ts';
 import { BffError, notFound } from '#bff/errors.ts';
+import { availableWallets } from '#bff/plugins/wallet-config.ts';
 import { readBill, ticketNotReady } from './bill-reads.ts';
 import { toTicketView } from './bill-views.ts';
 import { ticketCalendar } from './ticket-calendar.ts';
@@ -8,7 +9,7 @@ import { ticketCalendar } from './ticket-calendar.ts';
 /** The ticket page of an accepted purchase of the customer (409 while it has no tickets). */
 export async function readTicket(app: FastifyInstance, request: FastifyRequest, number: string): Promise<TicketView> {
   const bill = await readBill(app, request, number);
-  const ticket = await toTicketView(bill, bill.codes);
+  const ticket = await toTicketView(bill, bill.codes, availableWallets(app.config.wallet));
   if (!ticket) throw ticketNotReady();
   return ticket;
 }

@@ -18,4 +18,6 @@ export const perPersonRateLimit = {
   membership: { max: 10, timeWindow: minutes(10), keyGenerator: personKey },
   // A ticket's calendar file: one or two downloads a purchase; more is someone walking bill numbers.
   calendar: { max: 30, timeWindow: minutes(10), keyGenerator: personKey },
+  // A ticket's wallet pass or save link: the same, one or two a purchase.
+  wallet: { max: 30, timeWindow: minutes(10), keyGenerator: personKey },
 } as const;
