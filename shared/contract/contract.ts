@@ -1,4 +1,5 @@
 import { catalogueEndpoints } from './catalogue.ts';
+import { searchEndpoints } from './search.ts';
 import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
 
 /**
@@ -9,6 +10,7 @@ import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
  */
 export const contract = {
   ...catalogueEndpoints,
+  ...searchEndpoints,
 };
 
 export type Contract = typeof contract;
