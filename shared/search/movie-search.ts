@@ -34,14 +34,19 @@ export function normalizeSearchText(text: string): string {
 
 /**
  * A person's query as the search uses it and as the page's address spells it: normalised,
- * at most MAX_QUERY_WORDS words and MAX_QUERY_LENGTH characters (cut between characters,
- * never inside one). Empty when nothing searchable is left.
+ * at most MAX_QUERY_WORDS words and MAX_QUERY_LENGTH characters (cut between words, and
+ * between characters, never inside one, when one word is longer). Empty when nothing
+ * searchable is left.
  */
 export function normalizeQuery(raw: string): string {
   // Enough of the raw text for MAX_QUERY_LENGTH normalised characters, whatever it holds.
   const head = raw.length > MAX_QUERY_LENGTH * 8 ? raw.slice(0, MAX_QUERY_LENGTH * 8) : raw;
-  const words = normalizeSearchText(head).split(' ').filter(Boolean).slice(0, MAX_QUERY_WORDS);
-  return Array.from(words.join(' ')).slice(0, MAX_QUERY_LENGTH).join('').trim();
+  const characters = Array.from(normalizeSearchText(head).split(' ').slice(0, MAX_QUERY_WORDS).join(' '));
+  if (characters.length <= MAX_QUERY_LENGTH) return characters.join('');
+  const kept = characters.slice(0, MAX_QUERY_LENGTH).join('');
+  // Cut between words when the limit falls inside one (a single long word is cut where it falls).
+  const lastSpace = kept.lastIndexOf(' ');
+  return characters[MAX_QUERY_LENGTH] === ' ' || lastSpace < 0 ? kept.trim() : kept.slice(0, lastSpace);
 }
 
 /** How much a match counts in each field: the title first, the director and genre less. */

@@ -47,9 +47,24 @@ describe('normalising', () => {
       MAX_QUERY_WORDS,
     );
     expect(normalizeQuery('\u0000\u0001 %%% ---')).toBe('');
+    // Cut between words: seven words of seven letters fit, an eighth would not whole.
+    expect(normalizeQuery('perdida '.repeat(600))).toBe(Array(7).fill('perdida').join(' '));
     expect(normalizeQuery(`${'ñ'.repeat(MAX_QUERY_LENGTH - 1)}😀😀`)).toBe('n'.repeat(MAX_QUERY_LENGTH - 1));
     // Letters outside the BMP are cut between characters, never inside one.
     expect(Array.from(normalizeQuery('𝒜'.repeat(200)))).toHaveLength(MAX_QUERY_LENGTH);
+  });
+
+  it('is its own normal form, so the address it writes is never redirected again', () => {
+    const samples = [
+      'Último Faro',
+      'İstanbul ǅemal ﬁlm',
+      'Å\u212B ß ẞ Σς',
+      '\u0000a\u0001b',
+      '𝒜'.repeat(70),
+      'perdida '.repeat(20),
+      'x'.repeat(59) + ' yy',
+    ];
+    for (const sample of samples) expect(normalizeQuery(normalizeQuery(sample)), sample).toBe(normalizeQuery(sample));
   });
 });
 
