@@ -70,7 +70,7 @@ function optionElement(id: string, option: Option, extra = false): HTMLAnchorEle
   link.append(title);
   if (option.detail) {
     const detail = document.createElement('span');
-    detail.className = 'block truncate text-sm text-muted';
+    detail.className = 'line-clamp-2 text-sm text-muted';
     detail.textContent = option.detail;
     link.append(detail);
   }
