@@ -27,4 +27,24 @@ export const QUERIES_A_PAGE_NEVER_READS = [
 export const BARE_QUERY_MARKS = [
   ['/?', '/'],
   ['/proximos-estrenos?', '/proximos-estrenos'],
+  ['/buscar?', '/buscar'],
 ] as const;
+
+/**
+ * A search spelled other ways, hostile ones included, and the one address each is sent to with
+ * a 301 (issue 34, site/decisions/movie-search.md): one cache entry per normalised query.
+ */
+export const SEARCH_ADDRESS = '/buscar?q=galaxia+perdida';
+export const SEARCHES_SPELLED_ANOTHER_WAY: ReadonlyArray<readonly [string, string]> = [
+  ['/buscar?q=Galaxia%20Perdida', SEARCH_ADDRESS],
+  ['/buscar?q=GAL%C3%81XIA++perdida!', SEARCH_ADDRESS],
+  ['/buscar?utm_source=x&q=galaxia+perdida&q=otra', SEARCH_ADDRESS],
+  ['/buscar?q=%00galaxia%0D%0A%1B%07%7F+++perdida', SEARCH_ADDRESS],
+  [
+    `/buscar?${Array.from({ length: 300 }, (_, index) => `p${index}=${index}`).join('&')}&q=galaxia%20perdida`,
+    SEARCH_ADDRESS,
+  ],
+  [`/buscar?q=${'perdida+'.repeat(600)}`, `/buscar?q=${Array(7).fill('perdida').join('+')}`],
+  ['/buscar?q=%25%25%25', '/buscar'],
+  ['/buscar?q=', '/buscar'],
+];

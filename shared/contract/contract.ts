@@ -9,6 +9,7 @@ import { membershipEndpoints } from './membership.ts';
 import { operationsEndpoints } from './operations.ts';
 import { paymentEndpoints } from './payments.ts';
 import { profileEndpoints } from './profile.ts';
+import { searchEndpoints } from './search.ts';
 import { waitingRoomEndpoints } from './waiting-room.ts';
 import { walletEndpoints } from './wallet.ts';
 import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
@@ -33,6 +34,7 @@ export const contract = {
   ...membershipEndpoints,
   ...billEndpoints,
   ...walletEndpoints,
+  ...searchEndpoints,
 };
 
 export type Contract = typeof contract;

@@ -3,7 +3,8 @@
  * (`/?utm=x`, `/confiteria?x=…`) is another key to every shared cache, so it is answered with
  * a 301 to the page without it. The showtime listings read a query of their own and send any
  * other spelling to its canonical form themselves (features/catalogue/showtime-filters.ts,
- * `resolveListingQuery`); every other public page reads none.
+ * `resolveListingQuery`), and so does the search (features/search/search-address.ts); every
+ * other public page reads none.
  */
 import { IMAGE_ENDPOINT } from './image-url.ts';
 
@@ -17,6 +18,7 @@ const PAGES_READING_A_QUERY: ReadonlySet<string> = new Set([
   '/cartelera',
   '/[theater]/pelicula/[slug]',
   '/sala/[slug]',
+  '/buscar',
   '/fragmentos/cartelera/[date]/filtros',
 ]);
 

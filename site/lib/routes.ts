@@ -18,6 +18,8 @@ export const routes = {
   contact: '/contactanos',
   ethicsLine: '/linea-etica',
   accessibility: '/accesibilidad',
+  /** The movie search's results (`?q=`, normalised: features/search/search-address.ts). */
+  search: '/buscar',
   login: '/iniciar-sesion',
   register: '/registrarme',
   profile: '/mi-perfil',

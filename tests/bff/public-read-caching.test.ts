@@ -31,6 +31,7 @@ beforeAll(async () => {
     '/bff/catalogue/corporate',
     '/bff/catalogue/home',
     '/bff/catalogue/club',
+    '/bff/search/movies',
     '/bff/forms/ethics-line',
   ];
 });

@@ -63,7 +63,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...phone },
-      testMatch: /(home|catalogue|images|listed-hours|accessibility|shared-pages|waiting-room|wallet)\.spec\.ts/,
+      testMatch: /(home|catalogue|images|listed-hours|accessibility|shared-pages|waiting-room|wallet|search)\.spec\.ts/,
     },
     // The purchase journeys move the sandbox's clock (hold expiry, pending payments), which
     // would expire other files' verification codes and holds: they run last, on their own,

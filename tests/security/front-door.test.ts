@@ -1,7 +1,12 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BARE_QUERY_MARKS, PATHS_WRITTEN_ANOTHER_WAY, QUERIES_A_PAGE_NEVER_READS } from '../page-addresses.ts';
+import {
+  BARE_QUERY_MARKS,
+  PATHS_WRITTEN_ANOTHER_WAY,
+  QUERIES_A_PAGE_NEVER_READS,
+  SEARCHES_SPELLED_ANOTHER_WAY,
+} from '../page-addresses.ts';
 import { rawRequest, SITE_ORIGIN, startSecurityStack, type SecurityStack } from './stack.ts';
 
 /**
@@ -148,13 +153,13 @@ describe('the front door', () => {
   });
 
   it('sends a query a page never reads to the page with a 301, as the edge gets it from the site (issue 32)', async () => {
-    for (const [asked, page] of [...QUERIES_A_PAGE_NEVER_READS, ...BARE_QUERY_MARKS]) {
+    for (const [asked, page] of [...QUERIES_A_PAGE_NEVER_READS, ...BARE_QUERY_MARKS, ...SEARCHES_SPELLED_ANOTHER_WAY]) {
       const answer = await rawRequest(
         stack.frontUrl,
         `GET ${asked} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
       );
-      expect(answer, asked).toMatch(/^HTTP\/1\.1 301/);
-      expect(answer, asked).toMatch(new RegExp(`\r\nlocation: ${page}\r\n`, 'i'));
+      expect(answer, asked.slice(0, 80)).toMatch(/^HTTP\/1\.1 301/);
+      expect(answer.toLowerCase(), asked.slice(0, 80)).toContain(`\r\nlocation: ${page.toLowerCase()}\r\n`);
       expect(answer, asked).toMatch(/\r\ncache-control: private, no-store\r\n/i);
     }
   });

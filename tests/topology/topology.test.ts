@@ -3,7 +3,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATHS_WRITTEN_ANOTHER_WAY, QUERIES_A_PAGE_NEVER_READS } from '../page-addresses.ts';
+import {
+  BARE_QUERY_MARKS,
+  PATHS_WRITTEN_ANOTHER_WAY,
+  QUERIES_A_PAGE_NEVER_READS,
+  SEARCH_ADDRESS,
+  SEARCHES_SPELLED_ANOTHER_WAY,
+} from '../page-addresses.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Movie } from '../../shared/cinema-api/catalogue.ts';
@@ -711,6 +717,31 @@ describe('the micro-cache at the edge', () => {
     const dated = [await reader.send('GET', `/?date=${date?.date}`), await reader.send('GET', `/?date=${date?.date}`)];
     expect(dated.map((answer) => answer.status)).toEqual([200, 200]);
     expect(dated[1]!.cacheStatus).toBe('HIT');
+  });
+
+  it('keeps one copy per normalised search: every other spelling, hostile ones too, is a 301 to it (issue 34)', async () => {
+    const reader = visitor();
+    await expectSentOn(reader, SEARCHES_SPELLED_ANOTHER_WAY);
+    const bare = BARE_QUERY_MARKS.find(([asked]) => asked.startsWith('/buscar'))!;
+    const raw = await rawRequest(
+      topology.url,
+      `GET ${bare[0]} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+    );
+    expect(raw).toMatch(/^HTTP\/1\.1 301/);
+    expect(raw.toLowerCase()).toContain(`\r\nlocation: ${bare[1]}\r\n`);
+    // The one address: rendered once, then served from the copy, with the movie in it.
+    const answers = [await reader.send('GET', SEARCH_ADDRESS), await reader.send('GET', SEARCH_ADDRESS)];
+    figure(`edge: ${SEARCH_ADDRESS} ${answers.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}`);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.cacheStatus)).toEqual(['MISS', 'HIT']);
+    expect(answers[1]!.text).toContain('Galaxia Perdida');
+    // A request line longer than nginx reads is refused by nginx itself, and nothing is stored.
+    const tooLong = await reader.send('GET', `/buscar?q=${'a'.repeat(20_000)}`);
+    expect(tooLong.status).toBe(414);
+    expect(tooLong.cacheStatus).not.toBe('HIT');
+    // The suggestions' index: one public read, kept at the edge like the catalogue's.
+    const index = [await reader.send('GET', '/bff/search/movies'), await reader.send('GET', '/bff/search/movies')];
+    expect(index.map((answer) => answer.cacheStatus)).toEqual(['MISS', 'HIT']);
   });
 
   it('answers 404 for the waiting page of a showtime the movie does not have, and stores nothing (issue 32)', async () => {
