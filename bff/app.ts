@@ -25,6 +25,7 @@ import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { waitingRoomPlugin, type WaitingRoomOptions } from './plugins/waiting-room.ts';
 import { bookingPlugin } from './purchase/booking-plugin.ts';
+import { alertsPlugin } from './alerts/alerts-plugin.ts';
 
 type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -81,6 +82,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(settingsPlugin);
   await app.register(bookingPlugin);
   await app.register(waitingRoomPlugin, options.waitingRoom ?? {});
+  await app.register(alertsPlugin);
   await app.register(operatorAccessPlugin);
   await app.register(apiReferencePlugin);
 

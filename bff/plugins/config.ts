@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 import { originListSchema, originsOf } from '../../shared/http/origin-list.ts';
 import { catalogueCacheDefaults } from './catalogue-cache.ts';
+import { mailConfigOf, mailEnvShape, type AlertsConfig, type MailConfig } from '../alerts/mail-config.ts';
 
 /**
  * The BFF's configuration, parsed once from the environment at start-up. Nothing else in
@@ -132,6 +133,7 @@ const EnvSchema = z.object({
       error: 'REDIS_URL must be a redis:// or rediss:// URL',
     })
     .optional(),
+  ...mailEnvShape,
 });
 
 export type BffConfig = {
@@ -193,6 +195,9 @@ export type BffConfig = {
   ethicsLineEmail: string;
   /** Refuse holds that leave one free seat alone (shared/booking/lonely-seats.ts); on unless `LONELY_SEAT_RULE=off`. */
   lonelySeatRule: boolean;
+  /** The SMTP relay of "Avísame" (bff/alerts/mail-config.ts); null: none configured, no alerts. */
+  mail: MailConfig | null;
+  alerts: AlertsConfig;
 };
 
 /** Captcha work: quick in development and tests, about a second on a phone in production. */
@@ -239,6 +244,11 @@ export function loadConfig(env: Env): BffConfig {
     }
   }
 
+  const mailing = mailConfigOf(values, isProduction);
+  if (mailing.problems.length > 0) {
+    throw new ConfigError(`Invalid BFF configuration: ${mailing.problems.join('; ')}`);
+  }
+
   const withDefault = (name: keyof typeof DEV_SECRETS): string => values[name] ?? DEV_SECRETS[name];
   const siteOrigin = new URL(values.SITE_ORIGIN ?? `http://localhost:${values.PORT}`).origin;
   const upstreamUrl = (values.UPSTREAM_URL ?? `http://127.0.0.1:${values.SANDBOX_PORT}/api/v1`).replace(/\/+$/, '');
@@ -283,6 +293,8 @@ export function loadConfig(env: Env): BffConfig {
     },
     ethicsLineEmail: values.ETHICS_LINE_EMAIL ?? DEV_ETHICS_LINE_EMAIL,
     lonelySeatRule: values.LONELY_SEAT_RULE === 'on',
+    mail: mailing.mail,
+    alerts: mailing.alerts,
   };
 }
 

@@ -1,3 +1,4 @@
+import { alertsEndpoints } from './alerts.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
 
@@ -9,6 +10,7 @@ import type { AnswerOf, EndpointName, RequestOf } from './endpoint.ts';
  */
 export const contract = {
   ...catalogueEndpoints,
+  ...alertsEndpoints,
 };
 
 export type Contract = typeof contract;
