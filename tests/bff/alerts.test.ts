@@ -5,6 +5,7 @@ import type { BffApp } from '#bff/app.ts';
 import { call, registerPerson, startReplicas, startStack, type Replicas, type Stack } from './harness.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
 import { RELAY_PASSWORD, startSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
+import { eventBody, operatorClient } from './waiting-room-helpers.ts';
 
 /**
  * "Avísame" against the sandbox and a real SMTP relay (tests/bff/smtp-relay.ts): one e-mail once
@@ -107,6 +108,32 @@ describe('one replica, memory store', () => {
     expect(logs.join('')).not.toContain(RELAY_PASSWORD);
   });
 
+  it("sends one e-mail with a link to the waiting room when a presale's waiting room opens", async () => {
+    const ops = await operatorClient(stack.app);
+    const movie = 'tormenta-solar';
+    try {
+      const person = await registerPerson(stack.app);
+      expect((await ask(stack.app, person.cookie, movie)).status).toBe(200);
+      // The presale has showtimes already: only its waiting room opening is news.
+      expect(await stack.app.alerts.checkNow()).toEqual({ sent: 0, failed: 0 });
+
+      const event = eventBody('avisame-preventa', { kind: 'movies', movieSlugs: [movie] });
+      expect((await ops.send('POST', '/waiting-room/events', event)).status).toBe(201);
+      expect((await stack.app.alerts.checkNow()).sent).toBe(1);
+      const [mail, ...more] = mailsTo(relay, person.email);
+      expect(more).toHaveLength(0);
+      expect(mail?.subject).toBe('Abrió la preventa de Tormenta Solar');
+      expect(mail?.text).toContain('La sala de espera de la preventa de Tormenta Solar ya abrió.');
+      expect(mail?.text).toMatch(new RegExp(`http://localhost:4321/sala-de-espera/viziona/${movie}/\\d+\\n`));
+      const list = (await call(stack.app, 'GET', '/bff/alerts', { cookie: person.cookie })).body as AlertsView;
+      expect(list.alerts[0]).toMatchObject({ movie, reason: 'waiting-room' });
+      expect(await stack.app.alerts.checkNow()).toEqual({ sent: 0, failed: 0 });
+    } finally {
+      await ops.send('POST', '/waiting-room/events/avisame-preventa/end');
+      await ops.close();
+    }
+  });
+
   it('does not alert about a movie already on sale, and sends nothing for a cancelled alert', async () => {
     const person = await registerPerson(stack.app);
     // Showing now: its showtimes are no news.
@@ -196,6 +223,23 @@ describe('one replica, memory store', () => {
       ((await call(stack.app, 'GET', '/bff/alerts', { cookie: owner.cookie })).body as AlertsView).alerts,
     ).toHaveLength(ALERT_LIMIT);
   });
+});
+
+describe('the checker on its interval', () => {
+  it('sends without being asked, every ALERTS_CHECK_SECONDS', async () => {
+    const relay = await startSmtpRelay();
+    const stack = await startStack({ env: { ...relay.env, ALERTS_CHECK_SECONDS: '1' } });
+    try {
+      const person = await registerPerson(stack.app);
+      expect((await ask(stack.app, person.cookie, RELEASES[2])).status).toBe(200);
+      await programme(stack.sandboxUrl, RELEASES[2]);
+      await expect.poll(() => mailsTo(relay, person.email).length, { timeout: 10_000 }).toBe(1);
+      expect(mailsTo(relay, person.email)[0]?.subject).toBe('Ya puedes comprar boletas para Héroes de Barrio');
+    } finally {
+      await stack.close();
+      await relay.close();
+    }
+  }, 30_000);
 });
 
 describe('without a mail relay', () => {
