@@ -27,6 +27,7 @@ import { waitingRoomPlugin, type WaitingRoomOptions } from '#bff/waiting-room/wa
 import { bookingPlugin } from '#bff/purchase/booking/booking-plugin.ts';
 import { membershipPlugin } from '#bff/accounts/membership.ts';
 import { waitingRoomOperatorRoutes } from '#bff/waiting-room/operators/operator-api.ts';
+import { alertsPlugin } from '#bff/alerts/alerts-plugin.ts';
 
 type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -81,6 +82,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(membershipPlugin);
   await app.register(bookingPlugin);
   await app.register(waitingRoomPlugin, options.waitingRoom ?? {});
+  await app.register(alertsPlugin);
   await app.register(operatorAccessPlugin);
   await app.register(apiReferencePlugin);
 

@@ -4,6 +4,7 @@ import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
 import { originListSchema, originsOf } from '../../shared/http/origin-list.ts';
 import { readCacheDefaults } from './read-cache.ts';
 import { parseWalletConfig, walletWarnings, type WalletConfig } from './wallet-config.ts';
+import { mailConfigOf, mailEnvShape, type AlertsConfig, type MailConfig } from '#bff/alerts/mail-config.ts';
 
 /**
  * The BFF's configuration, parsed once from the environment at start-up. Nothing else in
@@ -142,6 +143,7 @@ const EnvSchema = z.object({
   APPLE_WALLET_WWDR_CERTIFICATE: z.string().trim().optional(),
   GOOGLE_WALLET_ISSUER_ID: z.string().trim().optional(),
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().trim().optional(),
+  ...mailEnvShape,
 });
 
 export type BffConfig = {
@@ -205,6 +207,9 @@ export type BffConfig = {
   lonelySeatRule: boolean;
   /** "Agregar a Apple Wallet" / "Guardar en Google Wallet": each wallet's keys, null when not configured (its button hidden). */
   wallet: WalletConfig;
+  /** The SMTP relay of "Avísame" (bff/alerts/mail-config.ts); null: none configured, no alerts. */
+  mail: MailConfig | null;
+  alerts: AlertsConfig;
 };
 
 /** Captcha work: quick in development and tests, about a second on a phone in production. */
@@ -255,6 +260,10 @@ export function loadConfig(env: Env): BffConfig {
   if (walletProblems.length > 0) {
     throw new ConfigError(`Invalid BFF configuration: ${walletProblems.join('; ')}`);
   }
+  const mailing = mailConfigOf(values, isProduction);
+  if (mailing.problems.length > 0) {
+    throw new ConfigError(`Invalid BFF configuration: ${mailing.problems.join('; ')}`);
+  }
 
   const withDefault = (name: keyof typeof DEV_SECRETS): string => values[name] ?? DEV_SECRETS[name];
   const siteOrigin = new URL(values.SITE_ORIGIN ?? `http://localhost:${values.PORT}`).origin;
@@ -301,6 +310,8 @@ export function loadConfig(env: Env): BffConfig {
     ethicsLineEmail: values.ETHICS_LINE_EMAIL ?? DEV_ETHICS_LINE_EMAIL,
     lonelySeatRule: values.LONELY_SEAT_RULE === 'on',
     wallet,
+    mail: mailing.mail,
+    alerts: mailing.alerts,
   };
 }
 

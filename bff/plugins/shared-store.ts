@@ -112,7 +112,7 @@ type RedisCommands = Pick<Redis, 'get' | 'set' | 'del' | 'eval'>;
  * API's outages do: 502 with our Spanish message, an answer the edge does not count against the
  * replica, never a 500 with the client's own words.
  */
-async function answered<T>(command: () => Promise<T>): Promise<T> {
+export async function answered<T>(command: () => Promise<T>): Promise<T> {
   try {
     return await command();
   } catch (error) {

@@ -2,6 +2,7 @@ import { accountEndpoints } from './accounts.ts';
 import { billEndpoints } from './bills.ts';
 import { bookingEndpoints } from './booking.ts';
 import { captchaEndpoints } from './captcha.ts';
+import { alertsEndpoints } from './alerts.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { contentEndpoints } from './content.ts';
 import { formsEndpoints } from './forms.ts';
@@ -35,6 +36,7 @@ export const contract = {
   ...billEndpoints,
   ...walletEndpoints,
   ...searchEndpoints,
+  ...alertsEndpoints,
 };
 
 export type Contract = typeof contract;

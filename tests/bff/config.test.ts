@@ -36,6 +36,13 @@ describe('BFF configuration', () => {
     expect(() => loadConfig(env)).toThrowError(new RegExp(`\\b${name}\\b`));
   });
 
+  it('refuses a plain mail relay outside the private network in production, not one beside it', () => {
+    const relay = { SMTP_TLS: 'none', MAIL_FROM: 'avisos@viziona.example' };
+    expect(loadConfig(production).mail).toBeNull();
+    expect(() => loadConfig({ ...production, ...relay, SMTP_HOST: 'smtp.example.com' })).toThrowError(/SMTP_TLS=none/);
+    expect(loadConfig({ ...production, ...relay, SMTP_HOST: 'postfix' }).mail).toMatchObject({ port: 25 });
+  });
+
   it('treats an empty variable as missing', () => {
     expect(() => loadConfig({ ...production, CINEMA_API_KEY: '  ' })).toThrowError(/CINEMA_API_KEY/);
   });

@@ -63,7 +63,8 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...phone },
-      testMatch: /(home|catalogue|images|listed-hours|accessibility|shared-pages|waiting-room|wallet|search)\.spec\.ts/,
+      testMatch:
+        /(home|catalogue|images|listed-hours|accessibility|shared-pages|waiting-room|wallet|search|alerts)\.spec\.ts/,
     },
     // The purchase journeys move the sandbox's clock (hold expiry, pending payments), which
     // would expire other files' verification codes and holds: they run last, on their own,
@@ -113,6 +114,13 @@ export default defineConfig({
       CATALOGUE_FRESH_SECONDS: '2',
       // "Agregar a Apple Wallet" / "Guardar en Google Wallet" show on the ticket page (wallet.spec.ts).
       ...walletEnvOf(walletKeysDir),
+      // "Avísame" shows only with a mail relay configured; none listens here (what is sent, and
+      // to whom, is proved against a real relay in tests/bff/alerts.test.ts), and no alert
+      // falls due in these specs.
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(port + 5),
+      SMTP_TLS: 'none',
+      MAIL_FROM: 'Viziona <avisos@viziona.example>',
     },
   },
 });

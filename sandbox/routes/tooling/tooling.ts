@@ -5,6 +5,7 @@ import { registerImageRoutes } from './images.ts';
 import { registerOutageRoutes } from './outage.ts';
 import { registerOutboxRoutes } from './outbox.ts';
 import { registerPseBankRoutes } from './pse-bank.ts';
+import { registerScheduleRoutes } from './schedule.ts';
 import { registerSellOutRoutes } from './sell-out.ts';
 import { registerSubmissionRoutes } from './submissions.ts';
 
@@ -18,4 +19,5 @@ export async function registerTooling(app: FastifyInstance, ctx: SandboxContext)
   registerImageRoutes(app, ctx);
   registerOutageRoutes(app, ctx);
   registerSellOutRoutes(app, ctx);
+  registerScheduleRoutes(app, ctx);
 }

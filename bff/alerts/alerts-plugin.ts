@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import { createChecker, type CheckResult } from './checker.ts';
+import { createMailer } from './mailer.ts';
+import { createMemoryAlertStore, createRedisAlertStore, type AlertStore } from './store.ts';
+
+/**
+ * "Avísame" as the routes see it (`app.alerts`): whether a relay is configured, the store of
+ * alerts (Redis with REDIS_URL, memory otherwise) and the checker every replica runs on its
+ * interval from `onReady` (`checkNow` runs it at once, for tests and operators). Without a
+ * relay nothing runs and the routes refuse new alerts.
+ */
+interface Alerts {
+  enabled: boolean;
+  store: AlertStore;
+  checkNow(): Promise<CheckResult>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    alerts: Alerts;
+  }
+}
+
+export const alertsPlugin = fp(
+  async (app) => {
+    const store = app.redis ? createRedisAlertStore(app.redis) : createMemoryAlertStore();
+    const { mail, alerts: timing } = app.config;
+    if (!mail) {
+      app.decorate('alerts', { enabled: false, store, checkNow: async () => ({ sent: 0, failed: 0 }) });
+      return;
+    }
+    const mailer = createMailer(mail);
+    let stopped = false;
+    const check = createChecker({ app, store, mailer, claimMs: timing.claimMs, isStopped: () => stopped });
+    let running: Promise<CheckResult> | null = null;
+    /** One run at a time per replica: a tick that finds one running waits for it. */
+    const checkNow = (): Promise<CheckResult> => {
+      running ??= check().finally(() => {
+        running = null;
+      });
+      return running;
+    };
+    app.decorate('alerts', { enabled: true, store, checkNow });
+
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        checkNow().catch((error: unknown) => app.log.warn({ err: error }, 'alerts: run failed'));
+      }, timing.checkMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      stopped = true;
+      clearInterval(timer);
+      mailer.close();
+    });
+  },
+  {
+    name: 'viziona-alerts',
+    dependencies: ['viziona-config', 'viziona-redis', 'viziona-upstream', 'viziona-waiting-room'],
+  },
+);

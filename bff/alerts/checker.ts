@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { alertMail } from './alert-mail.ts';
+import type { Mailer } from './mailer.ts';
+import { dueReason, saleStateOf, type SaleState } from './sale-state.ts';
+import type { AlertStore, PendingAlert } from './store.ts';
+
+/**
+ * The run every replica makes every `ALERTS_CHECK_SECONDS`: the waiting alerts, grouped by
+ * movie; each movie's sale state read once; each alert now due claimed (a lease in the shared
+ * store, so one replica sends it), read again, sent, and marked sent once the relay accepted
+ * it. A replica that dies mid-run leaves its claims to expire: the next run of any replica
+ * sends what it had not marked (bff/decisions/alerts.md: at least once, nobody forgotten).
+ */
+export interface CheckResult {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * The request a background run reads the cinema API with: no session, its own id in the log
+ * lines (upstream calls take a request for its id, logger and session).
+ */
+function backgroundRequest(app: FastifyInstance): FastifyRequest {
+  const id = `alerts-${randomUUID()}`;
+  const request: Pick<FastifyRequest, 'id' | 'log' | 'auth'> = { id, log: app.log.child({ reqId: id }), auth: null };
+  // Only the three fields above are read by the upstream client for a call without `auth`.
+  return request as FastifyRequest;
+}
+
+export function createChecker(options: {
+  app: FastifyInstance;
+  store: AlertStore;
+  mailer: Mailer;
+  claimMs: number;
+  isStopped: () => boolean;
+}) {
+  const { app, store, mailer, claimMs, isStopped } = options;
+
+  async function sendOne(alert: PendingAlert, state: SaleState, token: string): Promise<'sent' | 'skipped' | 'failed'> {
+    const record = await store.get(alert.owner, alert.movie);
+    if (!record || record.sentAt !== null) return 'skipped';
+    const reason = dueReason(state, record.hadShowtimes);
+    if (!reason || !(await store.claim(alert, token, claimMs))) return 'skipped';
+    // Another replica may have sent it between the read and the claim.
+    const fresh = await store.get(alert.owner, alert.movie);
+    if (!fresh || fresh.sentAt !== null) return 'skipped';
+    const mail = alertMail({
+      to: alert.owner,
+      movie: alert.movie,
+      title: fresh.title,
+      createdAt: fresh.createdAt,
+      reason,
+      waitingRoomShowtimeId: state.waitingRoom?.showtimeId ?? null,
+      siteOrigin: app.config.siteOrigin,
+    });
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      // A stopping replica leaves its claim to expire, as a dead one would.
+      if (!isStopped()) await store.release(alert, token);
+      app.log.warn({ err: error, movie: alert.movie }, 'alerts: the mail relay did not take an alert e-mail');
+      return 'failed';
+    }
+    await store.markSent(alert, { ...fresh, sentAt: Date.now(), reason });
+    return 'sent';
+  }
+
+  return async function checkNow(): Promise<CheckResult> {
+    const result: CheckResult = { sent: 0, failed: 0 };
+    const byMovie = new Map<string, PendingAlert[]>();
+    for (const alert of await store.pending()) byMovie.set(alert.movie, [...(byMovie.get(alert.movie) ?? []), alert]);
+    const request = backgroundRequest(app);
+    const token = randomUUID();
+    for (const [movie, alerts] of byMovie) {
+      if (isStopped()) break;
+      let state: SaleState;
+      try {
+        state = await saleStateOf(app, request, movie);
+      } catch (error) {
+        request.log.warn({ err: error, movie }, 'alerts: sale state unreadable, the next run tries again');
+        continue;
+      }
+      if (!dueReason(state, false)) continue;
+      for (const alert of alerts) {
+        if (isStopped()) break;
+        const outcome = await sendOne(alert, state, token);
+        if (outcome === 'sent') result.sent += 1;
+        if (outcome === 'failed') result.failed += 1;
+      }
+    }
+    if (result.sent + result.failed > 0) request.log.info(result, 'alerts: run done');
+    return result;
+  };
+}

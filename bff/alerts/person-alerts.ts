@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ALERT_LIMIT, ALERT_MESSAGES } from '#shared/alerts/rules.ts';
+import { MovieAnswerSchema } from '#shared/cinema-api/catalogue.ts';
+import type { AlertsView, AlertView } from '#shared/views/alerts.ts';
+import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
+import { ownerOf } from '#bff/plugins/session-guard.ts';
+import { answered } from '#bff/plugins/shared-store.ts';
+import { upstreamPath } from '#bff/plugins/upstream.ts';
+import { moviePath } from './alert-mail.ts';
+import { saleStateOf } from './sale-state.ts';
+import type { AlertRecord } from './store.ts';
+
+/** What the alert routes do for the logged-in person: list, ask, cancel. */
+
+const toView = (record: AlertRecord): AlertView => ({
+  movie: record.movie,
+  title: record.title,
+  path: moviePath(record.movie),
+  createdAt: new Date(record.createdAt).toISOString(),
+  sentAt: record.sentAt === null ? null : new Date(record.sentAt).toISOString(),
+  reason: record.reason,
+});
+
+function ownerOrFail(request: FastifyRequest): string {
+  const owner = ownerOf(request);
+  if (!owner) throw new BffError(401, 'UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+  return owner;
+}
+
+export async function alertsOf(app: FastifyInstance, request: FastifyRequest): Promise<AlertsView> {
+  const records = await answered(() => app.alerts.store.list(ownerOrFail(request)));
+  return { enabled: app.alerts.enabled, alerts: records.map(toView), limit: ALERT_LIMIT };
+}
+
+export async function askAlert(app: FastifyInstance, request: FastifyRequest, movie: string): Promise<AlertView> {
+  const owner = ownerOrFail(request);
+  if (!app.alerts.enabled) throw new BffError(409, 'ALERTS_UNAVAILABLE', ALERT_MESSAGES.unavailable);
+  const kept = await answered(() => app.alerts.store.get(owner, movie));
+  if (kept) return toView(kept);
+  const details = await app.upstream
+    .call(request, { method: 'GET', path: upstreamPath`movies/${movie}`, schema: MovieAnswerSchema })
+    .catch((error: unknown) => {
+      if (error instanceof BffError && error.statusCode === 404)
+        throw new BffError(404, 'NOT_FOUND', ALERT_MESSAGES.unknownMovie);
+      throw error;
+    });
+  const state = await saleStateOf(app, request, movie);
+  const record: AlertRecord = {
+    movie,
+    title: details.data.title,
+    createdAt: Date.now(),
+    hadShowtimes: state.showtimeIds.length > 0,
+    sentAt: null,
+    reason: null,
+  };
+  const added = await answered(() => app.alerts.store.add(owner, record, ALERT_LIMIT));
+  if (added.kind === 'limit') throw new BffError(409, 'ALERT_LIMIT', ALERT_MESSAGES.limit);
+  return toView(added.record);
+}
+
+export async function cancelAlert(app: FastifyInstance, request: FastifyRequest, movie: string): Promise<AlertsView> {
+  const owner = ownerOrFail(request);
+  const removed = await answered(() => app.alerts.store.remove(owner, movie));
+  if (!removed) throw new BffError(404, 'NOT_FOUND', ALERT_MESSAGES.noAlert);
+  return alertsOf(app, request);
+}

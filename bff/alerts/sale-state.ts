@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MovieShowtimesAnswerSchema } from '#shared/cinema-api/catalogue.ts';
+import { HOME_THEATER } from '#shared/views/catalogue.ts';
+import type { AlertReason } from '#shared/views/alerts.ts';
+import { coversShowtime, phaseOf, type WaitingRoomEvent } from '#shared/waiting-room/event.ts';
+import { upstreamPath } from '#bff/plugins/upstream.ts';
+
+/**
+ * Whether a movie's tickets are on sale, as "Avísame" needs it: its showtimes as the cinema API
+ * lists them now (asked of the API itself, not the catalogue cache, so news is never five
+ * minutes late), and the presale waiting room that covers it and has opened. The waiting room
+ * is read through `app.waitingRoom` (its events, as this replica's registry holds them).
+ */
+export interface SaleState {
+  showtimeIds: number[];
+  /** A covering waiting room that opened (pre-queue, sale, pause or free), and a showtime of it to link to. */
+  waitingRoom: { eventId: string; showtimeId: number | null } | null;
+}
+
+/** Phases in which a waiting room is open to arrivals. */
+const OPEN_PHASES = new Set(['prequeue', 'selling', 'paused', 'free']);
+
+function coversMovie(event: WaitingRoomEvent, movie: string, showtimeIds: number[]): number | null | false {
+  const covered = showtimeIds.find((showtimeId) => coversShowtime(event.scope, { showtimeId, movieSlug: movie }));
+  if (covered !== undefined) return covered;
+  return event.scope.kind === 'movies' && event.scope.movieSlugs.includes(movie) ? null : false;
+}
+
+export async function saleStateOf(app: FastifyInstance, request: FastifyRequest, movie: string): Promise<SaleState> {
+  const answer = await app.upstream.call(request, {
+    method: 'GET',
+    path: upstreamPath`movies/theater/${HOME_THEATER}/${movie}/showtimes`,
+    schema: MovieShowtimesAnswerSchema,
+  });
+  const showtimeIds = answer.data.showtimes.map((showtime) => showtime.id);
+  const { service } = app.waitingRoom;
+  const now = service.now();
+  for (const event of service.registry.events) {
+    if (!OPEN_PHASES.has(phaseOf(event, now))) continue;
+    const covered = coversMovie(event, movie, showtimeIds);
+    if (covered !== false) return { showtimeIds, waitingRoom: { eventId: event.id, showtimeId: covered } };
+  }
+  return { showtimeIds, waitingRoom: null };
+}
+
+/**
+ * Why an alert is due now, or null: its presale's waiting room opened, or the movie has
+ * showtimes and had none when the person asked.
+ */
+export function dueReason(state: SaleState, hadShowtimes: boolean): AlertReason | null {
+  if (state.waitingRoom) return 'waiting-room';
+  if (!hadShowtimes && state.showtimeIds.length > 0) return 'showtimes';
+  return null;
+}

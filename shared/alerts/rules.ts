@@ -1,0 +1,15 @@
+/**
+ * The rules and Spanish texts of "Avísame" both sides share: how many alerts a person keeps,
+ * and what the BFF answers when it refuses one (the site shows the same words).
+ */
+
+/** Alerts one person may keep at once (waiting and sent, until they cancel them). */
+export const ALERT_LIMIT = 50;
+
+export const ALERT_MESSAGES = {
+  limit: `Ya tienes ${ALERT_LIMIT} avisos. Cancela alguno en tu perfil para pedir uno nuevo.`,
+  unknownMovie: 'No encontramos esa película.',
+  noAlert: 'No tienes un aviso para esa película.',
+  unavailable: 'Los avisos por correo no están disponibles en este momento.',
+  invalidMovie: 'La película indicada no es válida.',
+} as const;

@@ -1,0 +1,21 @@
+/**
+ * The session as other features' islands need it, handed to them by the page (a feature does not
+ * import another): whether someone is logged in (the account corner's one read per page), and
+ * the site's login dialog, with word of it closing.
+ */
+import { $loginDialogOpen, $sessionUser, openLoginDialog, readSession } from './stores.ts';
+
+export const sessionGate = {
+  async loggedIn(): Promise<boolean> {
+    return Boolean($sessionUser.get() ?? (await readSession()));
+  },
+  /** Opens the login dialog (the person comes back to this page); `closed` hears whether they logged in. */
+  logIn(closed: (loggedIn: boolean) => void): void {
+    openLoginDialog(null);
+    const stop = $loginDialogOpen.listen((open) => {
+      if (open) return;
+      stop();
+      closed(Boolean($sessionUser.get()));
+    });
+  },
+};

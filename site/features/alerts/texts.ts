@@ -1,0 +1,16 @@
+/** The words of "Avísame" on the pages and the profile. */
+export const ALERT_TEXTS = {
+  button: 'Avísame',
+  /** Beside the button (its name says the movie). */
+  asked: 'Listo: te escribiremos cuando salgan las boletas.',
+  cancelledHere: 'Aviso cancelado.',
+  cancelled: (title: string) => `Cancelaste el aviso de ${title}.`,
+  profileTitle: 'Mis avisos',
+  profileIntro: 'Te escribimos una sola vez, cuando las boletas de la película salen a la venta.',
+  empty: 'No tienes avisos. Toca «Avísame» en un próximo estreno y te escribiremos cuando salgan las boletas.',
+  releasesLink: 'Ver próximos estrenos',
+  waiting: 'Te avisaremos cuando salgan las boletas',
+  sent: (date: string) => `Te avisamos el ${date}`,
+  cancel: 'Cancelar aviso',
+  cancelLabel: (title: string) => `Cancelar el aviso de ${title}`,
+} as const;

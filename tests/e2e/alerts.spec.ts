@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
+import { misfitOf, watchDialogs } from './dialog-fit.ts';
+
+/**
+ * "Avísame" as a person uses it, on the phone and the desktop: a visitor taps it on a release,
+ * logs in through the dialog it opens and comes back with the alert asked; the profile lists
+ * it and cancels it; the release's button follows. A release without showtimes has it on its
+ * page too. Each project has its own person and releases, so the two never meet. Phone
+ * screenshots of each step go to /tmp/a34-shots/.
+ */
+
+const SHOTS = '/tmp/a34-shots';
+
+const setups = {
+  phone: {
+    person: { email: 'club@viziona.co', password: 'Club1234' },
+    release: { slug: 'heroes-de-barrio', title: 'Héroes de Barrio' },
+    page: { slug: 'viaje-al-centro-del-mar', title: 'Viaje al Centro del Mar' },
+  },
+  chromium: {
+    person: { email: 'nuevo@viziona.co', password: 'Nuevo1234' },
+    release: { slug: 'viaje-al-centro-del-mar', title: 'Viaje al Centro del Mar' },
+    page: { slug: 'heroes-de-barrio', title: 'Héroes de Barrio' },
+  },
+} as const;
+
+async function shot(page: Page, name: string, isMobile: boolean): Promise<void> {
+  if (!isMobile) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+const press = (target: Locator, hasTouch: boolean): Promise<void> => (hasTouch ? target.tap() : target.click());
+
+const alertButton = (page: Page, title: string): Locator => page.getByRole('button', { name: `Avísame: ${title}` });
+
+test('a visitor asks for an alert on a release, logs in from it, and cancels it in the profile', async ({
+  page,
+  hasTouch,
+  isMobile,
+}, testInfo) => {
+  const setup = setups[testInfo.project.name === 'phone' ? 'phone' : 'chromium'];
+  const { release, person } = setup;
+  await watchDialogs(page);
+  await page.goto('/proximos-estrenos');
+  const button = alertButton(page, release.title);
+  await button.scrollIntoViewIfNeeded();
+  await expect(button).toBeVisible();
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await page.waitForLoadState('networkidle');
+  await shot(page, '1-release-button', isMobile);
+
+  // A visitor's tap asks them to log in, in the site's dialog.
+  await press(button, hasTouch);
+  const dialog = page.getByRole('dialog', { name: 'Inicia Sesión' });
+  await expect(dialog).toBeVisible();
+  expect(await misfitOf(dialog)).toBeNull();
+  await shot(page, '2-login-dialog', isMobile);
+  await dialog.getByLabel('Correo electrónico').fill(person.email);
+  await dialog.getByLabel('Contraseña', { exact: true }).fill(person.password);
+  await press(dialog.getByRole('button', { name: 'Ingresar' }), hasTouch);
+
+  // Back on the same page, logged in: the tap is completed.
+  await expect(page).toHaveURL(/\/proximos-estrenos$/);
+  const asked = alertButton(page, release.title);
+  await expect(asked).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator(`vz-alert[data-movie="${release.slug}"]`).getByRole('status')).toHaveText(
+    'Listo: te escribiremos cuando salgan las boletas.',
+  );
+  await expect(asked).toBeFocused();
+  await shot(page, '3-release-asked', isMobile);
+
+  // The profile lists it, and cancels it.
+  await page.goto('/mi-perfil');
+  const section = page.getByRole('region', { name: 'Mis avisos' });
+  await section.scrollIntoViewIfNeeded();
+  const item = section.getByRole('listitem').filter({ hasText: release.title });
+  await expect(item).toContainText('Te avisaremos cuando salgan las boletas');
+  await expect(item.getByRole('link', { name: release.title })).toHaveAttribute(
+    'href',
+    `/viziona/pelicula/${release.slug}`,
+  );
+  await shot(page, '4-profile-listed', isMobile);
+  await press(section.getByRole('button', { name: `Cancelar el aviso de ${release.title}` }), hasTouch);
+  await expect(section.getByRole('status')).toHaveText(`Cancelaste el aviso de ${release.title}.`);
+  await expect(section.getByRole('listitem').filter({ hasText: release.title })).toHaveCount(0);
+  await shot(page, '5-profile-cancelled', isMobile);
+
+  // The release's button says so too.
+  await page.goto('/proximos-estrenos');
+  await expect(alertButton(page, release.title)).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('a release without showtimes has "Avísame" on its page; a second tap cancels it', async ({
+  page,
+  hasTouch,
+  isMobile,
+}, testInfo) => {
+  const setup = setups[testInfo.project.name === 'phone' ? 'phone' : 'chromium'];
+  const { person } = setup;
+  const movie = setup.page;
+  // Logged in first, through the login page.
+  await page.goto('/iniciar-sesion');
+  await page.getByLabel('Correo electrónico').fill(person.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/iniciar-sesion'));
+
+  await page.goto(`/viziona/pelicula/${movie.slug}`);
+  await expect(page.getByText('Por el momento, no hay fechas disponibles.')).toBeVisible();
+  const button = alertButton(page, movie.title);
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await press(button, hasTouch);
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await shot(page, '6-movie-page-asked', isMobile);
+  // Kept: a reload reads it back from the BFF.
+  await page.reload();
+  await expect(alertButton(page, movie.title)).toHaveAttribute('aria-pressed', 'true');
+  await press(alertButton(page, movie.title), hasTouch);
+  await expect(alertButton(page, movie.title)).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator(`vz-alert[data-movie="${movie.slug}"]`).getByRole('status')).toHaveText('Aviso cancelado.');
+});
