@@ -9,9 +9,9 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contract, type Contract, type ContractName } from '../shared/contract/contract.ts';
-import type { EndpointEntry, RawAnswer, RedirectAnswer } from '../shared/contract/endpoint.ts';
-import { methodOf } from '../shared/contract/path.ts';
+import { contract, type Contract, type ContractName } from '#shared/contract/contract.ts';
+import type { EndpointEntry, RawAnswer, RedirectAnswer } from '#shared/contract/endpoint.ts';
+import { methodOf } from '#shared/contract/path.ts';
 import { errorAnswers } from './errors.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];

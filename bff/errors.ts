@@ -1,5 +1,5 @@
-import { INVALID_IDENTIFIER_MESSAGE } from '../shared/contract/params.ts';
-import { ErrorViewSchema, type BffErrorCode, type ErrorView } from '../shared/views/errors.ts';
+import { INVALID_IDENTIFIER_MESSAGE } from '#shared/contract/params.ts';
+import { ErrorViewSchema, type BffErrorCode, type ErrorView } from '#shared/views/errors.ts';
 
 /**
  * The one error shape of the BFF: `{ error: { code, message, fields? } }` with the right

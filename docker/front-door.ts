@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
-import type { SessionView } from '../shared/views/session.ts';
+import type { SessionView } from '#shared/views/session.ts';
 import { createImageCache, isImagePath } from './image-cache.ts';
 
 /**

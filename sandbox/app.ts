@@ -4,7 +4,7 @@ import { openDatabase } from './db/database.ts';
 import { ensureProgramme } from './db/programme.ts';
 import { seedUsers } from './db/seed/users.ts';
 import { ApiError } from './lib/api-error.ts';
-import { bogotaDate } from '../shared/format/bogota-time.ts';
+import { bogotaDate } from '#shared/format/bogota-time.ts';
 import { createClock } from './lib/clock.ts';
 import { readSecrets, type SandboxSecrets } from './lib/config.ts';
 import type { ImageStyle, SandboxContext } from './lib/context.ts';

@@ -6,10 +6,10 @@
  */
 import { hash } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
-import type { SessionView } from '../shared/views/session.ts';
+import type { SessionView } from '#shared/views/session.ts';
 import { bffCallerOf, callBff, type BffCaller } from './lib/bff-server.ts';
 import { noteRoutePattern } from './lib/request-context.ts';
-import { entityTag, matchesEntityTag } from '../shared/http/entity-tags.ts';
+import { entityTag, matchesEntityTag } from '#shared/http/entity-tags.ts';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
 import { queryFreeRedirect } from './lib/page-query.ts';
 import {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { bogotaToday } from '../shared/format/bogota-time.ts';
+import { bogotaToday } from '#shared/format/bogota-time.ts';
 import {
   HOURS_OF_DAY,
   SECURITY_VITEST_CONFIG,

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bogotaInstant, bogotaToday } from '../shared/format/bogota-time.ts';
+import { bogotaInstant, bogotaToday } from '#shared/format/bogota-time.ts';
 
 /**
  * What `npm test` (tests/run.ts) and `npm run test:hours` (tests/hours.ts) share: installing

@@ -1,4 +1,4 @@
-import { DEV_SECRETS } from '../shared/dev-secrets.ts';
+import { DEV_SECRETS } from '#shared/dev-secrets.ts';
 
 /** What a test's own read of the dev sandbox's /api/v1 sends: the secret headers the BFF would. */
 export const SANDBOX_HEADERS = {

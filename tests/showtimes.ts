@@ -1,6 +1,6 @@
-import type { BookingDataAnswer } from '../shared/cinema-api/booking.ts';
-import type { Movie, Showtime } from '../shared/cinema-api/catalogue.ts';
-import { showtimeStartMs } from '../shared/booking/showtime-clock.ts';
+import type { BookingDataAnswer } from '#shared/cinema-api/booking.ts';
+import type { Movie, Showtime } from '#shared/cinema-api/catalogue.ts';
+import { showtimeStartMs } from '#shared/booking/showtime-clock.ts';
 import { SANDBOX_HEADERS } from './sandbox-headers.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { User } from '../../shared/cinema-api/accounts.ts';
-import type { ProfileView } from '../../shared/views/accounts.ts';
+import type { User } from '#shared/cinema-api/accounts.ts';
+import type { ProfileView } from '#shared/views/accounts.ts';
 
 export function toProfileView(user: User): ProfileView {
   const sex = user.sex === 'M' || user.sex === 'F' ? user.sex : '';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionAnswer, User } from '../../shared/cinema-api/accounts.ts';
+import type { SessionAnswer, User } from '#shared/cinema-api/accounts.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
-import { parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { parseBogotaTimestamp } from '#shared/format/bogota-time.ts';
 import { fetchMembership } from './membership.ts';
 import { startSession, updateSession, type SessionUser } from '../plugins/session.ts';
 

@@ -1,5 +1,5 @@
-import type { DateOption, Movie } from '../../shared/cinema-api/catalogue.ts';
-import type { BillboardDayView, BillboardWeekView } from '../../shared/views/catalogue.ts';
+import type { DateOption, Movie } from '#shared/cinema-api/catalogue.ts';
+import type { BillboardDayView, BillboardWeekView } from '#shared/views/catalogue.ts';
 import { toMovieCard } from './movie-card.ts';
 import { groupShowtimes, toDateOptions } from './showtime-views.ts';
 

@@ -11,7 +11,7 @@ import {
   RoomShowtimesAnswerSchema,
   RoomsAnswerSchema,
   type Movie,
-} from '../../shared/cinema-api/catalogue.ts';
+} from '#shared/cinema-api/catalogue.ts';
 import {
   BannersAnswerSchema,
   ContentItemsAnswerSchema,
@@ -19,8 +19,8 @@ import {
   FOOTER_CONTENT_TYPES,
   GalleriesAnswerSchema,
   type ContentPage,
-} from '../../shared/cinema-api/content.ts';
-import { formatCop } from '../../shared/format/money.ts';
+} from '#shared/cinema-api/content.ts';
+import { formatCop } from '#shared/format/money.ts';
 import {
   BannerViewSchema,
   BillboardWeekViewSchema,
@@ -35,10 +35,10 @@ import {
   RoomDetailViewSchema,
   RoomsViewSchema,
   type BannerView,
-} from '../../shared/views/catalogue.ts';
-import { FooterViewSchema, type ContentPageView, type FooterView } from '../../shared/views/content-pages.ts';
+} from '#shared/views/catalogue.ts';
+import { FooterViewSchema, type ContentPageView, type FooterView } from '#shared/views/content-pages.ts';
 import { BffError } from '../errors.ts';
-import { entityTag } from '../../shared/http/entity-tags.ts';
+import { entityTag } from '#shared/http/entity-tags.ts';
 import { sha256Bytes } from '../sha256.ts';
 import type { CachedRead } from '../plugins/read-cache.ts';
 import { upstreamPath } from '../plugins/upstream.ts';

@@ -1,5 +1,5 @@
-import type { Confectionery } from '../../shared/cinema-api/catalogue.ts';
-import type { ConfectioneryView } from '../../shared/views/catalogue.ts';
+import type { Confectionery } from '#shared/cinema-api/catalogue.ts';
+import type { ConfectioneryView } from '#shared/views/catalogue.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
 /** The spec: products whose name contains "aval" are not shown (any case, any position). */

@@ -1,6 +1,6 @@
-import type { ContentPage, GalleryImage } from '../../shared/cinema-api/content.ts';
-import { formatCop } from '../../shared/format/money.ts';
-import type { CorporateSectionView, CorporateView } from '../../shared/views/catalogue.ts';
+import type { ContentPage, GalleryImage } from '#shared/cinema-api/content.ts';
+import { formatCop } from '#shared/format/money.ts';
+import type { CorporateSectionView, CorporateView } from '#shared/views/catalogue.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
 /**

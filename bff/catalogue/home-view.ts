@@ -1,5 +1,5 @@
-import type { Banner } from '../../shared/cinema-api/content.ts';
-import type { BannerView, LinkTarget, PopupView } from '../../shared/views/catalogue.ts';
+import type { Banner } from '#shared/cinema-api/content.ts';
+import type { BannerView, LinkTarget, PopupView } from '#shared/views/catalogue.ts';
 import type { Settings } from '#shared/cinema-api/settings.ts';
 
 const toLinkTarget = (target: string | null | undefined): LinkTarget =>

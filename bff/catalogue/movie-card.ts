@@ -1,7 +1,7 @@
-import type { Movie, ReleaseItem } from '../../shared/cinema-api/catalogue.ts';
-import { formatDuration, formatReleaseDate } from '../../shared/format/dates.ts';
-import type { MovieCardView, ReleaseView } from '../../shared/views/catalogue.ts';
-import { RELEASE_TYPE_PRESALE } from '../../shared/cinema-api/catalogue.ts';
+import type { Movie, ReleaseItem } from '#shared/cinema-api/catalogue.ts';
+import { formatDuration, formatReleaseDate } from '#shared/format/dates.ts';
+import type { MovieCardView, ReleaseView } from '#shared/views/catalogue.ts';
+import { RELEASE_TYPE_PRESALE } from '#shared/cinema-api/catalogue.ts';
 
 export function toMovieCard(movie: Movie): MovieCardView {
   return {

@@ -1,6 +1,6 @@
-import type { Movie, MovieShowtimesAnswer } from '../../shared/cinema-api/catalogue.ts';
+import type { Movie, MovieShowtimesAnswer } from '#shared/cinema-api/catalogue.ts';
 import { trailerEmbedUrl } from './trailer.ts';
-import type { MovieDetailView } from '../../shared/views/catalogue.ts';
+import type { MovieDetailView } from '#shared/views/catalogue.ts';
 import { splitList, toMovieCard } from './movie-card.ts';
 import { groupShowtimes, showtimesByDate, toDateOptions } from './showtime-views.ts';
 

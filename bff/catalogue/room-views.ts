@@ -1,6 +1,6 @@
-import type { Room, Showtime } from '../../shared/cinema-api/catalogue.ts';
-import { formatDuration } from '../../shared/format/dates.ts';
-import type { RoomDayMovieView, RoomDetailView, RoomView } from '../../shared/views/catalogue.ts';
+import type { Room, Showtime } from '#shared/cinema-api/catalogue.ts';
+import { formatDuration } from '#shared/format/dates.ts';
+import type { RoomDayMovieView, RoomDetailView, RoomView } from '#shared/views/catalogue.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 import { datesOfShowtimes, groupShowtimes, showtimesByDate } from './showtime-views.ts';
 

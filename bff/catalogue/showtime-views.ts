@@ -1,8 +1,8 @@
-import type { DateOption, Showtime } from '../../shared/cinema-api/catalogue.ts';
-import { showtimeEndMs } from '../../shared/booking/showtime-clock.ts';
-import { BOGOTA_UTC_OFFSET, bogotaDate, bogotaDateTime, bogotaTime } from '../../shared/format/bogota-time.ts';
-import { formatDateButton, formatHour, formatLongDate } from '../../shared/format/dates.ts';
-import type { DateOptionView, ShowtimeGroupView, ShowtimeHourView } from '../../shared/views/catalogue.ts';
+import type { DateOption, Showtime } from '#shared/cinema-api/catalogue.ts';
+import { showtimeEndMs } from '#shared/booking/showtime-clock.ts';
+import { BOGOTA_UTC_OFFSET, bogotaDate, bogotaDateTime, bogotaTime } from '#shared/format/bogota-time.ts';
+import { formatDateButton, formatHour, formatLongDate } from '#shared/format/dates.ts';
+import type { DateOptionView, ShowtimeGroupView, ShowtimeHourView } from '#shared/views/catalogue.ts';
 
 /** A date picker button. The upstream `date_string` is only used for its day, never trusted for layout. */
 function toDateOption(date: string): DateOptionView {

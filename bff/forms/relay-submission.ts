@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { z } from 'zod';
-import { ATTACHMENTS_FIELD, SubmissionAnswerSchema } from '../../shared/cinema-api/forms.ts';
+import { ATTACHMENTS_FIELD, SubmissionAnswerSchema } from '#shared/cinema-api/forms.ts';
 import {
   CAPTCHA_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
@@ -12,13 +12,13 @@ import {
   namedAttachmentMessage,
   type AttachmentExtension,
   type AttachmentRules,
-} from '../../shared/validation/service-forms.ts';
-import { MESSAGES } from '../../shared/validation/messages.ts';
-import type { BffErrorCode } from '../../shared/views/errors.ts';
-import type { ServiceFormReceipt } from '../../shared/views/service-forms.ts';
+} from '#shared/validation/service-forms.ts';
+import { MESSAGES } from '#shared/validation/messages.ts';
+import type { BffErrorCode } from '#shared/views/errors.ts';
+import type { ServiceFormReceipt } from '#shared/views/service-forms.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { captchaRefusal } from '../plugins/captcha.ts';
-import { MAGIC_BYTES_NEEDED, contentMatchesExtension, contentTypeOf } from '../../shared/validation/magic-bytes.ts';
+import { MAGIC_BYTES_NEEDED, contentMatchesExtension, contentTypeOf } from '#shared/validation/magic-bytes.ts';
 import { MultipartEncoder } from './multipart-encoder.ts';
 
 /**

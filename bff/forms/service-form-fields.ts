@@ -1,4 +1,4 @@
-import type { EthicsFields, PqrFields } from '../../shared/validation/service-forms.ts';
+import type { EthicsFields, PqrFields } from '#shared/validation/service-forms.ts';
 
 /**
  * The two sides of a service form's text fields. The browser sends the fields of our own

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { isIP } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../shared/http/client-header.ts';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#shared/http/client-header.ts';
 import type { Lifecycle } from '../plugins/lifecycle.ts';
 import type { BffMetrics } from '../plugins/metrics.ts';
 import { OPERATOR_HEADER } from '../plugins/operator-access.ts';

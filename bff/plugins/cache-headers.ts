@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { entityTag, matchesEntityTag } from '../../shared/http/entity-tags.ts';
+import { entityTag, matchesEntityTag } from '#shared/http/entity-tags.ts';
 import { sha256Bytes } from '../sha256.ts';
 
 /**

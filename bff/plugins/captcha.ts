@@ -6,8 +6,8 @@ import type { Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
 import { BffError } from '../errors.ts';
-import { SERVICE_FORM_MESSAGES, CAPTCHA_MAX_LENGTH } from '../../shared/validation/service-forms.ts';
-import { CAPTCHA_ALGORITHM, CaptchaChallengeSchema, type CaptchaChallenge } from '../../shared/views/captcha.ts';
+import { SERVICE_FORM_MESSAGES, CAPTCHA_MAX_LENGTH } from '#shared/validation/service-forms.ts';
+import { CAPTCHA_ALGORITHM, CaptchaChallengeSchema, type CaptchaChallenge } from '#shared/views/captcha.ts';
 import {
   createMemorySpentCaptchaStore,
   createRedisSpentCaptchaStore,

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
-import { originListSchema, originsOf } from '../../shared/http/origin-list.ts';
+import { DEV_SECRETS } from '#shared/dev-secrets.ts';
+import { originListSchema, originsOf } from '#shared/http/origin-list.ts';
 import { readCacheDefaults } from './read-cache.ts';
 import { parseWalletConfig, walletWarnings, type WalletConfig } from './wallet-config.ts';
 import { mailConfigOf, mailEnvShape, type AlertsConfig, type MailConfig } from '#bff/alerts/mail-config.ts';

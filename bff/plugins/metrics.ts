@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { PAY_STATUS_PENDING } from '../../shared/booking/constants.ts';
+import { PAY_STATUS_PENDING } from '#shared/booking/constants.ts';
 
 /**
  * Prometheus metrics of one BFF process, served on the operations port (bff/ops-server.ts),

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { entityTag } from '../../shared/http/entity-tags.ts';
+import { entityTag } from '#shared/http/entity-tags.ts';
 import { sha256Bytes } from '../sha256.ts';
 
 /**

@@ -10,8 +10,8 @@ import {
   type MembershipView,
   type SessionUserView,
   type SessionView,
-} from '../../shared/views/session.ts';
-import { OFFLINE_OWNER_COOKIE, SECURE_OFFLINE_OWNER_COOKIE } from '../../shared/http/offline-owner.ts';
+} from '#shared/views/session.ts';
+import { OFFLINE_OWNER_COOKIE, SECURE_OFFLINE_OWNER_COOKIE } from '#shared/http/offline-owner.ts';
 import { isPublicRead } from './cache-headers.ts';
 import type { SessionMark } from './session-revocations.ts';
 

@@ -10,7 +10,7 @@ import {
   REGISTER_CODE_HEADER,
   REGISTRATION_KEY_HEADER,
   UNAUTHENTICATED_MESSAGE,
-} from '../../shared/cinema-api/headers.ts';
+} from '#shared/cinema-api/headers.ts';
 import { BffError, ERROR_MESSAGES, unauthenticated } from '../errors.ts';
 import type { BffConfig } from './config.ts';
 import { safeUrl } from './logging.ts';

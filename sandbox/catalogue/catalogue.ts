@@ -1,5 +1,5 @@
-import type { LayoutPosition } from '../../shared/cinema-api/booking.ts';
-import type { SnackProduct } from '../../shared/cinema-api/catalogue.ts';
+import type { LayoutPosition } from '#shared/cinema-api/booking.ts';
+import type { SnackProduct } from '#shared/cinema-api/catalogue.ts';
 import { addDays } from '../lib/calendar.ts';
 import { MOVIES, type MovieSeed } from '../db/seed/movies.ts';
 import { ROOMS, type RoomSeed } from '../db/seed/rooms.ts';

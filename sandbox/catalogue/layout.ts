@@ -1,5 +1,5 @@
-import type { LayoutPosition } from '../../shared/cinema-api/booking.ts';
-import { SEAT_TYPE_AISLE, SEAT_TYPE_DISABLED, SEAT_TYPE_NORMAL } from '../../shared/cinema-api/seat-types.ts';
+import type { LayoutPosition } from '#shared/cinema-api/booking.ts';
+import { SEAT_TYPE_AISLE, SEAT_TYPE_DISABLED, SEAT_TYPE_NORMAL } from '#shared/cinema-api/seat-types.ts';
 import type { RoomSeed } from '../db/seed/rooms.ts';
 
 function zoneOfRow(room: RoomSeed, row: number): string {

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { seededRandom } from '../../shared/seeded-random.ts';
+import { seededRandom } from '#shared/seeded-random.ts';
 import type { ImageKind, ImageSpec } from './images.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import { releaseDate } from '../catalogue/catalogue.ts';
 import type { Clock } from '../lib/clock.ts';
 import { addDays, timeFromMinutes } from '../lib/calendar.ts';
-import { bogotaDate, bogotaTime } from '../../shared/format/bogota-time.ts';
+import { bogotaDate, bogotaTime } from '#shared/format/bogota-time.ts';
 import { inTransaction, readMeta, run, writeMeta, type Database } from './database.ts';
 
 // Showtimes are generated per calendar day, deterministically from the date, the first

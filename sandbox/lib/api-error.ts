@@ -1,5 +1,5 @@
-import type { ValidationErrorAnswer } from '../../shared/cinema-api/common.ts';
-import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../shared/cinema-api/headers.ts';
+import type { ValidationErrorAnswer } from '#shared/cinema-api/common.ts';
+import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '#shared/cinema-api/headers.ts';
 
 /** An answer the API gives on purpose (4xx); the error handler sends it as is. */
 export class ApiError extends Error {

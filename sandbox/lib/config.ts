@@ -1,4 +1,4 @@
-import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
+import { DEV_SECRETS } from '#shared/dev-secrets.ts';
 
 /** Values of the secret headers the sandbox demands (the same variables the BFF reads). */
 export interface SandboxSecrets {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { documentNumberProblem, normaliseDocumentNumber } from '../../shared/validation/document-number.ts';
-import { LoginPayloadSchema, RegisterPayloadSchema } from '../../shared/cinema-api/accounts.ts';
+import { documentNumberProblem, normaliseDocumentNumber } from '#shared/validation/document-number.ts';
+import { LoginPayloadSchema, RegisterPayloadSchema } from '#shared/cinema-api/accounts.ts';
 import { getRow, run } from '../db/database.ts';
 import { FieldErrors, invalidField } from '../lib/api-error.ts';
 import { presentedToken, requireUser } from '../lib/auth.ts';
-import { bogotaDate, bogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { bogotaDate, bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../lib/secrets.ts';
 import { EMAIL_MESSAGE, EMAIL_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN, parsePayload } from '../lib/validation.ts';

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { API_KEY_HEADER, CUSTOM_ACTION_HEADER } from '../../shared/cinema-api/headers.ts';
+import { API_KEY_HEADER, CUSTOM_ACTION_HEADER } from '#shared/cinema-api/headers.ts';
 import { ApiError, forbidden, unauthenticated } from '../lib/api-error.ts';
 import { readHeader } from '../lib/auth.ts';
 import type { SandboxContext } from '../lib/context.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { CancelReservePayloadSchema, ReservePayloadSchema } from '../../shared/cinema-api/booking.ts';
+import { CancelReservePayloadSchema, ReservePayloadSchema } from '#shared/cinema-api/booking.ts';
 import { PAYMENT_METHOD } from '../db/seed/marketing.ts';
 import { settingNumber } from '../db/seed/settings.ts';
 import { FieldErrors, notFound } from '../lib/api-error.ts';
 import { optionalUser, requireUser } from '../lib/auth.ts';
-import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { idParam } from '../lib/params.ts';
 import { sandboxBase } from '../lib/urls.ts';

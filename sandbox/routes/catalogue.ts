@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CatalogueEntry, Confectionery, ReleaseItem } from '../../shared/cinema-api/catalogue.ts';
+import type { CatalogueEntry, Confectionery, ReleaseItem } from '#shared/cinema-api/catalogue.ts';
 import { releaseDate } from '../catalogue/catalogue.ts';
 import { posterName, snackImageName } from '../catalogue/images.ts';
 import { CONFECTIONERY_PAGE } from '../db/seed/confectionery.ts';
@@ -7,7 +7,7 @@ import { GALLERY, BANNERS } from '../db/seed/marketing.ts';
 import { SNACK_CATEGORIES, SNACK_CATEGORY_OF, SNACKS } from '../db/seed/snacks.ts';
 import { invalidField, notFound } from '../lib/api-error.ts';
 import { addDays, isDateText } from '../lib/calendar.ts';
-import { bogotaDate } from '../../shared/format/bogota-time.ts';
+import { bogotaDate } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { sandboxBase } from '../lib/urls.ts';
 import { showtimesBetween, showtimesOn } from '../services/showtimes.ts';

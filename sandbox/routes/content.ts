@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ContentPage, Setting } from '../../shared/cinema-api/content.ts';
+import type { ContentPage, Setting } from '#shared/cinema-api/content.ts';
 import { CONTENT_PAGES, CONTENT_TYPES, type ContentSeed } from '../db/seed/content-pages.ts';
 import { BANKS } from '../db/seed/marketing.ts';
 import { SETTINGS } from '../db/seed/settings.ts';

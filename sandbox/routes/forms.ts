@@ -5,7 +5,7 @@ import {
   EthicsFieldsSchema,
   PQR_MAX_ATTACHMENTS,
   PqrFieldsSchema,
-} from '../../shared/cinema-api/forms.ts';
+} from '#shared/cinema-api/forms.ts';
 import { FieldErrors } from '../lib/api-error.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { EMAIL_MESSAGE, EMAIL_PATTERN, parsePayload } from '../lib/validation.ts';

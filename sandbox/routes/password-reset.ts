@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ForgotPayloadSchema, UpdatePasswordPayloadSchema } from '../../shared/cinema-api/accounts.ts';
+import { ForgotPayloadSchema, UpdatePasswordPayloadSchema } from '#shared/cinema-api/accounts.ts';
 import { run } from '../db/database.ts';
 import { FieldErrors, invalidField } from '../lib/api-error.ts';
 import type { SandboxContext } from '../lib/context.ts';

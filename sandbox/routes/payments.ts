@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { documentNumberProblem } from '../../shared/validation/document-number.ts';
-import { TokenAnswerSchema } from '../../shared/cinema-api/accounts.ts';
+import { documentNumberProblem } from '#shared/validation/document-number.ts';
+import { TokenAnswerSchema } from '#shared/cinema-api/accounts.ts';
 import {
   CardPayPayloadSchema,
   PayTokenPayloadSchema,
@@ -10,13 +10,13 @@ import {
   PAY_STATUS_REJECTED,
   type CardPayPayload,
   type PayBrand,
-} from '../../shared/cinema-api/payments.ts';
-import { REGISTRATION_KEY_HEADER } from '../../shared/cinema-api/headers.ts';
+} from '#shared/cinema-api/payments.ts';
+import { REGISTRATION_KEY_HEADER } from '#shared/cinema-api/headers.ts';
 import { inTransaction } from '../db/database.ts';
 import { BANKS, PAY_BRANDS } from '../db/seed/marketing.ts';
 import { FieldErrors, invalidField } from '../lib/api-error.ts';
 import { requireSecretHeader, requireUser } from '../lib/auth.ts';
-import { bogotaDate, bogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { bogotaDate, bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { passesLuhn } from '../lib/luhn.ts';
 import { randomToken } from '../lib/secrets.ts';

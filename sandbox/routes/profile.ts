@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ProfileUpdatePayloadSchema } from '../../shared/cinema-api/accounts.ts';
+import { ProfileUpdatePayloadSchema } from '#shared/cinema-api/accounts.ts';
 import { run } from '../db/database.ts';
 import { FieldErrors } from '../lib/api-error.ts';
 import { requireUser } from '../lib/auth.ts';
-import { bogotaDate } from '../../shared/format/bogota-time.ts';
+import { bogotaDate } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { PASSWORD_MESSAGE, PASSWORD_PATTERN, parsePayload } from '../lib/validation.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAY_METHODS } from '../../shared/cinema-api/payments.ts';
+import { PAY_METHODS } from '#shared/cinema-api/payments.ts';
 import { notFound } from '../lib/api-error.ts';
 import { requireUser } from '../lib/auth.ts';
 import type { SandboxContext } from '../lib/context.ts';

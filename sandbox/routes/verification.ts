@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ValidateCodePayloadSchema } from '../../shared/cinema-api/accounts.ts';
-import { REGISTER_CODE_HEADER } from '../../shared/cinema-api/headers.ts';
+import { ValidateCodePayloadSchema } from '#shared/cinema-api/accounts.ts';
+import { REGISTER_CODE_HEADER } from '#shared/cinema-api/headers.ts';
 import { run } from '../db/database.ts';
 import { invalidField } from '../lib/api-error.ts';
 import { requireSecretHeader, requireUser } from '../lib/auth.ts';
-import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { parsePayload } from '../lib/validation.ts';
 import { reloadUser } from '../services/account-rules.ts';

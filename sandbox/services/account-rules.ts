@@ -1,6 +1,6 @@
 import { run } from '../db/database.ts';
 import type { FieldErrors } from '../lib/api-error.ts';
-import { isValidBirthday } from '../../shared/validation/fields.ts';
+import { isValidBirthday } from '#shared/validation/fields.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { findUserById, type UserRow } from './users.ts';
 

@@ -1,15 +1,15 @@
-import type { Bill, BillProduct, TicketCode } from '../../shared/cinema-api/bills.ts';
+import type { Bill, BillProduct, TicketCode } from '#shared/cinema-api/bills.ts';
 import {
   PAY_STATUS_ACCEPTED,
   PAY_STATUS_PENDING,
   PAY_STATUS_REJECTED,
   PAY_TYPE_MEMBERSHIP,
   type PayMethod,
-} from '../../shared/cinema-api/payments.ts';
+} from '#shared/cinema-api/payments.ts';
 import { THEATER } from '../db/seed/marketing.ts';
 import { allRows, getRow, run, type Database } from '../db/database.ts';
-import { bogotaTimestamp, parseBogotaTimestamp } from '../../shared/format/bogota-time.ts';
-import { membershipEndAfterPurchase } from '../../shared/booking/membership-renewal.ts';
+import { bogotaTimestamp, parseBogotaTimestamp } from '#shared/format/bogota-time.ts';
+import { membershipEndAfterPurchase } from '#shared/booking/membership-renewal.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { randomCode } from '../lib/secrets.ts';
 import { spendConsecutive } from './consecutives.ts';

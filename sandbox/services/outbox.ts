@@ -1,5 +1,5 @@
 import { allRows, run, type Database } from '../db/database.ts';
-import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { bogotaTimestamp } from '#shared/format/bogota-time.ts';
 
 export type OutboxKind = 'verification-code' | 'password-reset';
 

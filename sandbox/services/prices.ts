@@ -1,4 +1,4 @@
-import type { PriceZone } from '../../shared/cinema-api/booking.ts';
+import type { PriceZone } from '#shared/cinema-api/booking.ts';
 import { PRICE_ZONES, THREE_D_SURCHARGE } from '../db/seed/price-zones.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import type { ShowtimeRow } from './showtimes.ts';

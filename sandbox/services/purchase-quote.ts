@@ -1,6 +1,6 @@
-import type { BillProduct, BillRecipeItem } from '../../shared/cinema-api/bills.ts';
-import type { ProductLine, CardPayPayload } from '../../shared/cinema-api/payments.ts';
-import { PAY_TYPE_MEMBERSHIP } from '../../shared/cinema-api/payments.ts';
+import type { BillProduct, BillRecipeItem } from '#shared/cinema-api/bills.ts';
+import type { ProductLine, CardPayPayload } from '#shared/cinema-api/payments.ts';
+import { PAY_TYPE_MEMBERSHIP } from '#shared/cinema-api/payments.ts';
 import { PAY_BRANDS, PAYMENT_METHOD } from '../db/seed/marketing.ts';
 import { settingNumber } from '../db/seed/settings.ts';
 import type { FieldErrors } from '../lib/api-error.ts';

@@ -1,10 +1,10 @@
-import type { RoomStatusRow, SeatState, SelectedSeat } from '../../shared/cinema-api/booking.ts';
-import { SEAT_TYPE_AISLE, SEAT_TYPE_NORMAL } from '../../shared/cinema-api/seat-types.ts';
+import type { RoomStatusRow, SeatState, SelectedSeat } from '#shared/cinema-api/booking.ts';
+import { SEAT_TYPE_AISLE, SEAT_TYPE_NORMAL } from '#shared/cinema-api/seat-types.ts';
 import { seatKey, seatLabel } from '../catalogue/layout.ts';
 import { allRows, inTransaction, run, type Database } from '../db/database.ts';
 import { type FieldErrors, invalidField } from '../lib/api-error.ts';
 import type { SandboxContext } from '../lib/context.ts';
-import { RESERVATION_HOLD_SECONDS } from '../../shared/booking/constants.ts';
+import { RESERVATION_HOLD_SECONDS } from '#shared/booking/constants.ts';
 import { isMember, type UserRow } from './users.ts';
 import { pricesFor } from './prices.ts';
 import type { ShowtimeRow } from './showtimes.ts';

@@ -1,5 +1,5 @@
 import { allRows, getRow, type Database } from '../db/database.ts';
-import { bogotaInstant } from '../../shared/format/bogota-time.ts';
+import { bogotaInstant } from '#shared/format/bogota-time.ts';
 
 export interface ShowtimeRow {
   id: number;

@@ -1,5 +1,5 @@
 import { allRows, inTransaction, run, getRow, type Database } from '../db/database.ts';
-import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import { sha256 } from '../lib/secrets.ts';
 
 export type SubmissionKind = 'pqrs' | 'ethics';

@@ -1,7 +1,7 @@
-import type { MembershipStatus, SessionAnswer, User } from '../../shared/cinema-api/accounts.ts';
-import { MEMBERSHIP_ACTIVE, MEMBERSHIP_INACTIVE } from '../../shared/cinema-api/accounts.ts';
+import type { MembershipStatus, SessionAnswer, User } from '#shared/cinema-api/accounts.ts';
+import { MEMBERSHIP_ACTIVE, MEMBERSHIP_INACTIVE } from '#shared/cinema-api/accounts.ts';
 import { getRow, run, type Database } from '../db/database.ts';
-import { bogotaTimestamp } from '../../shared/format/bogota-time.ts';
+import { bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { randomToken, sha256 } from '../lib/secrets.ts';
 

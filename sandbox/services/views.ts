@@ -1,5 +1,5 @@
-import type { BookingMovie } from '../../shared/cinema-api/booking.ts';
-import type { DateOption, Movie, Room, Showtime, ShowtimeMovie } from '../../shared/cinema-api/catalogue.ts';
+import type { BookingMovie } from '#shared/cinema-api/booking.ts';
+import type { DateOption, Movie, Room, Showtime, ShowtimeMovie } from '#shared/cinema-api/catalogue.ts';
 import { releaseDate } from '../catalogue/catalogue.ts';
 import { posterName, roomImageNames } from '../catalogue/images.ts';
 import type { MovieSeed } from '../db/seed/movies.ts';

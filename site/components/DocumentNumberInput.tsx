@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { documentNumberInput } from '../../shared/validation/document-number.ts';
-import type { DocType } from '../../shared/validation/options.ts';
+import { documentNumberInput } from '#shared/validation/document-number.ts';
+import type { DocType } from '#shared/validation/options.ts';
 import { inputClasses } from './Field.tsx';
 
 export interface DocumentNumberInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode'> {

@@ -6,9 +6,9 @@
  * arguments and the answer come from it. `uploadToBff` sends a multipart body the same way and
  * reports how much of it has gone (`fetch` cannot tell: it has no upload progress).
  */
-import type { AnswerFor, ContractName, RequestArgs, RequestFor } from '../../shared/contract/contract.ts';
-import { methodOf, requestPath, type RequestParts } from '../../shared/contract/path.ts';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../shared/http/client-header.ts';
+import type { AnswerFor, ContractName, RequestArgs, RequestFor } from '#shared/contract/contract.ts';
+import { methodOf, requestPath, type RequestParts } from '#shared/contract/path.ts';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#shared/http/client-header.ts';
 import { bffFailureFrom, type BffFailure } from './bff-error.ts';
 
 export type BffResponse<T> = { ok: true; status: number; data: T } | { ok: false; status: number; failure: BffFailure };

@@ -2,8 +2,8 @@
  * The BFF's error body `{ error: { code, message, fields? } }`, read defensively. Checked by
  * hand rather than with the zod schema so the header island does not ship zod on every page.
  */
-import { BFF_ERROR_CODES, type BffErrorCode } from '../../shared/views/error-codes.ts';
-import type { ErrorView } from '../../shared/views/errors.ts';
+import { BFF_ERROR_CODES, type BffErrorCode } from '#shared/views/error-codes.ts';
+import type { ErrorView } from '#shared/views/errors.ts';
 
 /** What the browser itself concludes when the BFF gives no answer it can read. */
 export type ClientFailureCode = 'NETWORK' | 'UNKNOWN' | 'NO_USER' | 'BFF_UNAVAILABLE';

@@ -5,8 +5,8 @@
  * `Set-Cookie` (it reseals the session cookie), later calls of the same request send the new
  * value and the middleware hands the final cookies to the browser.
  */
-import type { AnswerFor, GetName, RequestArgs } from '../../shared/contract/contract.ts';
-import { requestPath } from '../../shared/contract/path.ts';
+import type { AnswerFor, GetName, RequestArgs } from '#shared/contract/contract.ts';
+import { requestPath } from '#shared/contract/path.ts';
 import { serverEnv } from './server-env.ts';
 import type { BffFailure } from './bff-error.ts';
 import { bffFailureFrom, SERVICE_UNAVAILABLE_MESSAGE } from './bff-error.ts';

@@ -6,7 +6,7 @@
  * imports this module, and the site holds no secret.
  */
 import { z } from 'zod';
-import { originListSchema, originsOf } from '../../shared/http/origin-list.ts';
+import { originListSchema, originsOf } from '#shared/http/origin-list.ts';
 
 const wholeNumber = (name: string, min: number, max: number) => {
   const error = `${name} must be a whole number from ${min} to ${max}`;

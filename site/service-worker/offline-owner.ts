@@ -1,8 +1,4 @@
-import {
-  OFFLINE_OWNER_COOKIE,
-  OFFLINE_OWNER_HEADER,
-  SECURE_OFFLINE_OWNER_COOKIE,
-} from '../../shared/http/offline-owner.ts';
+import { OFFLINE_OWNER_COOKIE, OFFLINE_OWNER_HEADER, SECURE_OFFLINE_OWNER_COOKIE } from '#shared/http/offline-owner.ts';
 
 /**
  * The session whose kept tickets this worker may show (shared/http/offline-owner.ts): the id in

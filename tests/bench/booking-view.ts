@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
-import { buildSandbox } from '../../sandbox/app.ts';
-import { buildApp } from '../../bff/app.ts';
-import { loadConfig } from '../../bff/plugins/config.ts';
-import { SESSION_COOKIE } from '../../bff/plugins/session.ts';
-import type { Movie } from '../../shared/cinema-api/catalogue.ts';
-import type { BookingView } from '../../shared/views/booking.ts';
-import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
+import { buildSandbox } from '#sandbox/app.ts';
+import { buildApp } from '#bff/app.ts';
+import { loadConfig } from '#bff/plugins/config.ts';
+import { SESSION_COOKIE } from '#bff/plugins/session.ts';
+import type { Movie } from '#shared/cinema-api/catalogue.ts';
+import type { BookingView } from '#shared/views/booking.ts';
+import { hasShowtimeStarted } from '#shared/booking/showtime-clock.ts';
 import { percentile } from './statistics.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 

@@ -12,9 +12,9 @@ import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
-import { buildSandbox } from '../../sandbox/app.ts';
-import { buildApp } from '../../bff/app.ts';
-import { loadConfig } from '../../bff/plugins/config.ts';
+import { buildSandbox } from '#sandbox/app.ts';
+import { buildApp } from '#bff/app.ts';
+import { loadConfig } from '#bff/plugins/config.ts';
 import { median } from './statistics.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);

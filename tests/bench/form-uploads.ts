@@ -27,8 +27,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { buildApp } from '../../bff/app.ts';
-import { loadConfig } from '../../bff/plugins/config.ts';
+import { buildApp } from '#bff/app.ts';
+import { loadConfig } from '#bff/plugins/config.ts';
 import { compareEncoders } from './multipart-encoders.ts';
 
 const MB = 1024 * 1024;

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { FormDataEncoder, type FileLike, type FormDataEntryValue, type FormDataLike } from 'form-data-encoder';
 import { Pool } from 'undici';
-import { ATTACHMENTS_FIELD } from '../../shared/cinema-api/forms.ts';
-import { MultipartEncoder } from '../../bff/forms/multipart-encoder.ts';
+import { ATTACHMENTS_FIELD } from '#shared/cinema-api/forms.ts';
+import { MultipartEncoder } from '#bff/forms/multipart-encoder.ts';
 
 interface Peak {
   rss: number;

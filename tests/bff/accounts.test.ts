@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/validation/messages.ts';
+import { MESSAGES } from '#shared/validation/messages.ts';
 import {
   call,
   outbox,

@@ -2,11 +2,11 @@ import { contract } from '#shared/contract/contract.ts';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BffApp } from '../../bff/app.ts';
-import { apiReferenceText } from '../../bff/plugins/api-reference.ts';
-import { loadConfig } from '../../bff/plugins/config.ts';
-import { API_REFERENCE_FILE } from '../../bff/write-api-reference.ts';
-import { BFF_ERROR_CODES } from '../../shared/views/errors.ts';
+import { buildApp, type BffApp } from '#bff/app.ts';
+import { apiReferenceText } from '#bff/plugins/api-reference.ts';
+import { loadConfig } from '#bff/plugins/config.ts';
+import { API_REFERENCE_FILE } from '#bff/write-api-reference.ts';
+import { BFF_ERROR_CODES } from '#shared/views/errors.ts';
 
 /**
  * The BFF's API reference (bff/openapi.json) is generated from the route schemas by

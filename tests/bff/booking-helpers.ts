@@ -1,9 +1,9 @@
-import { segmentsOfRow } from '../../shared/booking/lonely-seats.ts';
-import { bestSeats } from '../../shared/booking/best-seats.ts';
-import type { BookingView, HoldView, SeatCell } from '../../shared/views/booking.ts';
+import { segmentsOfRow } from '#shared/booking/lonely-seats.ts';
+import { bestSeats } from '#shared/booking/best-seats.ts';
+import type { BookingView, HoldView, SeatCell } from '#shared/views/booking.ts';
 import { SandboxShowtimes, type ShowtimeNeeds, type TestShowtime } from '../showtimes.ts';
 import { call, type Stack } from './harness.ts';
-import type { BffApp } from '../../bff/app.ts';
+import type { BffApp } from '#bff/app.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
 /** The cinema API's dev headers, for test setup reads straight from the sandbox. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LONELY_SEAT_MESSAGE } from '../../shared/booking/lonely-seats.ts';
+import { LONELY_SEAT_MESSAGE } from '#shared/booking/lonely-seats.ts';
 import { startStack, type Stack } from './harness.ts';
 import { Browser, DEMO, login, pickShowtime, wholeFreeRun } from './booking-helpers.ts';
 

@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { decodePng } from './png-decode.ts';
-import type { Bill } from '../../shared/cinema-api/bills.ts';
+import type { Bill } from '#shared/cinema-api/bills.ts';
 import type {
   BookingView,
   MembershipOfferView,
   PaymentResultView,
   TicketView,
   TransactionView,
-} from '../../shared/views/booking.ts';
+} from '#shared/views/booking.ts';
 
 /** The same calendar day a year later ('YYYY-MM-DD'; a 29 February becomes the 28th). */
 const nextYear = (date: string): string => {
   const day = `${Number(date.slice(0, 4)) + 1}${date.slice(4)}`;
   return day.endsWith('-02-29') ? day.replace(/29$/, '28') : day;
 };
-import { formatCop } from '../../shared/format/money.ts';
-import { bogotaToday } from '../../shared/format/bogota-time.ts';
-import { formatReleaseDate } from '../../shared/format/dates.ts';
-import type { MembershipView } from '../../shared/views/session.ts';
+import { formatCop } from '#shared/format/money.ts';
+import { bogotaToday } from '#shared/format/bogota-time.ts';
+import { formatReleaseDate } from '#shared/format/dates.ts';
+import type { MembershipView } from '#shared/views/session.ts';
 import { registerPerson, registrationForm, startStack, tokenInCookie, type Stack } from './harness.ts';
 import {
   Browser,

@@ -5,7 +5,7 @@ import {
   createMemorySpentCaptchaStore,
   createRedisSpentCaptchaStore,
   type RedisSetIfAbsent,
-} from '../../bff/plugins/captcha-store.ts';
+} from '#bff/plugins/captcha-store.ts';
 import {
   formHeaders,
   postForm,

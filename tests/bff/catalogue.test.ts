@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildSandbox } from '../../sandbox/app.ts';
-import { buildApp, type BffApp } from '../../bff/app.ts';
-import { loadConfig } from '../../bff/plugins/config.ts';
-import { PUBLIC_CACHE_CONTROL } from '../../bff/plugins/cache-headers.ts';
+import { buildSandbox } from '#sandbox/app.ts';
+import { buildApp, type BffApp } from '#bff/app.ts';
+import { loadConfig } from '#bff/plugins/config.ts';
+import { PUBLIC_CACHE_CONTROL } from '#bff/plugins/cache-headers.ts';
 import {
   BillboardWeekViewSchema,
   ClubViewSchema,
@@ -15,8 +15,8 @@ import {
   ReleasesViewSchema,
   RoomDetailViewSchema,
   RoomsViewSchema,
-} from '../../shared/views/catalogue.ts';
-import { MembershipOfferViewSchema } from '../../shared/views/booking.ts';
+} from '#shared/views/catalogue.ts';
+import { MembershipOfferViewSchema } from '#shared/views/booking.ts';
 import { SITE_ORIGIN, call, registerPerson } from './harness.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, PRODUCTION_REQUIRED, loadConfig } from '../../bff/plugins/config.ts';
-import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
+import { ConfigError, PRODUCTION_REQUIRED, loadConfig } from '#bff/plugins/config.ts';
+import { DEV_SECRETS } from '#shared/dev-secrets.ts';
 
 const KEY_A = createHash('sha256').update('key a').digest('base64');
 const KEY_B = createHash('sha256').update('key b').digest('base64');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_NUMBER_MESSAGES } from '../../shared/validation/document-number.ts';
+import { DOCUMENT_NUMBER_MESSAGES } from '#shared/validation/document-number.ts';
 import { call, registrationForm, solveCaptcha, startStack, type Stack } from './harness.ts';
 
 // The document number's rule by type (shared/validation/document-number.ts), as the BFF

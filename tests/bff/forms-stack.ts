@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { buildSandbox } from '../../sandbox/app.ts';
-import { buildApp, type BffApp } from '../../bff/app.ts';
-import { loadConfig } from '../../bff/plugins/config.ts';
+import { buildSandbox } from '#sandbox/app.ts';
+import { buildApp, type BffApp } from '#bff/app.ts';
+import { loadConfig } from '#bff/plugins/config.ts';
 
 /**
  * The service forms' test stack, all over real HTTP: client → BFF (listening) → tap → sandbox.

@@ -3,11 +3,11 @@ import { Writable } from 'node:stream';
 import type { DestinationStream } from 'pino';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { buildSandbox } from '../../sandbox/app.ts';
-import { buildApp, type BffApp } from '../../bff/app.ts';
+import { buildSandbox } from '#sandbox/app.ts';
+import { buildApp, type BffApp } from '#bff/app.ts';
 import type { WaitingRoomOptions } from '#bff/waiting-room/waiting-room-plugin.ts';
-import { loadConfig, type BffConfig } from '../../bff/plugins/config.ts';
-import { SESSION_COOKIE } from '../../bff/plugins/session.ts';
+import { loadConfig, type BffConfig } from '#bff/plugins/config.ts';
+import { SESSION_COOKIE } from '#bff/plugins/session.ts';
 
 /**
  * The BFF against a fresh in-memory sandbox listening on a real port: requests to the BFF go

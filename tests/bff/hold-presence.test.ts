@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HoldEvent } from '../../shared/views/booking.ts';
+import type { HoldEvent } from '#shared/views/booking.ts';
 import { HOLD_POLL_MS, LEAVE_GRACE_MS } from '#bff/purchase/booking/hold-presence.ts';
 import { registerPerson, startStack, type Stack } from './harness.ts';
 import { Browser, eventStream, seatsOf, seatsToHold, pickShowtimes } from './booking-helpers.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { safeUrl } from '../../bff/plugins/logging.ts';
-import { SESSION_COOKIE } from '../../bff/plugins/session.ts';
+import { safeUrl } from '#bff/plugins/logging.ts';
+import { SESSION_COOKIE } from '#bff/plugins/session.ts';
 import { call, logCapture, outbox, registerPerson, startStack, tokenInCookie, type Stack } from './harness.ts';
-import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
+import { DEV_SECRETS } from '#shared/dev-secrets.ts';
 
 /** Every log line the BFF writes, as text. */
 const { stream: capture, lines } = logCapture();

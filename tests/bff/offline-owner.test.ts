@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFLINE_OWNER_COOKIE } from '../../shared/http/offline-owner.ts';
+import { OFFLINE_OWNER_COOKIE } from '#shared/http/offline-owner.ts';
 import { SAME_ORIGIN_HEADERS, startStack, type Stack } from './harness.ts';
 import { DEMO } from './booking-helpers.ts';
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpsServer } from '../../bff/operations/ops-server.ts';
-import { configWarnings, loadConfig } from '../../bff/plugins/config.ts';
+import { createOpsServer } from '#bff/operations/ops-server.ts';
+import { configWarnings, loadConfig } from '#bff/plugins/config.ts';
 import { startStack, type Stack } from './harness.ts';
 
 /** What operators read from a BFF replica: its operations port, readiness and metrics. */

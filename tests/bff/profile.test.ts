@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bogotaToday } from '../../shared/format/bogota-time.ts';
+import { bogotaToday } from '#shared/format/bogota-time.ts';
 import { call, registerPerson, startStack, type Stack } from './harness.ts';
 
 let stack: Stack;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BffApp } from '../../bff/app.ts';
-import { loadConfig } from '../../bff/plugins/config.ts';
+import { buildApp, type BffApp } from '#bff/app.ts';
+import { loadConfig } from '#bff/plugins/config.ts';
 import { call, SITE_ORIGIN, startStack, type Answer, type Stack } from './harness.ts';
 
 /**

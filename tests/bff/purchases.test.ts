@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PurchaseDetailViewSchema, PurchasesViewSchema } from '../../shared/views/accounts.ts';
+import { PurchaseDetailViewSchema, PurchasesViewSchema } from '#shared/views/accounts.ts';
 import { call, registerPerson, startStack, tokenInCookie, type Stack } from './harness.ts';
 import { pickShowtime } from './booking-helpers.ts';
 import { ACCEPTED_CARD, DECLINED_CARD, sandboxBuyer } from './sandbox-purchases.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '../../bff/errors.ts';
+import { ERROR_MESSAGES } from '#bff/errors.ts';
 import { call, registerPerson, startReplicas, type Replicas } from './harness.ts';
 import { pickShowtimes } from './booking-helpers.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';

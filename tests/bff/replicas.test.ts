@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bill } from '../../shared/cinema-api/bills.ts';
-import type { BookingView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
-import { LONELY_SEAT_MESSAGE } from '../../shared/booking/lonely-seats.ts';
-import type { BffApp } from '../../bff/app.ts';
+import type { Bill } from '#shared/cinema-api/bills.ts';
+import type { BookingView, PaymentResultView, SeatCell } from '#shared/views/booking.ts';
+import { LONELY_SEAT_MESSAGE } from '#shared/booking/lonely-seats.ts';
+import type { BffApp } from '#bff/app.ts';
 import { call, registerPerson, startReplicas, tokenInCookie, type Answer, type Replicas } from './harness.ts';
 import {
   cardForm,

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { BookingDataAnswerSchema, ConsecutiveAnswerSchema } from '../../shared/cinema-api/booking.ts';
-import { TokenAnswerSchema } from '../../shared/cinema-api/accounts.ts';
-import { CardPayAnswerSchema, PayBrandsAnswerSchema } from '../../shared/cinema-api/payments.ts';
+import { BookingDataAnswerSchema, ConsecutiveAnswerSchema } from '#shared/cinema-api/booking.ts';
+import { TokenAnswerSchema } from '#shared/cinema-api/accounts.ts';
+import { CardPayAnswerSchema, PayBrandsAnswerSchema } from '#shared/cinema-api/payments.ts';
 import type { Stack } from './harness.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../bff/plugins/session.ts';
+import { SESSION_COOKIE } from '#bff/plugins/session.ts';
 import { SITE_ORIGIN, call, startStack, type Stack } from './harness.ts';
 
 let stack: Stack;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TicketViewSchema } from '../../shared/views/booking.ts';
-import { THEATER_STREET_ADDRESS } from '../../shared/theater.ts';
-import { bogotaInstant } from '../../shared/format/bogota-time.ts';
+import { TicketViewSchema } from '#shared/views/booking.ts';
+import { THEATER_STREET_ADDRESS } from '#shared/theater.ts';
+import { bogotaInstant } from '#shared/format/bogota-time.ts';
 import { call, registerPerson, SITE_ORIGIN, startStack, tokenInCookie, type Stack } from './harness.ts';
 import { pickShowtime } from './booking-helpers.ts';
 import { ACCEPTED_CARD, DECLINED_CARD, sandboxBuyer } from './sandbox-purchases.ts';

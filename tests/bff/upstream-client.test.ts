@@ -2,11 +2,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp, type BffApp } from '../../bff/app.ts';
-import { loadConfig } from '../../bff/plugins/config.ts';
-import { upstreamPath } from '../../bff/plugins/upstream.ts';
+import { buildApp, type BffApp } from '#bff/app.ts';
+import { loadConfig } from '#bff/plugins/config.ts';
+import { upstreamPath } from '#bff/plugins/upstream.ts';
 import { SITE_ORIGIN } from './harness.ts';
-import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
+import { DEV_SECRETS } from '#shared/dev-secrets.ts';
 
 /**
  * The upstream client against a scripted HTTP server (the network level, no stubbed fetch):

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../bff/app.ts';
-import { loadConfig } from '../../bff/plugins/config.ts';
+import { buildApp } from '#bff/app.ts';
+import { loadConfig } from '#bff/plugins/config.ts';
 import { SITE_ORIGIN, call, startStack, type Stack } from './harness.ts';
 
 const stacks: Stack[] = [];

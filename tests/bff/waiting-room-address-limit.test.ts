@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BffApp } from '../../bff/app.ts';
-import { ERROR_MESSAGES } from '../../bff/errors.ts';
+import type { BffApp } from '#bff/app.ts';
+import { ERROR_MESSAGES } from '#bff/errors.ts';
 import { startReplicas, type Replicas } from './harness.ts';
 import { pickShowtimes } from './booking-helpers.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';

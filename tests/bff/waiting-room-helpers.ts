@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import type { BffApp } from '../../bff/app.ts';
-import { createOpsServer } from '../../bff/operations/ops-server.ts';
-import type { WaitingRoomStatusView } from '../../shared/views/waiting-room.ts';
+import type { BffApp } from '#bff/app.ts';
+import { createOpsServer } from '#bff/operations/ops-server.ts';
+import type { WaitingRoomStatusView } from '#shared/views/waiting-room.ts';
 import { SAME_ORIGIN_HEADERS } from './harness.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BffApp } from '../../bff/app.ts';
+import type { BffApp } from '#bff/app.ts';
 import { startReplicas, registerPerson, type Replicas } from './harness.ts';
 import { pickShowtimes } from './booking-helpers.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';

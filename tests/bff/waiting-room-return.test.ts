@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETURN_GRACE_SECONDS } from '../../shared/waiting-room/passes.ts';
+import { RETURN_GRACE_SECONDS } from '#shared/waiting-room/passes.ts';
 import { startStack, type Stack } from './harness.ts';
 import { pickShowtime } from './booking-helpers.ts';
 import { CookieJar, eventBody, operatorClient, until } from './waiting-room-helpers.ts';

@@ -4,8 +4,8 @@ import { createMemoryWaitingRoomStore } from '#bff/waiting-room/store/memory-sto
 import { createRedisWaitingRoomStore } from '#bff/waiting-room/store/redis-store.ts';
 import type { AdmissionRound, WaitingRoomStore } from '#bff/waiting-room/store/store.ts';
 import { newTicketId } from '#bff/waiting-room/tokens.ts';
-import { arrivalScore, ARRIVAL_SETTLE_MS } from '../../shared/waiting-room/ordering.ts';
-import { PURCHASE_WINDOW_SECONDS, RETURN_GRACE_SECONDS } from '../../shared/waiting-room/passes.ts';
+import { arrivalScore, ARRIVAL_SETTLE_MS } from '#shared/waiting-room/ordering.ts';
+import { PURCHASE_WINDOW_SECONDS, RETURN_GRACE_SECONDS } from '#shared/waiting-room/passes.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingView } from '../../shared/views/booking.ts';
-import type { WaitingRoomRefusal } from '../../shared/views/waiting-room.ts';
+import type { BookingView } from '#shared/views/booking.ts';
+import type { WaitingRoomRefusal } from '#shared/views/waiting-room.ts';
 import { startStack, registerPerson, type Stack } from './harness.ts';
 import { cardForm, pickShowtime, seatsToHold, solveCaptcha } from './booking-helpers.ts';
 import { CookieJar, eventBody, operatorClient, until } from './waiting-room-helpers.ts';

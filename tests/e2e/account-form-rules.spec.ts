@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { DOCUMENT_NUMBER_MESSAGES, nitCheckDigit } from '../../shared/validation/document-number.ts';
-import { MESSAGES } from '../../shared/validation/messages.ts';
+import { DOCUMENT_NUMBER_MESSAGES, nitCheckDigit } from '#shared/validation/document-number.ts';
+import { MESSAGES } from '#shared/validation/messages.ts';
 import { baseURL } from './playwright.config.ts';
 import { profiles } from './devices.ts';
 import { solvedRobotCheck, tickRobotCheck } from './robot-check.ts';

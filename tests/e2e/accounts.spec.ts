@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { failedLoad, test } from './fixtures.ts';
-import { MESSAGES } from '../../shared/validation/messages.ts';
+import { MESSAGES } from '#shared/validation/messages.ts';
 import { fillRegistration, newPerson } from './registration-helpers.ts';
 
 /**

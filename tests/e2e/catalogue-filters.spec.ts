@@ -9,9 +9,9 @@ import {
 import { test } from './fixtures.ts';
 import { desktop, phone } from './devices.ts';
 import { baseURL } from './playwright.config.ts';
-import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '../../site/lib/page-cache.ts';
-import { filterValue } from '../../site/features/catalogue/showtime-filters.ts';
-import type { BillboardWeekView, MovieDetailView, RoomDetailView } from '../../shared/views/catalogue.ts';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '#site/lib/page-cache.ts';
+import { filterValue } from '#site/features/catalogue/showtime-filters.ts';
+import type { BillboardWeekView, MovieDetailView, RoomDetailView } from '#shared/views/catalogue.ts';
 
 /**
  * Finding the showtime one wants: the version, format and room filters of the billboard, a

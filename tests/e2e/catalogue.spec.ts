@@ -4,7 +4,7 @@ import { misfitOf, watchDialogs } from './dialog-fit.ts';
 import { baseURL } from './playwright.config.ts';
 import { moviePagePath, pickShowtime } from './showtimes.ts';
 import { solvedRobotCheck } from './robot-check.ts';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../../site/lib/page-cache.ts';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '#site/lib/page-cache.ts';
 
 /**
  * The public catalogue as a person browses it: every page shows its data, the date pickers

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { failedLoad, test } from './fixtures.ts';
-import { bogotaToday } from '../../shared/format/bogota-time.ts';
+import { bogotaToday } from '#shared/format/bogota-time.ts';
 
 /** The home page shows today's billboard, rendered on the server. */
 

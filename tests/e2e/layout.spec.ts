@@ -1,6 +1,6 @@
 import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { failedLoad, test } from './fixtures.ts';
-import { routes } from '../../site/lib/routes.ts';
+import { routes } from '#site/lib/routes.ts';
 import { desktop, phone } from './devices.ts';
 import { misfitOf, openDialogs, watchDialogs } from './dialog-fit.ts';
 import {

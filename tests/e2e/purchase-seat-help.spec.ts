@@ -1,8 +1,8 @@
 import { expect, type BrowserContextOptions, type Page } from '@playwright/test';
-import { bestSeats } from '../../shared/booking/best-seats.ts';
-import { formatCop } from '../../shared/format/money.ts';
-import { segmentsOfRow } from '../../shared/booking/lonely-seats.ts';
-import type { BookingView, SeatMap } from '../../shared/views/booking.ts';
+import { bestSeats } from '#shared/booking/best-seats.ts';
+import { formatCop } from '#shared/format/money.ts';
+import { segmentsOfRow } from '#shared/booking/lonely-seats.ts';
+import type { BookingView, SeatMap } from '#shared/views/booking.ts';
 import { wcagViolations } from './axe-audit.ts';
 import { desktop, phone } from './devices.ts';
 import { test } from './fixtures.ts';

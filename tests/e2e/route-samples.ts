@@ -1,8 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { fragmentRoutes, routes, type RouteName } from '../../site/lib/routes.ts';
-import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
-import { computeTotals } from '../../shared/booking/totals.ts';
-import type { BookingView, PaymentResultView, PurchaseSeen, SeatCell } from '../../shared/views/booking.ts';
+import { fragmentRoutes, routes, type RouteName } from '#site/lib/routes.ts';
+import { hasShowtimeStarted } from '#shared/booking/showtime-clock.ts';
+import { computeTotals } from '#shared/booking/totals.ts';
+import type { BookingView, PaymentResultView, PurchaseSeen, SeatCell } from '#shared/views/booking.ts';
 import { baseURL } from './playwright.config.ts';
 import { solvedRobotCheck } from './robot-check.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
+import { DEV_SECRETS } from '#shared/dev-secrets.ts';
 import { baseURL } from './playwright.config.ts';
 
 /**

@@ -22,8 +22,8 @@ import {
   sellOut,
 } from './waiting-room-helpers.ts';
 import { baseURL } from './playwright.config.ts';
-import { routes } from '../../site/lib/routes.ts';
-import { WAITING_ROOM_TEXTS } from '../../shared/waiting-room/texts.ts';
+import { routes } from '#site/lib/routes.ts';
+import { WAITING_ROOM_TEXTS } from '#shared/waiting-room/texts.ts';
 
 /**
  * The presale waiting room as people live it, on the phone profile and on a desktop: a

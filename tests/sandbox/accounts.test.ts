@@ -7,9 +7,9 @@ import {
   SessionAnswerSchema,
   TokenAnswerSchema,
   ValidateCodeAnswerSchema,
-} from '../../shared/cinema-api/accounts.ts';
-import { MessageAnswerSchema, ValidationErrorAnswerSchema } from '../../shared/cinema-api/common.ts';
-import { DOCUMENT_NUMBER_MESSAGES } from '../../shared/validation/document-number.ts';
+} from '#shared/cinema-api/accounts.ts';
+import { MessageAnswerSchema, ValidationErrorAnswerSchema } from '#shared/cinema-api/common.ts';
+import { DOCUMENT_NUMBER_MESSAGES } from '#shared/validation/document-number.ts';
 import { login, registerUser } from './flows.ts';
 import { DEMO, MEMBER, SECRETS, SITE_URL, startSandbox, type Sandbox } from './harness.ts';
 

@@ -7,9 +7,9 @@ import {
   RoomStatusAnswerSchema,
   type RoomStatusRow,
   type SelectedSeat,
-} from '../../shared/cinema-api/booking.ts';
-import type { Movie } from '../../shared/cinema-api/catalogue.ts';
-import { ValidationErrorAnswerSchema } from '../../shared/cinema-api/common.ts';
+} from '#shared/cinema-api/booking.ts';
+import type { Movie } from '#shared/cinema-api/catalogue.ts';
+import { ValidationErrorAnswerSchema } from '#shared/cinema-api/common.ts';
 import { bookingData, consecutive, login, reserve, seatOf, tomorrowShowtime } from './flows.ts';
 import { DEMO, MEMBER, TODAY, startSandbox, type Sandbox } from './harness.ts';
 

@@ -11,9 +11,9 @@ import {
   RoomShowtimesAnswerSchema,
   RoomsAnswerSchema,
   SnackProductsAnswerSchema,
-} from '../../shared/cinema-api/catalogue.ts';
-import { BannersAnswerSchema, GalleriesAnswerSchema } from '../../shared/cinema-api/content.ts';
-import { ValidationErrorAnswerSchema } from '../../shared/cinema-api/common.ts';
+} from '#shared/cinema-api/catalogue.ts';
+import { BannersAnswerSchema, GalleriesAnswerSchema } from '#shared/cinema-api/content.ts';
+import { ValidationErrorAnswerSchema } from '#shared/cinema-api/common.ts';
 import { TODAY, TOMORROW, startSandbox, type Sandbox } from './harness.ts';
 
 let sandbox: Sandbox;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ValidationErrorAnswerSchema } from '../../shared/cinema-api/common.ts';
+import { ValidationErrorAnswerSchema } from '#shared/cinema-api/common.ts';
 import {
   ContentItemsAnswerSchema,
   ContentPageAnswerSchema,
   SETTING_KEYS,
   SettingsAnswerSchema,
-} from '../../shared/cinema-api/content.ts';
-import { SubmissionAnswerSchema } from '../../shared/cinema-api/forms.ts';
-import { BanksAnswerSchema } from '../../shared/cinema-api/payments.ts';
+} from '#shared/cinema-api/content.ts';
+import { SubmissionAnswerSchema } from '#shared/cinema-api/forms.ts';
+import { BanksAnswerSchema } from '#shared/cinema-api/payments.ts';
 import { startSandbox, type Sandbox } from './harness.ts';
 
 let sandbox: Sandbox;

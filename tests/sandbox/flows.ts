@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { BookingData, PriceZone, SelectedSeat } from '../../shared/cinema-api/booking.ts';
-import type { SessionAnswer } from '../../shared/cinema-api/accounts.ts';
-import type { Movie } from '../../shared/cinema-api/catalogue.ts';
+import type { BookingData, PriceZone, SelectedSeat } from '#shared/cinema-api/booking.ts';
+import type { SessionAnswer } from '#shared/cinema-api/accounts.ts';
+import type { Movie } from '#shared/cinema-api/catalogue.ts';
 import { SECRETS, TOMORROW, type Sandbox } from './harness.ts';
 
 export async function login(sandbox: Sandbox, credentials: { email: string; password: string }): Promise<string> {

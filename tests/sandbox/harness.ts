@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildSandbox, type SandboxOptions } from '../../sandbox/app.ts';
+import { buildSandbox, type SandboxOptions } from '#sandbox/app.ts';
 
 /** Tuesday 2026-03-10, 10:00 in Bogota: a fixed base clock keeps the programme predictable. */
 export const FIXED_NOW = new Date('2026-03-10T15:00:00Z');

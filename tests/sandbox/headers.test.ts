@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSecrets } from '../../sandbox/lib/config.ts';
-import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
+import { readSecrets } from '#sandbox/lib/config.ts';
+import { DEV_SECRETS } from '#shared/dev-secrets.ts';
 import { login } from './flows.ts';
 import { DEMO, SECRETS, startSandbox, type Sandbox } from './harness.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MembershipStatusAnswerSchema, TokenAnswerSchema } from '../../shared/cinema-api/accounts.ts';
-import { BillAnswerSchema, BillsAnswerSchema, TicketCodesAnswerSchema } from '../../shared/cinema-api/bills.ts';
-import { RoomStatusAnswerSchema } from '../../shared/cinema-api/booking.ts';
-import { ValidationErrorAnswerSchema } from '../../shared/cinema-api/common.ts';
-import { CardPayAnswerSchema, PayBrandsAnswerSchema, PsePayAnswerSchema } from '../../shared/cinema-api/payments.ts';
+import { MembershipStatusAnswerSchema, TokenAnswerSchema } from '#shared/cinema-api/accounts.ts';
+import { BillAnswerSchema, BillsAnswerSchema, TicketCodesAnswerSchema } from '#shared/cinema-api/bills.ts';
+import { RoomStatusAnswerSchema } from '#shared/cinema-api/booking.ts';
+import { ValidationErrorAnswerSchema } from '#shared/cinema-api/common.ts';
+import { CardPayAnswerSchema, PayBrandsAnswerSchema, PsePayAnswerSchema } from '#shared/cinema-api/payments.ts';
 import {
   APPROVED_CARD,
   DECLINED_CARD,

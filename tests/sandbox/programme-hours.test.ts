@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bogotaDate, bogotaInstant } from '../../shared/format/bogota-time.ts';
+import { bogotaDate, bogotaInstant } from '#shared/format/bogota-time.ts';
 import { SandboxShowtimes } from '../showtimes.ts';
 import { SECRETS, TODAY, TOMORROW, startSandbox } from './harness.ts';
 

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingData } from '../../shared/cinema-api/booking.ts';
-import type { Movie, Room } from '../../shared/cinema-api/catalogue.ts';
-import { buildImageRegistry } from '../../sandbox/catalogue/images.ts';
-import { renderPhoto } from '../../sandbox/catalogue/photos.ts';
+import type { BookingData } from '#shared/cinema-api/booking.ts';
+import type { Movie, Room } from '#shared/cinema-api/catalogue.ts';
+import { buildImageRegistry } from '#sandbox/catalogue/images.ts';
+import { renderPhoto } from '#sandbox/catalogue/photos.ts';
 import { login } from './flows.ts';
 import { DEMO, SECRETS, TODAY, startSandbox, type Sandbox } from './harness.ts';
 

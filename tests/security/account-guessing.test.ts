@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BffApp } from '../../bff/app.ts';
-import { loadConfig } from '../../bff/plugins/config.ts';
-import { buildSandbox } from '../../sandbox/app.ts';
-import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES } from '../../bff/accounts/attempt-limits.ts';
+import { buildApp, type BffApp } from '#bff/app.ts';
+import { loadConfig } from '#bff/plugins/config.ts';
+import { buildSandbox } from '#sandbox/app.ts';
+import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES } from '#bff/accounts/attempt-limits.ts';
 import { SITE_ORIGIN, call, outbox, registerPerson, type Stack } from '../bff/harness.ts';
 import { startRedisServer, type RedisServer } from '../bff/redis-server.ts';
 

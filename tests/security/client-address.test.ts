@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../bff/plugins/rate-limit.ts';
+import { RATE_LIMITS } from '#bff/plugins/rate-limit.ts';
 import { SITE_ORIGIN, startSecurityStack, type SecurityStack } from './stack.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginPath, safeReturnTo } from '../../site/lib/routes.ts';
-import { destinationAfterLogin } from '../../site/features/account/stores.ts';
+import { loginPath, safeReturnTo } from '#site/lib/routes.ts';
+import { destinationAfterLogin } from '#site/features/account/stores.ts';
 
 /**
  * The finding: `/iniciar-sesion?returnTo=/..//evil.example` (also `/%2e%2e//…` and

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpsServer } from '../../bff/operations/ops-server.ts';
+import { createOpsServer } from '#bff/operations/ops-server.ts';
 import { startStack, type Stack } from '../bff/harness.ts';
 import { eventBody, operatorClient } from '../bff/waiting-room-helpers.ts';
 

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BffApp } from '../../bff/app.ts';
-import { loadConfig } from '../../bff/plugins/config.ts';
-import { SECURE_SESSION_COOKIE } from '../../bff/plugins/session.ts';
-import { buildSandbox } from '../../sandbox/app.ts';
+import { buildApp, type BffApp } from '#bff/app.ts';
+import { loadConfig } from '#bff/plugins/config.ts';
+import { SECURE_SESSION_COOKIE } from '#bff/plugins/session.ts';
+import { buildSandbox } from '#sandbox/app.ts';
 import { SITE_ORIGIN, call, registerPerson } from '../bff/harness.ts';
 import { startRedisServer, type RedisServer } from '../bff/redis-server.ts';
 

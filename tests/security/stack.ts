@@ -3,9 +3,9 @@ import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
-import { buildSandbox } from '../../sandbox/app.ts';
-import { buildApp, type BffApp } from '../../bff/app.ts';
-import { loadConfig, type BffConfig } from '../../bff/plugins/config.ts';
+import { buildSandbox } from '#sandbox/app.ts';
+import { buildApp, type BffApp } from '#bff/app.ts';
+import { loadConfig, type BffConfig } from '#bff/plugins/config.ts';
 import { createFrontDoor } from '../../docker/front-door.ts';
 import { sparePort } from '../spare-port.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../bff/plugins/config.ts';
-import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
+import { ConfigError, loadConfig } from '#bff/plugins/config.ts';
+import { DEV_SECRETS } from '#shared/dev-secrets.ts';
 
 /** The finding: a production BFF started with the public dev key and other unsafe values. */
 

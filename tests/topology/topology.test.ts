@@ -12,19 +12,19 @@ import {
 } from '../page-addresses.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { Movie } from '../../shared/cinema-api/catalogue.ts';
-import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
-import { computeTotals } from '../../shared/booking/totals.ts';
-import { lonelySeatsRefused } from '../../shared/booking/lonely-seats.ts';
-import type { BookingView, HoldView, PaymentResultView, SeatCell } from '../../shared/views/booking.ts';
-import type { MovieDetailView } from '../../shared/views/catalogue.ts';
-import type { WaitingRoomStatusView } from '../../shared/views/waiting-room.ts';
-import { SERVICE_WORKER_PATH } from '../../site/lib/offline-copies.ts';
-import { PUBLIC_PAGE_S_MAXAGE } from '../../site/lib/page-cache.ts';
-import { routes } from '../../site/lib/routes.ts';
-import { HOME_THEATER } from '../../shared/views/catalogue.ts';
+import type { Movie } from '#shared/cinema-api/catalogue.ts';
+import { hasShowtimeStarted } from '#shared/booking/showtime-clock.ts';
+import { computeTotals } from '#shared/booking/totals.ts';
+import { lonelySeatsRefused } from '#shared/booking/lonely-seats.ts';
+import type { BookingView, HoldView, PaymentResultView, SeatCell } from '#shared/views/booking.ts';
+import type { MovieDetailView } from '#shared/views/catalogue.ts';
+import type { WaitingRoomStatusView } from '#shared/views/waiting-room.ts';
+import { SERVICE_WORKER_PATH } from '#site/lib/offline-copies.ts';
+import { PUBLIC_PAGE_S_MAXAGE } from '#site/lib/page-cache.ts';
+import { routes } from '#site/lib/routes.ts';
+import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import { startTopology, type Topology, type Traffic } from './stack.ts';
-import { IMAGE_ENDPOINT } from '../../site/lib/image-url.ts';
+import { IMAGE_ENDPOINT } from '#site/lib/image-url.ts';
 import { clientAddress, SeatStream, Visitor } from './visitors.ts';
 import {
   admissionTimes,

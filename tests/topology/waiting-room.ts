@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { Agent } from 'undici';
-import { DEV_SECRETS } from '../../shared/dev-secrets.ts';
+import { DEV_SECRETS } from '#shared/dev-secrets.ts';
 import { browserRequest, type Answer } from './visitors.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bffFailureFrom, hasCode, type BffFailure } from '../../site/lib/bff-error.ts';
+import { bffFailureFrom, hasCode, type BffFailure } from '#site/lib/bff-error.ts';
 
 const fallback: BffFailure = { code: 'UNKNOWN', message: 'No pudimos conectarnos.' };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasShowtimeStarted } from '../../shared/booking/showtime-clock.ts';
+import { hasShowtimeStarted } from '#shared/booking/showtime-clock.ts';
 import {
   BOGOTA_TIME_ZONE,
   bogotaDate,
@@ -9,8 +9,8 @@ import {
   bogotaTimestamp,
   bogotaToday,
   parseBogotaTimestamp,
-} from '../../shared/format/bogota-time.ts';
-import { isCardExpired } from '../../shared/validation/payment.ts';
+} from '#shared/format/bogota-time.ts';
+import { isCardExpired } from '#shared/validation/payment.ts';
 
 const utc = (text: string): number => Date.parse(text);
 

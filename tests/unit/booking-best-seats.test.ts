@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NO_BEST_SEATS_MESSAGE, bestSeats } from '../../shared/booking/best-seats.ts';
-import { isOpenSeat, lonelySeatsLeft, lonelySeatsRefused, segmentsOfRow } from '../../shared/booking/lonely-seats.ts';
-import type { SeatCell, SeatMap } from '../../shared/views/booking.ts';
+import { NO_BEST_SEATS_MESSAGE, bestSeats } from '#shared/booking/best-seats.ts';
+import { isOpenSeat, lonelySeatsLeft, lonelySeatsRefused, segmentsOfRow } from '#shared/booking/lonely-seats.ts';
+import type { SeatCell, SeatMap } from '#shared/views/booking.ts';
 import { room, seeded } from './seat-rooms.ts';
 
 const notFound = { found: false, message: NO_BEST_SEATS_MESSAGE };

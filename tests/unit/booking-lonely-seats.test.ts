@@ -4,7 +4,7 @@ import {
   canAvoidLonelySeats,
   lonelySeatsLeft,
   lonelySeatsRefused,
-} from '../../shared/booking/lonely-seats.ts';
+} from '#shared/booking/lonely-seats.ts';
 import { room } from './seat-rooms.ts';
 
 describe('the lonely-seat rule (a selection may not leave one free seat alone)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { membershipEndAfterPurchase } from '../../shared/booking/membership-renewal.ts';
-import { bogotaInstant } from '../../shared/format/bogota-time.ts';
+import { membershipEndAfterPurchase } from '#shared/booking/membership-renewal.ts';
+import { bogotaInstant } from '#shared/format/bogota-time.ts';
 
 const at = (date: string, time = '10:00:00'): number => bogotaInstant(date, time).getTime();
 

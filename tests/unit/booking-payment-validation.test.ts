@@ -5,8 +5,8 @@ import {
   PseFormSchema,
   isCardExpired,
   passesLuhn,
-} from '../../shared/validation/payment.ts';
-import { DOCUMENT_NUMBER_MESSAGES } from '../../shared/validation/document-number.ts';
+} from '#shared/validation/payment.ts';
+import { DOCUMENT_NUMBER_MESSAGES } from '#shared/validation/document-number.ts';
 import { fieldMessages } from './validation-helpers.ts';
 
 const nextYear = String(new Date().getUTCFullYear() + 1);

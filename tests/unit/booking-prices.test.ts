@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceZone } from '../../shared/cinema-api/booking.ts';
+import type { PriceZone } from '#shared/cinema-api/booking.ts';
 import { NON_MEMBER, buildZoneOffers } from '#bff/purchase/common/zone-prices.ts';
-import { formatCop } from '../../shared/format/money.ts';
+import { formatCop } from '#shared/format/money.ts';
 
 const zone = (
   codigo: string,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, secondsLeft } from '../../site/features/purchase/checkout/countdown.ts';
-import { canAddCombos, canSelectAnotherSeat, clampComboQuantity } from '../../shared/booking/limits.ts';
-import { reservationErrorMessage } from '../../site/features/purchase/reservation-error.ts';
-import { hasShowtimeStarted, showtimeStartMs } from '../../shared/booking/showtime-clock.ts';
-import { computeTotals } from '../../shared/booking/totals.ts';
-import { BOOKING_TEXTS } from '../../shared/booking/texts.ts';
+import { formatCountdown, secondsLeft } from '#site/features/purchase/checkout/countdown.ts';
+import { canAddCombos, canSelectAnotherSeat, clampComboQuantity } from '#shared/booking/limits.ts';
+import { reservationErrorMessage } from '#site/features/purchase/reservation-error.ts';
+import { hasShowtimeStarted, showtimeStartMs } from '#shared/booking/showtime-clock.ts';
+import { computeTotals } from '#shared/booking/totals.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 
 describe('reservation error message', () => {
   it('shows the server message as is', () => {

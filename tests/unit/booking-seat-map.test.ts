@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayoutPosition, RoomStatusRow } from '../../shared/cinema-api/booking.ts';
+import type { LayoutPosition, RoomStatusRow } from '#shared/cinema-api/booking.ts';
 import {
   applySeatStates,
   buildSeatMap,
@@ -7,8 +7,8 @@ import {
   isSelectable,
   seatViewState,
   seatsById,
-} from '../../shared/booking/seat-map.ts';
-import type { SeatCell } from '../../shared/views/booking.ts';
+} from '#shared/booking/seat-map.ts';
+import type { SeatCell } from '#shared/views/booking.ts';
 
 const seat = (
   row: string,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SnackProduct } from '../../shared/cinema-api/catalogue.ts';
+import type { SnackProduct } from '#shared/cinema-api/catalogue.ts';
 import { buildSnackOffers, priceCart } from '#bff/purchase/common/snack-offers.ts';
 import { NON_MEMBER } from '#bff/purchase/common/zone-prices.ts';
-import { isRecipeComplete } from '../../shared/booking/snacks.ts';
+import { isRecipeComplete } from '#shared/booking/snacks.ts';
 
 const price = (General: number) => [{ General, OtroPago: General + 1000 }];
 const product = (Codigo: string, Descripcion: string, General: number, CineFanPlus: 's' | 'n'): SnackProduct => ({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { shuffled } from '../../site/features/catalogue/shuffle.ts';
-import { seededRandom } from '../../shared/seeded-random.ts';
-import { selectedDate } from '../../site/features/catalogue/date-panels.ts';
-import { listingHref } from '../../site/features/catalogue/showtime-filters.ts';
-import { slideClass } from '../../site/features/catalogue/carousel-slides.ts';
+import { shuffled } from '#site/features/catalogue/shuffle.ts';
+import { seededRandom } from '#shared/seeded-random.ts';
+import { selectedDate } from '#site/features/catalogue/date-panels.ts';
+import { listingHref } from '#site/features/catalogue/showtime-filters.ts';
+import { slideClass } from '#site/features/catalogue/carousel-slides.ts';
 
 describe('catalogue page helpers', () => {
   it('shuffles a copy, keeping every item once', () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Confectionery, Movie, Room, Showtime } from '../../shared/cinema-api/catalogue.ts';
-import type { ContentPage, Setting } from '../../shared/cinema-api/content.ts';
-import { buildBillboardWeek } from '../../bff/catalogue/billboard-week-view.ts';
-import { buildMovieDetail } from '../../bff/catalogue/movie-detail-view.ts';
-import { buildRoomDetail } from '../../bff/catalogue/room-views.ts';
-import { buildConfectionery } from '../../bff/catalogue/confectionery-view.ts';
-import { CORPORATE_SECTIONS, buildCorporate } from '../../bff/catalogue/corporate-view.ts';
-import { toPopupView } from '../../bff/catalogue/home-view.ts';
-import { parseSettings } from '../../shared/cinema-api/settings.ts';
-import { toRelease } from '../../bff/catalogue/movie-card.ts';
+import type { Confectionery, Movie, Room, Showtime } from '#shared/cinema-api/catalogue.ts';
+import type { ContentPage, Setting } from '#shared/cinema-api/content.ts';
+import { buildBillboardWeek } from '#bff/catalogue/billboard-week-view.ts';
+import { buildMovieDetail } from '#bff/catalogue/movie-detail-view.ts';
+import { buildRoomDetail } from '#bff/catalogue/room-views.ts';
+import { buildConfectionery } from '#bff/catalogue/confectionery-view.ts';
+import { CORPORATE_SECTIONS, buildCorporate } from '#bff/catalogue/corporate-view.ts';
+import { toPopupView } from '#bff/catalogue/home-view.ts';
+import { parseSettings } from '#shared/cinema-api/settings.ts';
+import { toRelease } from '#bff/catalogue/movie-card.ts';
 
 const movieRef = (slug: string) => ({
   id: slug.length,

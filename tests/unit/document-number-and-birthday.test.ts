@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bogotaToday } from '../../shared/format/bogota-time.ts';
+import { bogotaToday } from '#shared/format/bogota-time.ts';
 import {
   DOCUMENT_NUMBER_MESSAGES,
   documentNumberInput,
   documentNumberProblem,
   nitCheckDigit,
-} from '../../shared/validation/document-number.ts';
-import { isValidBirthday } from '../../shared/validation/fields.ts';
-import { MESSAGES } from '../../shared/validation/messages.ts';
-import { ProfileFormSchema } from '../../shared/validation/profile.ts';
-import { RegistrationFormSchema, toRegistrationPayload } from '../../shared/validation/registration.ts';
+} from '#shared/validation/document-number.ts';
+import { isValidBirthday } from '#shared/validation/fields.ts';
+import { MESSAGES } from '#shared/validation/messages.ts';
+import { ProfileFormSchema } from '#shared/validation/profile.ts';
+import { RegistrationFormSchema, toRegistrationPayload } from '#shared/validation/registration.ts';
 import { VALID_REGISTRATION as registration, fieldMessages } from './validation-helpers.ts';
 
 describe('document number by type', () => {

@@ -1,4 +1,4 @@
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS } from '../../bff/catalogue/sanitize-html.ts';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS } from '#bff/catalogue/sanitize-html.ts';
 import { defaultTreeAdapter, html as parse5Html, parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentMatchesExtension } from '../../shared/validation/magic-bytes.ts';
+import { contentMatchesExtension } from '#shared/validation/magic-bytes.ts';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const text = (value: string) => new TextEncoder().encode(value);

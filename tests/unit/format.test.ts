@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatNumber } from '../../site/lib/numbers.ts';
-import { formatCop } from '../../shared/format/money.ts';
+import { formatFileSize, formatNumber } from '#site/lib/numbers.ts';
+import { formatCop } from '#shared/format/money.ts';
 import {
   formatDateButton,
   formatDuration,
@@ -8,8 +8,8 @@ import {
   formatLongDate,
   formatReleaseDate,
   isoDuration,
-} from '../../shared/format/dates.ts';
-import { trailerEmbedUrl, trailerVideoId } from '../../bff/catalogue/trailer.ts';
+} from '#shared/format/dates.ts';
+import { trailerEmbedUrl, trailerVideoId } from '#bff/catalogue/trailer.ts';
 
 describe('formatCop', () => {
   it('groups thousands with dots and shows no decimals', () => {

@@ -12,8 +12,8 @@ import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { loadConfig, PRODUCTION_REQUIRED } from '../../bff/plugins/config.ts';
-import { loadSiteEnv } from '../../site/lib/server-env.ts';
+import { loadConfig, PRODUCTION_REQUIRED } from '#bff/plugins/config.ts';
+import { loadSiteEnv } from '#site/lib/server-env.ts';
 import { renderNginxConf } from '../topology/stack.ts';
 
 /**

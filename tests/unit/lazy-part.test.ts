@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countingLoader } from './counting-loader.ts';
 import { createElement, Suspense } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { lazyPart } from '../../site/components/lazy-part.ts';
+import { lazyPart } from '#site/components/lazy-part.ts';
 
 function Greeting({ name }: { name: string }) {
   return createElement('p', null, `Hola, ${name}`);

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { countingLoader } from './counting-loader.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ResolverOptions } from 'react-hook-form';
-import { lazyResolver } from '../../site/components/lazy-resolver.ts';
-import { LoginFormSchema, type LoginForm } from '../../shared/validation/login.ts';
-import { MESSAGES } from '../../shared/validation/messages.ts';
+import { lazyResolver } from '#site/components/lazy-resolver.ts';
+import { LoginFormSchema, type LoginForm } from '#shared/validation/login.ts';
+import { MESSAGES } from '#shared/validation/messages.ts';
 
 const options: ResolverOptions<LoginForm> = { fields: {}, shouldUseNativeValidation: false };
 

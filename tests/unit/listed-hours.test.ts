@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hoursByFormatAndVersion } from '../../shared/catalogue/hours.ts';
-import { hourState, hourStateBetween, showtimeEndMs } from '../../shared/booking/showtime-clock.ts';
-import type { ShowtimeGroupView } from '../../shared/views/catalogue.ts';
+import { hoursByFormatAndVersion } from '#shared/catalogue/hours.ts';
+import { hourState, hourStateBetween, showtimeEndMs } from '#shared/booking/showtime-clock.ts';
+import type { ShowtimeGroupView } from '#shared/views/catalogue.ts';
 
 const hour = (id: number, hhmm: string, date = '2026-11-26') => ({
   id,

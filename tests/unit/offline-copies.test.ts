@@ -6,9 +6,9 @@ import {
   isTicketPath,
   KEPT_TICKETS_SLOT,
   OFFLINE_LABEL_ATTRIBUTE,
-} from '../../site/lib/offline-copies.ts';
-import { OFFLINE_TEXTS } from '../../site/lib/offline-texts.ts';
-import { keptTicketsHtml, ticketLabel } from '../../site/service-worker/kept-tickets.ts';
+} from '#site/lib/offline-copies.ts';
+import { OFFLINE_TEXTS } from '#site/lib/offline-texts.ts';
+import { keptTicketsHtml, ticketLabel } from '#site/service-worker/kept-tickets.ts';
 
 /** The rules the service worker and the pages share (site/lib/offline-copies.ts) and the offline page's list. */
 

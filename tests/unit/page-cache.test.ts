@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cachePublicly, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '../../site/lib/page-cache.ts';
+import { cachePublicly, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '#site/lib/page-cache.ts';
 import { hash } from 'node:crypto';
-import { entityTag, matchesEntityTag } from '../../shared/http/entity-tags.ts';
+import { entityTag, matchesEntityTag } from '#shared/http/entity-tags.ts';
 
 describe('page cache headers', () => {
   it('lets shared caches keep a public page, serve it stale while refreshing and while failing; browsers revalidate', () => {

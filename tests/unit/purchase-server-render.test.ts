@@ -1,9 +1,9 @@
 import { createElement } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { BookingView } from '../../shared/views/booking.ts';
-import PurchaseFlow from '../../site/features/purchase/PurchaseFlow.tsx';
-import { PURCHASE_TEXTS } from '../../site/features/purchase/texts.ts';
+import type { BookingView } from '#shared/views/booking.ts';
+import PurchaseFlow from '#site/features/purchase/PurchaseFlow.tsx';
+import { PURCHASE_TEXTS } from '#site/features/purchase/texts.ts';
 import { room } from './seat-rooms.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from '../../bff/plugins/read-cache.ts';
+import { ReadCache } from '#bff/plugins/read-cache.ts';
 
 function clock(start = 1_000_000) {
   let now = start;

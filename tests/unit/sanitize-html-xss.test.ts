@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../../bff/catalogue/sanitize-html.ts';
+import { sanitizeHtml } from '#bff/catalogue/sanitize-html.ts';
 import { executableParts } from './executable-html.ts';
 import { MUTATED_MARKUP, OWASP_CHEAT_SHEET, urlVectors, type Vector } from './xss-vectors.ts';
 

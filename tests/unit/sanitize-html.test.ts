@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeHtml, useContentImageOrigins } from '../../bff/catalogue/sanitize-html.ts';
+import { sanitizeHtml, useContentImageOrigins } from '#bff/catalogue/sanitize-html.ts';
 
 const IMAGES = 'https://imagenes.viziona.example';
 beforeAll(() => useContentImageOrigins([IMAGES]));

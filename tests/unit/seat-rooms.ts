@@ -1,4 +1,4 @@
-import type { MapCell, SeatMap, SeatState } from '../../shared/views/booking.ts';
+import type { MapCell, SeatMap, SeatState } from '#shared/views/booking.ts';
 
 /**
  * Rooms drawn as text for the seat rules' tests: one line per row, the screen above the first

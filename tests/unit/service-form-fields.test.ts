@@ -4,8 +4,8 @@ import {
   readPqrFields,
   toEthicsUpstreamFields,
   toPqrUpstreamFields,
-} from '../../bff/forms/service-form-fields.ts';
-import { EthicsFieldsSchema, PqrFieldsSchema } from '../../shared/validation/service-forms.ts';
+} from '#bff/forms/service-form-fields.ts';
+import { EthicsFieldsSchema, PqrFieldsSchema } from '#shared/validation/service-forms.ts';
 
 /** The multipart text fields as the site sends them: our schema's fields by name, a checkbox as 'true'. */
 const sent = (fields: Record<string, string>): ReadonlyMap<string, string> => new Map(Object.entries(fields));

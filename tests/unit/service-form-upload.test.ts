@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcedStep, isFullySent, percentSent } from '../../site/features/forms/upload-progress.ts';
+import { announcedStep, isFullySent, percentSent } from '#site/features/forms/upload-progress.ts';
 
 describe("a service form's upload progress", () => {
   it('is a whole percentage, 0 until the size is known and 100 only once everything has gone', () => {

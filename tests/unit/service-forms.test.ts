@@ -8,7 +8,7 @@ import {
   attachmentBaseName,
   attachmentExtension,
   attachmentListProblem,
-} from '../../shared/validation/service-forms.ts';
+} from '#shared/validation/service-forms.ts';
 import { fieldMessages } from './validation-helpers.ts';
 
 const MB = 1024 * 1024;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShowtimeGroupView } from '../../shared/views/catalogue.ts';
+import type { ShowtimeGroupView } from '#shared/views/catalogue.ts';
 import {
   canonicalRedirect,
   filterChoices,
@@ -14,7 +14,7 @@ import {
   readListingQuery,
   resolveListingQuery,
   type ListingRules,
-} from '../../site/features/catalogue/showtime-filters.ts';
+} from '#site/features/catalogue/showtime-filters.ts';
 
 function group(format: string, version: string, roomName: string): ShowtimeGroupView {
   return { format, version, roomId: Number(roomName.replace(/\D/g, '')) || 99, roomName, hours: [] };

@@ -10,7 +10,7 @@ import {
   routes,
   safeReturnTo,
   type RouteName,
-} from '../../site/lib/routes.ts';
+} from '#site/lib/routes.ts';
 
 describe('safeReturnTo: only ever a path of this site', () => {
   it.each(['/mi-perfil', '/viziona/pelicula/x/funcion/12?a=1#top', '/'])('keeps %s', (value) => {

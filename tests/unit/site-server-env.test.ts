@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSiteEnv, SiteConfigError } from '../../site/lib/server-env.ts';
+import { loadSiteEnv, SiteConfigError } from '#site/lib/server-env.ts';
 
 describe('site configuration', () => {
   it('has working defaults in development', () => {

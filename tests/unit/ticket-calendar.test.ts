@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Bill } from '../../shared/cinema-api/bills.ts';
-import { THEATER_STREET_ADDRESS } from '../../shared/theater.ts';
+import type { Bill } from '#shared/cinema-api/bills.ts';
+import { THEATER_STREET_ADDRESS } from '#shared/theater.ts';
 import { foldLine, icsDocument, icsText } from '#bff/purchase/bills/icalendar.ts';
 import { calendarFileName, ticketCalendar } from '#bff/purchase/bills/ticket-calendar.ts';
 import { componentsOf, parseIcs, property, text, unescapeText } from '../icalendar-parser.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ForgotPasswordFormSchema, toForgotPasswordPayload } from '../../shared/validation/forgot-password.ts';
-import { LoginFormSchema, toLoginPayload } from '../../shared/validation/login.ts';
-import { MESSAGES } from '../../shared/validation/messages.ts';
-import { ProfileFormSchema, toProfilePayload } from '../../shared/validation/profile.ts';
-import { ResetPasswordFormSchema, toResetPasswordPayload } from '../../shared/validation/reset-password.ts';
-import { VerificationCodeFormSchema } from '../../shared/validation/verification-code.ts';
+import { ForgotPasswordFormSchema, toForgotPasswordPayload } from '#shared/validation/forgot-password.ts';
+import { LoginFormSchema, toLoginPayload } from '#shared/validation/login.ts';
+import { MESSAGES } from '#shared/validation/messages.ts';
+import { ProfileFormSchema, toProfilePayload } from '#shared/validation/profile.ts';
+import { ResetPasswordFormSchema, toResetPasswordPayload } from '#shared/validation/reset-password.ts';
+import { VerificationCodeFormSchema } from '#shared/validation/verification-code.ts';
 import { fieldMessages } from './validation-helpers.ts';
 
 describe('login form', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PasswordSchema } from '../../shared/validation/fields.ts';
-import { MESSAGES } from '../../shared/validation/messages.ts';
+import { PasswordSchema } from '#shared/validation/fields.ts';
+import { MESSAGES } from '#shared/validation/messages.ts';
 import { fieldMessages } from './validation-helpers.ts';
 
 const LONG =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/validation/messages.ts';
-import { DOC_TYPE_LABELS, DOC_TYPES, SEX_LABELS } from '../../shared/validation/options.ts';
-import { RegistrationFormSchema, toRegistrationPayload } from '../../shared/validation/registration.ts';
+import { MESSAGES } from '#shared/validation/messages.ts';
+import { DOC_TYPE_LABELS, DOC_TYPES, SEX_LABELS } from '#shared/validation/options.ts';
+import { RegistrationFormSchema, toRegistrationPayload } from '#shared/validation/registration.ts';
 import { VALID_REGISTRATION as validForm, fieldMessages } from './validation-helpers.ts';
 
 describe('registration form', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PlaceView } from '../../shared/views/waiting-room.ts';
-import { passUntilText, turnNoticeText } from '../../shared/waiting-room/texts.ts';
-import { placeFigures, placeSummary, progressText, saleHour } from '../../site/features/waiting-room/place-text.ts';
-import { waitingRoomParams } from '../../site/features/waiting-room/params.ts';
+import type { PlaceView } from '#shared/views/waiting-room.ts';
+import { passUntilText, turnNoticeText } from '#shared/waiting-room/texts.ts';
+import { placeFigures, placeSummary, progressText, saleHour } from '#site/features/waiting-room/place-text.ts';
+import { waitingRoomParams } from '#site/features/waiting-room/params.ts';
 import {
   isPersonalPath,
   isProtectedPath,
@@ -10,7 +10,7 @@ import {
   isWaitingRoomPlacePath,
   purchaseOf,
   routes,
-} from '../../site/lib/routes.ts';
+} from '#site/lib/routes.ts';
 
 /** The waiting page's words for a place (site/features/waiting-room/place-text.ts) and its routes. */
 

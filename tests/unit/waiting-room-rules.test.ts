@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admissionsDue, bucketCapacity, openingBucket, refill } from '../../shared/waiting-room/admission.ts';
+import { admissionsDue, bucketCapacity, openingBucket, refill } from '#shared/waiting-room/admission.ts';
 import {
   applyAction,
   coversShowtime,
@@ -7,21 +7,21 @@ import {
   holdsPurchases,
   phaseOf,
   type WaitingRoomEvent,
-} from '../../shared/waiting-room/event.ts';
-import { estimatedWaitSeconds, progressOf, waitText } from '../../shared/waiting-room/estimate.ts';
+} from '#shared/waiting-room/event.ts';
+import { estimatedWaitSeconds, progressOf, waitText } from '#shared/waiting-room/estimate.ts';
 import {
   ARRIVAL_SETTLE_MS,
   admissibleScoreBelow,
   arrivalScore,
   isPreQueueScore,
-} from '../../shared/waiting-room/ordering.ts';
+} from '#shared/waiting-room/ordering.ts';
 import {
   PURCHASE_WINDOW_SECONDS,
   RETURN_GRACE_SECONDS,
   isAbandoned,
   passDeadline,
-} from '../../shared/waiting-room/passes.ts';
-import { freeSeatCount, isSoldOut, nextShowtimes } from '../../shared/waiting-room/sold-out.ts';
+} from '#shared/waiting-room/passes.ts';
+import { freeSeatCount, isSoldOut, nextShowtimes } from '#shared/waiting-room/sold-out.ts';
 
 const SALE = Date.parse('2026-12-01T10:00:00-05:00');
 const minute = 60_000;

@@ -1,5 +1,5 @@
-import type { PaymentMethod } from '../../../shared/cinema-api/booking.ts';
-import type { Bank } from '../../../shared/cinema-api/payments.ts';
+import type { PaymentMethod } from '#shared/cinema-api/booking.ts';
+import type { Bank } from '#shared/cinema-api/payments.ts';
 
 export interface BannerSeed {
   id: number;

@@ -1,4 +1,4 @@
-import type { PriceZone } from '../../../shared/cinema-api/booking.ts';
+import type { PriceZone } from '#shared/cinema-api/booking.ts';
 
 /** 2D prices (COP); 3D showtimes add THREE_D_SURCHARGE. Member prices are 20% off. */
 export const PRICE_ZONES: PriceZone[] = [

@@ -1,4 +1,4 @@
-import type { RecipeAlternative, RecipeItem, SnackProduct } from '../../../shared/cinema-api/catalogue.ts';
+import type { RecipeAlternative, RecipeItem, SnackProduct } from '#shared/cinema-api/catalogue.ts';
 
 const price = (general: number) => [{ General: general, OtroPago: Math.round(general * 0.9) }];
 

@@ -1,8 +1,8 @@
 import { getRow, type Database } from '../database.ts';
 import { hashPasswordSync } from '../../lib/secrets.ts';
 import { insertUser } from '../../services/users.ts';
-import { membershipEndAfterPurchase } from '../../../shared/booking/membership-renewal.ts';
-import { parseBogotaTimestamp } from '../../../shared/format/bogota-time.ts';
+import { membershipEndAfterPurchase } from '#shared/booking/membership-renewal.ts';
+import { parseBogotaTimestamp } from '#shared/format/bogota-time.ts';
 
 /** Demo accounts (documented in sandbox/README.md). Passwords follow the spec's rule. */
 export const DEMO_USERS = [

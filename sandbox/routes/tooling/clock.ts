@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { bogotaTimestamp } from '../../../shared/format/bogota-time.ts';
+import { bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../../lib/context.ts';
 import { parsePayload } from '../../lib/validation.ts';
 

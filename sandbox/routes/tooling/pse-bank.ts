@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PAY_STATUS_PENDING, PAY_TYPE_MEMBERSHIP } from '../../../shared/cinema-api/payments.ts';
+import { PAY_STATUS_PENDING, PAY_TYPE_MEMBERSHIP } from '#shared/cinema-api/payments.ts';
 import { inTransaction } from '../../db/database.ts';
 import { BANKS } from '../../db/seed/marketing.ts';
 import type { SandboxContext } from '../../lib/context.ts';

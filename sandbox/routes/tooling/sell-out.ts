@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SEAT_TYPE_AISLE } from '../../../shared/cinema-api/seat-types.ts';
+import { SEAT_TYPE_AISLE } from '#shared/cinema-api/seat-types.ts';
 import { seatLabel } from '../../catalogue/layout.ts';
 import { inTransaction, run } from '../../db/database.ts';
 import { notFound } from '../../lib/api-error.ts';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { ForgotPasswordForm } from '../../../shared/validation/forgot-password.ts';
+import type { ForgotPasswordForm } from '#shared/validation/forgot-password.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { Field, inputClasses } from '../../components/Field.tsx';
 import { Form } from '../../components/Form.tsx';
@@ -8,7 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { $forgotDialogOpen, backToLoginDialog, closeForgotDialog, requestPasswordReset } from './stores.ts';
 
 const validation = lazyZodResolver(
-  async () => (await import('../../../shared/validation/forgot-password.ts')).ForgotPasswordFormSchema,
+  async () => (await import('#shared/validation/forgot-password.ts')).ForgotPasswordFormSchema,
 );
 
 /** 'Olvidé mi contraseña': asks for the e-mail that receives the reset link. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LoginForm as LoginFormValues } from '../../../shared/validation/login.ts';
+import type { LoginForm as LoginFormValues } from '#shared/validation/login.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
 import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
@@ -9,7 +9,7 @@ import { login, openForgotDialog } from './stores.ts';
 import { LOGIN_SUCCESS_TEXT } from './texts.ts';
 
 // zod and the schema load when the person turns to the form (see lazy-resolver.ts).
-const validation = lazyZodResolver(async () => (await import('../../../shared/validation/login.ts')).LoginFormSchema);
+const validation = lazyZodResolver(async () => (await import('#shared/validation/login.ts')).LoginFormSchema);
 
 export interface LoginFormProps {
   /** Runs after a successful login, once the success text is shown. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { SEXES, SEX_LABELS } from '../../../shared/validation/options.ts';
+import { SEXES, SEX_LABELS } from '#shared/validation/options.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';

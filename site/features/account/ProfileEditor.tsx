@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ProfileForm, ProfileFormInput } from '../../../shared/validation/profile.ts';
-import { DOC_TYPE_LABELS, SEX_LABELS, type DocType } from '../../../shared/validation/options.ts';
-import type { ProfileView } from '../../../shared/views/accounts.ts';
-import type { SessionUserView } from '../../../shared/views/session.ts';
+import type { ProfileForm, ProfileFormInput } from '#shared/validation/profile.ts';
+import { DOC_TYPE_LABELS, SEX_LABELS, type DocType } from '#shared/validation/options.ts';
+import type { ProfileView } from '#shared/views/accounts.ts';
+import type { SessionUserView } from '#shared/views/session.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
 import { Form, type ServerFieldErrors } from '../../components/Form.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
@@ -19,9 +19,7 @@ export interface ProfileEditorProps {
 
 // zod and the schema load when the person turns to editing (see lazy-resolver.ts): the profile
 // is read far more often than it is changed.
-const validation = lazyZodResolver(
-  async () => (await import('../../../shared/validation/profile.ts')).ProfileFormSchema,
-);
+const validation = lazyZodResolver(async () => (await import('#shared/validation/profile.ts')).ProfileFormSchema);
 
 const toFormValues = (profile: ProfileView): ProfileFormInput => ({
   name: profile.name,

@@ -1,6 +1,6 @@
 import { useRef, useState, type ClipboardEvent } from 'react';
-import type { RegistrationForm, RegistrationFormInput } from '../../../shared/validation/registration.ts';
-import { DEVICE, DOC_TYPES, DOC_TYPE_LABELS } from '../../../shared/validation/options.ts';
+import type { RegistrationForm, RegistrationFormInput } from '#shared/validation/registration.ts';
+import { DEVICE, DOC_TYPES, DOC_TYPE_LABELS } from '#shared/validation/options.ts';
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
 import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
@@ -34,7 +34,7 @@ const defaultValues: Partial<RegistrationFormInput> = {
 
 // zod and the schema load when the person turns to the form (see lazy-resolver.ts).
 const validation = lazyZodResolver(
-  async () => (await import('../../../shared/validation/registration.ts')).RegistrationFormSchema,
+  async () => (await import('#shared/validation/registration.ts')).RegistrationFormSchema,
 );
 
 const linkClass = 'font-semibold text-brand underline underline-offset-4';

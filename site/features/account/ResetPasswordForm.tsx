@@ -1,4 +1,4 @@
-import type { ResetPasswordForm as ResetPasswordValues } from '../../../shared/validation/reset-password.ts';
+import type { ResetPasswordForm as ResetPasswordValues } from '#shared/validation/reset-password.ts';
 import { Field } from '../../components/Field.tsx';
 import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
@@ -8,7 +8,7 @@ import { resetPassword } from './stores.ts';
 
 // zod and the schema load when the person turns to the form (see lazy-resolver.ts).
 const validation = lazyZodResolver(
-  async () => (await import('../../../shared/validation/reset-password.ts')).ResetPasswordFormSchema,
+  async () => (await import('#shared/validation/reset-password.ts')).ResetPasswordFormSchema,
 );
 
 export interface ResetPasswordFormProps {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { VerificationCodeFormSchema } from '../../../shared/validation/verification-code.ts';
-import { MESSAGES } from '../../../shared/validation/messages.ts';
+import { VerificationCodeFormSchema } from '#shared/validation/verification-code.ts';
+import { MESSAGES } from '#shared/validation/messages.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { Field, inputClasses } from '../../components/Field.tsx';
 import { Button } from '../../components/Button.tsx';

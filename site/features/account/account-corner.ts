@@ -4,7 +4,7 @@
  * matching parts, see styles/global.css) and turns clicks into the account island's dialogs,
  * which load only then.
  */
-import type { SessionUserView } from '../../../shared/views/session.ts';
+import type { SessionUserView } from '#shared/views/session.ts';
 import { isProtectedPath, routes, safeReturnTo } from '../../lib/routes.ts';
 import { takeJustRegistered } from '../../lib/arrival-note.ts';
 import {

@@ -3,8 +3,8 @@
  * the session is gone (it expired after the middleware looked), so the page can send the
  * person to log in.
  */
-import type { ProfileView, PurchaseCardView } from '../../../shared/views/accounts.ts';
-import type { MembershipView } from '../../../shared/views/session.ts';
+import type { ProfileView, PurchaseCardView } from '#shared/views/accounts.ts';
+import type { MembershipView } from '#shared/views/session.ts';
 import { callBff, type BffCaller } from '../../lib/bff-server.ts';
 import { logServerError } from '../../lib/server-log.ts';
 

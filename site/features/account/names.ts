@@ -1,4 +1,4 @@
-import type { SessionUserView } from '../../../shared/views/session.ts';
+import type { SessionUserView } from '#shared/views/session.ts';
 
 /**
  * The names a page shows for the logged-in person, one rule for the server's render and the

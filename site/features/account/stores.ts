@@ -5,13 +5,13 @@
  * island on every page, which must not carry zod.
  */
 import { atom } from 'nanostores';
-import type { SessionUserView } from '../../../shared/views/session.ts';
-import type { LoginForm } from '../../../shared/validation/login.ts';
-import type { RegistrationForm } from '../../../shared/validation/registration.ts';
-import type { ForgotPasswordForm } from '../../../shared/validation/forgot-password.ts';
-import type { ResetPasswordForm } from '../../../shared/validation/reset-password.ts';
-import type { ProfileForm } from '../../../shared/validation/profile.ts';
-import type { ProfileView } from '../../../shared/views/accounts.ts';
+import type { SessionUserView } from '#shared/views/session.ts';
+import type { LoginForm } from '#shared/validation/login.ts';
+import type { RegistrationForm } from '#shared/validation/registration.ts';
+import type { ForgotPasswordForm } from '#shared/validation/forgot-password.ts';
+import type { ResetPasswordForm } from '#shared/validation/reset-password.ts';
+import type { ProfileForm } from '#shared/validation/profile.ts';
+import type { ProfileView } from '#shared/views/accounts.ts';
 import type { BffFailure } from '../../lib/bff-error.ts';
 import { callBff } from '../../lib/bff-browser.ts';
 import { forgetOfflineTickets } from '../../lib/offline-tickets.ts';

@@ -5,7 +5,7 @@
  * seconds, when the tab comes back and right before a tap on it. The page renders the same
  * states on the server (`ShowtimeGroups.astro`); without JavaScript the purchase route says why.
  */
-import { hourStateBetween } from '../../../shared/booking/showtime-clock.ts';
+import { hourStateBetween } from '#shared/booking/showtime-clock.ts';
 import { HOUR_TEXTS } from './texts.ts';
 
 /** The classes of an hour chip: a link, and the same box not sold ('En curso'). */

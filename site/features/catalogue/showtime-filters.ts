@@ -5,7 +5,7 @@
  * canonical query: known keys, this order, values the catalogue has) and sends anything else
  * to it; the number of cached copies is bounded by the catalogue's own data.
  */
-import type { BillboardWeekView, ShowtimeGroupView } from '../../../shared/views/catalogue.ts';
+import type { BillboardWeekView, ShowtimeGroupView } from '#shared/views/catalogue.ts';
 
 /** The filter keys, in the canonical query's order (after `date`). */
 export const FILTER_KEYS = ['version', 'format', 'room'] as const;

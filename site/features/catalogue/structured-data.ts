@@ -2,8 +2,8 @@
  * schema.org descriptions of the catalogue (JSON-LD): the theater, its movies and their
  * screenings. Built from the BFF's views; absolute URLs from the page's origin.
  */
-import type { MovieCardView, MovieDetailView, ShowtimeGroupView } from '../../../shared/views/catalogue.ts';
-import { isoDuration } from '../../../shared/format/dates.ts';
+import type { MovieCardView, MovieDetailView, ShowtimeGroupView } from '#shared/views/catalogue.ts';
+import { isoDuration } from '#shared/format/dates.ts';
 import { routes } from '../../lib/routes.ts';
 import { THEATER_INFO } from './theater-info.ts';
 

@@ -1,4 +1,4 @@
-import type { EthicsForm as EthicsFormValues, EthicsFormInput } from '../../../shared/validation/service-forms.ts';
+import type { EthicsForm as EthicsFormValues, EthicsFormInput } from '#shared/validation/service-forms.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
 import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
@@ -13,7 +13,7 @@ import { useServiceForm } from './use-service-form.ts';
 
 // zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts),
 // and with them what sending needs (sending-parts.ts).
-const loadRules = () => import('../../../shared/validation/service-forms.ts');
+const loadRules = () => import('#shared/validation/service-forms.ts');
 const validation = lazyZodResolver(async () => {
   prepareSending();
   return (await loadRules()).EthicsFormSchema;

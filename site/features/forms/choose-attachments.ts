@@ -4,13 +4,10 @@
  * table, shared/validation/magic-bytes.ts), so a wrong file is named at once instead of
  * failing the whole form after the captcha. The checks load with the forms' validation code.
  */
-import type { AttachmentRules } from '../../../shared/validation/service-forms.ts';
+import type { AttachmentRules } from '#shared/validation/service-forms.ts';
 
 const loadChecks = () =>
-  Promise.all([
-    import('../../../shared/validation/service-forms.ts'),
-    import('../../../shared/validation/magic-bytes.ts'),
-  ]);
+  Promise.all([import('#shared/validation/service-forms.ts'), import('#shared/validation/magic-bytes.ts')]);
 
 /** The same file chosen again (from the same folder, unchanged). */
 export const sameFile = (a: File, b: File): boolean =>

@@ -4,7 +4,7 @@
  * live beside the forms' zod schemas, so an island that imported them would carry zod into
  * its bundle; the islands load the schemas only when the person turns to the form.
  */
-import { PQR_TYPES, WHISTLEBLOWER_TYPES } from '../../../shared/cinema-api/forms.ts';
+import { PQR_TYPES, WHISTLEBLOWER_TYPES } from '#shared/cinema-api/forms.ts';
 import {
   ATTACHMENT_ACCEPT,
   ETHICS_ATTACHMENT_RULES,
@@ -13,7 +13,7 @@ import {
   type AttachmentRules,
   type PqrType,
   type WhistleblowerType,
-} from '../../../shared/validation/service-forms.ts';
+} from '#shared/validation/service-forms.ts';
 
 export interface AttachmentOptions {
   /** The file input's `accept` attribute. */

@@ -9,7 +9,7 @@ import { atom } from 'nanostores';
 import type { BffFailure } from '../../lib/bff-error.ts';
 import { uploadToBff, type UploadProgress } from '#site/lib/bff-browser.ts';
 import { openStatusModal } from '../../components/feedback-stores.ts';
-import type { ServiceFormReceipt } from '../../../shared/views/service-forms.ts';
+import type { ServiceFormReceipt } from '#shared/views/service-forms.ts';
 import { ETHICS_SUCCESS, PQR_SUCCESS, SPINNER_TEXTS, SUBMIT_FAILURE } from './texts.ts';
 import { isFullySent } from './upload-progress.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import type { AttachmentLike } from '../../../shared/validation/service-forms.ts';
+import type { AttachmentLike } from '#shared/validation/service-forms.ts';
 import type { CaptchaFieldHandle } from '../../components/captcha/CaptchaField.tsx';
 import type { ServerFieldErrors } from '../../components/Form.tsx';
 import { refusedFilesOf } from './refused-files.ts';

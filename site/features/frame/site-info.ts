@@ -1,4 +1,4 @@
-import { THEATER_STREET_ADDRESS } from '../../../shared/theater.ts';
+import { THEATER_STREET_ADDRESS } from '#shared/theater.ts';
 
 /**
  * The chain's fixed contact details shown in the footer. The spec withholds the real values

@@ -1,6 +1,6 @@
-import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
-import { formatReleaseDate } from '../../../shared/format/dates.ts';
-import type { MembershipView } from '../../../shared/views/session.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import { formatReleaseDate } from '#shared/format/dates.ts';
+import type { MembershipView } from '#shared/views/session.ts';
 import { routes } from '../../lib/routes.ts';
 import { PAYMENT_TEXTS, PURCHASE_TEXTS } from './texts.ts';
 

@@ -11,11 +11,11 @@ import {
   type RefObject,
 } from 'react';
 import { useStore } from '@nanostores/react';
-import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '../../../shared/booking/lonely-seats.ts';
-import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
-import { turnNoticeText } from '../../../shared/waiting-room/texts.ts';
-import { formatCop } from '../../../shared/format/money.ts';
-import type { BookingView } from '../../../shared/views/booking.ts';
+import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '#shared/booking/lonely-seats.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import { turnNoticeText } from '#shared/waiting-room/texts.ts';
+import { formatCop } from '#shared/format/money.ts';
+import type { BookingView } from '#shared/views/booking.ts';
 import { Button } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazy-part.ts';
 import { useWantedOnce } from '../../components/use-wanted-once.ts';

@@ -1,5 +1,5 @@
-import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
-import type { BookingView } from '../../../shared/views/booking.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import type { BookingView } from '#shared/views/booking.ts';
 
 /** Ratings that carry the age warning ('Exclusiva para mayores de …'). */
 const AGE_RESTRICTED_RATINGS = ['15', '18'] as const;

@@ -1,4 +1,4 @@
-import { BOOKING_TEXTS } from '../../../shared/booking/texts.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 
 /**
  * The message of the reservation-failure modal (document 2, section 8): the server's message,

@@ -2,9 +2,9 @@
  * A place in words and numbers, the same on the waiting page (its script) and in the small
  * frame shown without JavaScript (rendered on the server).
  */
-import type { PlaceView } from '../../../shared/views/waiting-room.ts';
-import { waitText } from '../../../shared/waiting-room/estimate.ts';
-import { hourOf } from '../../../shared/waiting-room/texts.ts';
+import type { PlaceView } from '#shared/views/waiting-room.ts';
+import { waitText } from '#shared/waiting-room/estimate.ts';
+import { hourOf } from '#shared/waiting-room/texts.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 
 /** When the sale opens, '10:00 a. m.' in Bogotá (its last dot ends a sentence too). */

@@ -2,7 +2,7 @@
  * The waiting page's words (ours: the spec has no waiting room; the sold-out sentence and the
  * closed one are shared/waiting-room/texts.ts, which the BFF answers too).
  */
-import { RETURN_GRACE_SECONDS } from '../../../shared/waiting-room/passes.ts';
+import { RETURN_GRACE_SECONDS } from '#shared/waiting-room/passes.ts';
 
 /**
  * How often the page without JavaScript reloads, towards the purchase (its frame with the place

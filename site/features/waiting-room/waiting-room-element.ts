@@ -6,8 +6,8 @@
  * everybody through or ends). No framework: the page must ship under 10 KB of JavaScript; the
  * captcha's widget loads only when the event asks for it.
  */
-import type { OtherShowtimeView, WaitingRoomStatusView } from '../../../shared/views/waiting-room.ts';
-import { passUntilText, WAITING_ROOM_TEXTS } from '../../../shared/waiting-room/texts.ts';
+import type { OtherShowtimeView, WaitingRoomStatusView } from '#shared/views/waiting-room.ts';
+import { passUntilText, WAITING_ROOM_TEXTS } from '#shared/waiting-room/texts.ts';
 import { callBff } from '../../lib/bff-browser.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { routes } from '../../lib/routes.ts';

@@ -1,5 +1,5 @@
-import { SESSION_COOKIE } from '../../../bff/plugins/session.ts';
-import { routes } from '../../../site/lib/routes.ts';
+import { SESSION_COOKIE } from '#bff/plugins/session.ts';
+import { routes } from '#site/lib/routes.ts';
 import { SandboxShowtimes } from '../../showtimes.ts';
 
 /** Which pages the benchmark measures, of which kind and budget, and the session it measures some with. */

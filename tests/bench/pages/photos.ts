@@ -2,7 +2,7 @@ import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type CDPSession } from '@playwright/test';
 import sharp from 'sharp';
-import { isResizable } from '../../../site/lib/image-url.ts';
+import { isResizable } from '#site/lib/image-url.ts';
 import { median } from '../statistics.ts';
 import { CHROME_PATH } from './stack.ts';
 

@@ -1,9 +1,9 @@
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
-import type { Totals } from '../../../../shared/booking/totals.ts';
-import { formatCop } from '../../../../shared/format/money.ts';
-import type { PayBrandView, PaymentMethodView, SnackOffer } from '../../../../shared/views/booking.ts';
-import { Modal } from '../../../components/Modal.tsx';
-import { PosterImage } from '../../../components/PosterImage.tsx';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import type { Totals } from '#shared/booking/totals.ts';
+import { formatCop } from '#shared/format/money.ts';
+import type { PayBrandView, PaymentMethodView, SnackOffer } from '#shared/views/booking.ts';
+import { Modal } from '#site/components/Modal.tsx';
+import { PosterImage } from '#site/components/PosterImage.tsx';
 import type { CartItem } from '../stores/snacks.ts';
 import type { PayMethod } from '../payment/pay-methods.ts';
 import { PAYMENT_TEXTS } from '../texts.ts';

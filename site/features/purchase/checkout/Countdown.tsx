@@ -1,5 +1,5 @@
 import { formatCountdown } from './countdown.ts';
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 
 /** 'Tiempo restante' hh:mm:ss. A timer role, not a live region: it would speak every second. */
 export function Countdown({ secondsLeft, className = '' }: { secondsLeft: number; className?: string }) {

@@ -1,5 +1,5 @@
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
-import type { PayBrandView, PaymentMethodView } from '../../../../shared/views/booking.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import type { PayBrandView, PaymentMethodView } from '#shared/views/booking.ts';
 import { offeredMethods, type PayMethod } from '../payment/pay-methods.ts';
 import { PAYMENT_TEXTS } from '../texts.ts';
 

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import { CardFormSchema, type CardForm, type CardFormInput } from '../../../../shared/validation/payment.ts';
-import { Field, inputClasses } from '../../../components/Field.tsx';
-import { Form, type ServerFieldErrors } from '../../../components/Form.tsx';
-import { lazyZodResolver } from '../../../components/lazy-resolver.ts';
-import { NumberInput } from '../../../components/NumberInput.tsx';
-import { Button } from '../../../components/Button.tsx';
-import { CaptchaField, type CaptchaFieldHandle } from '../../../components/captcha/CaptchaField.tsx';
+import { CardFormSchema, type CardForm, type CardFormInput } from '#shared/validation/payment.ts';
+import { Field, inputClasses } from '#site/components/Field.tsx';
+import { Form, type ServerFieldErrors } from '#site/components/Form.tsx';
+import { lazyZodResolver } from '#site/components/lazy-resolver.ts';
+import { NumberInput } from '#site/components/NumberInput.tsx';
+import { Button } from '#site/components/Button.tsx';
+import { CaptchaField, type CaptchaFieldHandle } from '#site/components/captcha/CaptchaField.tsx';
 import { PAYMENT_TEXTS } from '../texts.ts';
 
 export interface CardPaymentFormProps {

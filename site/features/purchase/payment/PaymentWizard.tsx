@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
-import type { PayBrandView, PaymentMethodView } from '../../../../shared/views/booking.ts';
-import { Modal } from '../../../components/Modal.tsx';
-import { Button } from '../../../components/Button.tsx';
+import type { CardForm, PseForm } from '#shared/validation/payment.ts';
+import type { PayBrandView, PaymentMethodView } from '#shared/views/booking.ts';
+import { Modal } from '#site/components/Modal.tsx';
+import { Button } from '#site/components/Button.tsx';
 import { CardPaymentForm } from './CardPaymentForm.tsx';
 import { PsePaymentForm, type PsePaymentFormProps } from './PsePaymentForm.tsx';
 import { PAYMENT_TEXTS } from '../texts.ts';

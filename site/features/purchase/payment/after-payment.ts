@@ -3,9 +3,9 @@
  * membership alike: the success, pending and error modals, the status page or the bank. Each
  * island says only what differs (`PaymentFollowUp`).
  */
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
-import { openStatusModal } from '../../../components/feedback-stores.ts';
-import { routes } from '../../../lib/routes.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import { openStatusModal } from '#site/components/feedback-stores.ts';
+import { routes } from '#site/lib/routes.ts';
 import { PAYMENT_TEXTS } from '../texts.ts';
 import type { PaymentOutcome } from './actions.ts';
 

@@ -1,4 +1,4 @@
-import type { PaymentMethodView } from '../../../../shared/views/booking.ts';
+import type { PaymentMethodView } from '#shared/views/booking.ts';
 
 /** A way to pay once the brand is chosen: by card, or by bank (PSE). */
 export type PayMethod = 'card' | 'pse';

@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { inputClasses } from '../../../components/Field.tsx';
+import { Button } from '#site/components/Button.tsx';
+import { inputClasses } from '#site/components/Field.tsx';
 import { PURCHASE_TEXTS } from '../texts.ts';
 import { rememberedSeatCount } from './seat-count-memory.ts';
 

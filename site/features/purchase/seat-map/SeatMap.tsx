@@ -9,8 +9,8 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
-import type { SeatCell, SeatMap as SeatMapView, SeatRow } from '../../../../shared/views/booking.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import type { SeatCell, SeatMap as SeatMapView, SeatRow } from '#shared/views/booking.ts';
 import { isPickable, seatAccessibleName, seatLook, type SeatLook } from './seat-labels.ts';
 import { useSeatMapZoom, ZoomControls } from './zoom.tsx';
 

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { formatCop } from '../../../../shared/format/money.ts';
-import type { ZoneOffer } from '../../../../shared/views/booking.ts';
+import { formatCop } from '#shared/format/money.ts';
+import type { ZoneOffer } from '#shared/views/booking.ts';
 import { PURCHASE_TEXTS } from '../texts.ts';
 
 export interface ZonePickerProps {

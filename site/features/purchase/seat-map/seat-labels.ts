@@ -1,5 +1,5 @@
-import type { SeatCell } from '../../../../shared/views/booking.ts';
-import { seatViewState } from '../../../../shared/booking/seat-map.ts';
+import type { SeatCell } from '#shared/views/booking.ts';
+import { seatViewState } from '#shared/booking/seat-map.ts';
 
 /** How a seat looks and is announced, given the chosen zone and the selection. */
 export type SeatLook = 'available' | 'selected' | 'occupied' | 'disabled' | 'other-zone';

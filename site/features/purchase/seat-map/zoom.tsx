@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import type { SeatMap } from '../../../../shared/views/booking.ts';
+import type { SeatMap } from '#shared/views/booking.ts';
 import { PURCHASE_TEXTS } from '../texts.ts';
 
 /** A seat cell (35 px), the row letters at both ends (28 px each) and the map's side padding. */

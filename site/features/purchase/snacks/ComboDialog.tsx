@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
-import { formatCop } from '../../../../shared/format/money.ts';
-import type { SnackOffer } from '../../../../shared/views/booking.ts';
-import { Modal } from '../../../components/Modal.tsx';
-import { Button } from '../../../components/Button.tsx';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import { formatCop } from '#shared/format/money.ts';
+import type { SnackOffer } from '#shared/views/booking.ts';
+import { Modal } from '#site/components/Modal.tsx';
+import { Button } from '#site/components/Button.tsx';
 import { PURCHASE_TEXTS } from '../texts.ts';
 
 export interface ComboDialogProps {

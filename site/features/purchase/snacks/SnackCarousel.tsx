@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
-import { formatCop } from '../../../../shared/format/money.ts';
-import type { SnackOffer } from '../../../../shared/views/booking.ts';
-import { Picture } from '../../../components/Picture.tsx';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import { formatCop } from '#shared/format/money.ts';
+import type { SnackOffer } from '#shared/views/booking.ts';
+import { Picture } from '#site/components/Picture.tsx';
 import { PURCHASE_TEXTS } from '../texts.ts';
 
 /** Snack carousel: 3 per view, 1 under 600 px, slide speed 750 ms. */

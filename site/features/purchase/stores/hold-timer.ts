@@ -3,7 +3,7 @@
  * person. `onExpired` runs when it reaches zero.
  */
 import { atom } from 'nanostores';
-import { RESERVATION_HOLD_SECONDS } from '../../../../shared/booking/constants.ts';
+import { RESERVATION_HOLD_SECONDS } from '#shared/booking/constants.ts';
 
 export function createHoldTimer(initialSeconds: number, onExpired: () => void) {
   const $secondsLeft = atom<number>(initialSeconds);

@@ -7,10 +7,10 @@
  * leaving the page and coming back) and the totals.
  */
 import { computed } from 'nanostores';
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
-import { computeTotals, type Totals } from '../../../../shared/booking/totals.ts';
-import type { BookingView, HoldEvent } from '../../../../shared/views/booking.ts';
-import { openStatusModal } from '../../../components/feedback-stores.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import { computeTotals, type Totals } from '#shared/booking/totals.ts';
+import type { BookingView, HoldEvent } from '#shared/views/booking.ts';
+import { openStatusModal } from '#site/components/feedback-stores.ts';
 import { PURCHASE_TEXTS } from '../texts.ts';
 import { createCheckoutStore } from './checkout.ts';
 import { createHoldStore } from './hold.ts';

@@ -3,12 +3,12 @@
  * are bounded by the showtime's seat limit (document 2, section 5).
  */
 import { atom } from 'nanostores';
-import { canAddCombos, clampComboQuantity } from '../../../../shared/booking/limits.ts';
-import { cartLineKey, isRecipeComplete } from '../../../../shared/booking/snacks.ts';
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
-import { countCombos } from '../../../../shared/booking/totals.ts';
-import type { SnackOffer } from '../../../../shared/views/booking.ts';
-import { openStatusModal } from '../../../components/feedback-stores.ts';
+import { canAddCombos, clampComboQuantity } from '#shared/booking/limits.ts';
+import { cartLineKey, isRecipeComplete } from '#shared/booking/snacks.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import { countCombos } from '#shared/booking/totals.ts';
+import type { SnackOffer } from '#shared/views/booking.ts';
+import { openStatusModal } from '#site/components/feedback-stores.ts';
 
 export interface CartItem {
   key: string;

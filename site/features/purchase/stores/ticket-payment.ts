@@ -4,13 +4,13 @@
  * before any charge goes back to the seats through `startOver`.
  */
 import type { ReadableAtom } from 'nanostores';
-import { BOOKING_TEXTS } from '../../../../shared/booking/texts.ts';
-import type { Totals } from '../../../../shared/booking/totals.ts';
-import type { CardForm, PseForm } from '../../../../shared/validation/payment.ts';
-import { WAITING_ROOM_CODES } from '../../../../shared/views/error-codes.ts';
-import { openStatusModal } from '../../../components/feedback-stores.ts';
-import { hasCode, type BffFailure } from '../../../lib/bff-error.ts';
-import { routes } from '../../../lib/routes.ts';
+import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
+import type { Totals } from '#shared/booking/totals.ts';
+import type { CardForm, PseForm } from '#shared/validation/payment.ts';
+import { WAITING_ROOM_CODES } from '#shared/views/error-codes.ts';
+import { openStatusModal } from '#site/components/feedback-stores.ts';
+import { hasCode, type BffFailure } from '#site/lib/bff-error.ts';
+import { routes } from '#site/lib/routes.ts';
 import { payTicketsByCard, payTicketsByPse } from '../payment/actions.ts';
 import { afterPayment, showPaymentError, type PaymentFollowUp } from '../payment/after-payment.ts';
 import { PURCHASE_TEXTS } from '../texts.ts';
