@@ -80,6 +80,7 @@ interface VitestReport {
  * real clock.
  */
 export const NEEDS_REAL_CLOCK = [
+  'tests/bff/alerts-replicas.test.ts',
   'tests/bff/replicas.test.ts',
   'tests/bff/waiting-room-replicas.test.ts',
   'tests/bff/redis-away.test.ts',

@@ -1,32 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_LIMIT, ALERT_MESSAGES } from '#shared/alerts/rules.ts';
 import type { AlertsView, AlertView } from '#shared/views/alerts.ts';
-import type { BffApp } from '#bff/app.ts';
-import { call, registerPerson, startReplicas, startStack, type Replicas, type Stack } from './harness.ts';
-import { startRedisServer, type RedisServer } from './redis-server.ts';
+import { call, registerPerson, startStack, type Stack } from './harness.ts';
+import { RELEASES, ask, mailsTo, programme } from './alerts-helpers.ts';
 import { RELAY_PASSWORD, startSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
 import { eventBody, operatorClient } from './waiting-room-helpers.ts';
 
 /**
  * "Avísame" against the sandbox and a real SMTP relay (tests/bff/smtp-relay.ts): one e-mail once
  * a release gets showtimes (the sandbox's own programming route, on its clock), never two with
- * two replicas sharing a real Redis, none lost when a replica stops mid-send, cancelling, and
- * hostile input. The checker runs when the test says (`app.alerts.checkNow()`).
+ * cancelling, and hostile input (two replicas sharing a real Redis: alerts-replicas.test.ts). The checker runs when the test says (`app.alerts.checkNow()`).
  */
-
-/** Releases the sandbox lists without showtimes (status 'estreno'). */
-const RELEASES = ['el-secreto-de-la-abuela', 'viaje-al-centro-del-mar', 'heroes-de-barrio'] as const;
-
-async function programme(sandboxUrl: string, movie: string): Promise<void> {
-  const response = await fetch(`${sandboxUrl}/sandbox/movies/${movie}/showtimes`, { method: 'POST' });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
-async function ask(app: BffApp, cookie: string, movie: unknown) {
-  return call(app, 'POST', '/bff/alerts', { cookie, body: { movie } });
-}
-
-const mailsTo = (relay: SmtpRelay, email: string) => relay.accepted.filter((mail) => mail.envelopeTo.includes(email));
 
 describe('one replica, memory store', () => {
   let relay: SmtpRelay;
@@ -259,64 +243,4 @@ describe('without a mail relay', () => {
       await stack.close();
     }
   }, 60_000);
-});
-
-describe('two replicas sharing a real Redis', () => {
-  let relay: SmtpRelay;
-  let redis: RedisServer;
-  let replicas: Replicas;
-
-  beforeAll(async () => {
-    relay = await startSmtpRelay();
-    redis = await startRedisServer();
-  }, 60_000);
-  afterAll(async () => {
-    await replicas?.close();
-    await redis?.stop();
-    await relay?.close();
-  });
-
-  it('sends each person one e-mail when both replicas run at once', async () => {
-    replicas = await startReplicas({ replicas: 2, env: { ...relay.env, REDIS_URL: redis.url } });
-    const [first, second] = replicas.apps as [BffApp, BffApp];
-    const movie = RELEASES[0];
-    const people = await Promise.all([1, 2, 3, 4, 5].map(() => registerPerson(first)));
-    // Asked through either replica; seen by both.
-    for (const [index, person] of people.entries()) {
-      expect((await ask(index % 2 === 0 ? first : second, person.cookie, movie)).status).toBe(200);
-    }
-    const seen = await call(second, 'GET', '/bff/alerts', { cookie: people[0]!.cookie });
-    expect((seen.body as AlertsView).alerts.map((alert) => alert.movie)).toEqual([movie]);
-
-    await programme(replicas.sandboxUrl, movie);
-    const runs = await Promise.all([first.alerts.checkNow(), second.alerts.checkNow()]);
-    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(people.length);
-    await Promise.all([first.alerts.checkNow(), second.alerts.checkNow()]);
-    for (const person of people) expect(mailsTo(relay, person.email), person.email).toHaveLength(1);
-  });
-
-  it('forgets nobody when a replica stops while the relay has its e-mail unanswered', async () => {
-    const [first, second] = replicas.apps as [BffApp, BffApp];
-    const movie = RELEASES[1];
-    const person = await registerPerson(second);
-    expect((await ask(second, person.cookie, movie)).status).toBe(200);
-    await programme(replicas.sandboxUrl, movie);
-
-    relay.holdNext();
-    const stopping = first.alerts.checkNow();
-    await expect.poll(() => relay.held, { timeout: 10_000 }).toBe(1);
-    // The replica goes away mid-send: its claim stays until its lease ends.
-    await first.close();
-    expect((await second.alerts.checkNow()).sent).toBe(0);
-    await expect.poll(async () => (await second.alerts.checkNow()).sent, { timeout: 10_000, interval: 300 }).toBe(1);
-
-    const mails = mailsTo(relay, person.email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('Ya puedes comprar boletas para Viaje al Centro del Mar');
-    expect(await second.alerts.checkNow()).toEqual({ sent: 0, failed: 0 });
-    // The stopped replica's send ends when the relay drops its connection; it sent nothing.
-    await relay.close();
-    expect((await stopping).sent).toBe(0);
-    expect(mailsTo(relay, person.email)).toHaveLength(1);
-  }, 30_000);
 });
