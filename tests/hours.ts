@@ -95,5 +95,9 @@ for (const hour of hours) {
 }
 
 console.log('\n=== the suite at each hour ===');
-for (const result of results) console.log(line(result));
+for (const result of results) {
+  console.log(line(result));
+  const failures = [result.vitest, result.security, result.e2e].flatMap((counts) => counts?.failures ?? []);
+  for (const failure of failures) console.log(`  ✗ ${failure}`);
+}
 process.exit(results.every(ok) ? 0 : 1);

@@ -22,9 +22,11 @@ import {
 
 let passed = 0;
 let failed = 0;
+const failures: string[] = [];
 const add = (counts: Counts): void => {
   passed += counts.passed;
   failed += counts.failed;
+  failures.push(...counts.failures);
 };
 
 async function step(name: string, command: string, args: string[]): Promise<boolean> {
@@ -33,6 +35,7 @@ async function step(name: string, command: string, args: string[]): Promise<bool
   if (ok) passed += 1;
   else {
     failed += 1;
+    failures.push(name);
     console.log(`✗ ${name} failed`);
   }
   return ok;
@@ -67,7 +70,12 @@ if (built) {
   add(await runVitest({ config: TOPOLOGY_VITEST_CONFIG }));
   console.log('\n=== end-to-end tests (Playwright, Chromium) ===');
   add(await runPlaywright());
-} else failed += 3;
+} else {
+  failed += 3;
+  failures.push('security, topology and end-to-end tests: not run without a build');
+}
 
+// What failed, right above the count: CI keeps only the end of a run's output.
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ✗ ${failure}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

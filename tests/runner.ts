@@ -20,7 +20,19 @@ const reportPath = (name: string): string => path.join(reports, `${name}-${(repo
 export interface Counts {
   passed: number;
   failed: number;
+  /** One line per failure, what it was and the first line of why, for the summary above the count. */
+  failures: string[];
 }
+
+const firstLine = (message: string | undefined): string =>
+  (message ?? '')
+    // eslint-disable-next-line no-control-regex -- the reporters' colour codes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find(Boolean)
+    ?.slice(0, 240) ?? '';
+const relative = (file: string): string => path.relative(root, file);
 
 export function exec(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((resolve) => {
@@ -70,6 +82,22 @@ interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
   numFailedTestSuites: number;
+  testResults: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: Array<{ fullName: string; status: string; failureMessages?: string[] }>;
+  }>;
+}
+
+function vitestFailures(report: VitestReport): string[] {
+  return report.testResults.flatMap((file) => {
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${relative(file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (tests.length === 0 && file.status === 'failed') return [`${relative(file.name)}: ${firstLine(file.message)}`];
+    return tests;
+  });
 }
 
 /**
@@ -118,16 +146,50 @@ export async function runVitest(
   const code = await exec(...command('vitest', args, options.clock));
   if (!existsSync(output)) {
     console.log('✗ vitest produced no report');
-    return { passed: 0, failed: 1 };
+    return { passed: 0, failed: 1, failures: [`vitest (${options.config ?? 'tests/vitest.config.ts'}): no report`] };
   }
   const report = JSON.parse(readFileSync(output, 'utf8')) as VitestReport;
   const brokenSuites = code !== 0 && report.numFailedTests === 0 ? Math.max(1, report.numFailedTestSuites) : 0;
-  return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites };
+  const failures = vitestFailures(report);
+  if (code !== 0 && failures.length === 0)
+    failures.push(`vitest (${options.config ?? 'tests/vitest.config.ts'}) exited ${code}`);
+  return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, failures };
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file: string;
+  suites?: PlaywrightSuite[];
+  specs?: Array<{
+    title: string;
+    file: string;
+    line: number;
+    tests: Array<{ projectName: string; status: string; results: Array<{ error?: { message?: string } }> }>;
+  }>;
 }
 
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-  errors?: unknown[];
+  errors?: Array<{ message?: string }>;
+  suites?: PlaywrightSuite[];
+}
+
+function playwrightFailures(report: PlaywrightReport): string[] {
+  const walk = (suite: PlaywrightSuite): string[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => {
+          const error = test.results.findLast((result) => result.error)?.error?.message;
+          return `[${test.projectName}] tests/e2e/${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`;
+        }),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return [
+    ...(report.suites ?? []).flatMap(walk),
+    ...(report.errors ?? []).map((error) => `Playwright: ${firstLine(error.message)}`),
+  ];
 }
 
 /** Playwright with tests/e2e/playwright.config.ts; `args` adds spec files or options. */
@@ -140,11 +202,13 @@ export async function runPlaywright(
   const code = await exec(program, programArgs, { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
   if (!existsSync(output)) {
     console.log('✗ Playwright produced no report');
-    return { passed: 0, failed: 1, skipped: 0 };
+    return { passed: 0, failed: 1, skipped: 0, failures: ['Playwright: no report'] };
   }
   const report = JSON.parse(readFileSync(output, 'utf8')) as PlaywrightReport;
   const failed =
     report.stats.unexpected +
     (code !== 0 && report.stats.unexpected === 0 ? Math.max(1, report.errors?.length ?? 0) : 0);
-  return { passed: report.stats.expected + report.stats.flaky, failed, skipped: report.stats.skipped };
+  const failures = playwrightFailures(report);
+  if (failed > 0 && failures.length === 0) failures.push(`Playwright exited ${code}`);
+  return { passed: report.stats.expected + report.stats.flaky, failed, skipped: report.stats.skipped, failures };
 }
