@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { ForgotPasswordForm } from '#shared/validation/forgot-password.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { Field, inputClasses } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
+import { EmailInput } from '../../components/EmailInput.tsx';
 import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { Button } from '../../components/Button.tsx';
@@ -33,16 +34,7 @@ export default function ForgotPasswordDialog() {
         {({ register, formState: { errors, isSubmitting } }) => (
           <>
             <Field label="Correo electrónico" error={errors.email?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  {...register('email')}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  className={inputClasses}
-                />
-              )}
+              {(control) => <EmailInput {...control} {...register('email')} />}
             </Field>
             <Button type="submit" disabled={isSubmitting}>
               Enviar enlace

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { LoginForm as LoginFormValues } from '#shared/validation/login.ts';
-import { Field, inputClasses } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
+import { EmailInput } from '../../components/EmailInput.tsx';
 import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
@@ -42,16 +43,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
       {({ register, formState: { errors, isSubmitting } }) => (
         <>
           <Field label="Correo electrónico" error={errors.email?.message}>
-            {(control) => (
-              <input
-                {...control}
-                {...register('email')}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                className={inputClasses}
-              />
-            )}
+            {(control) => <EmailInput {...control} {...register('email')} />}
           </Field>
           <Field label="Contraseña" error={errors.password?.message}>
             {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}

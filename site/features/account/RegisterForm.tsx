@@ -1,7 +1,8 @@
 import { useRef, useState, type ClipboardEvent } from 'react';
 import type { RegistrationForm, RegistrationFormInput } from '#shared/validation/registration.ts';
 import { DEVICE, DOC_TYPES, DOC_TYPE_LABELS } from '#shared/validation/options.ts';
-import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
+import { CheckboxField, Field, checkboxClasses } from '../../components/Field.tsx';
+import { EmailInput } from '../../components/EmailInput.tsx';
 import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
@@ -80,28 +81,11 @@ export default function RegisterForm() {
             <input type="hidden" {...register('device')} />
             <PersonFields register={register} errors={errors} sex="required">
               <Field label="Correo electrónico" error={errors.email?.message}>
-                {(control) => (
-                  <input
-                    {...control}
-                    {...register('email')}
-                    type="email"
-                    inputMode="email"
-                    autoComplete="email"
-                    className={inputClasses}
-                  />
-                )}
+                {(control) => <EmailInput {...control} {...register('email')} />}
               </Field>
               <Field label="Confirmar correo electrónico" error={errors.confirmEmail?.message}>
                 {(control) => (
-                  <input
-                    {...control}
-                    {...register('confirmEmail')}
-                    type="email"
-                    inputMode="email"
-                    autoComplete="off"
-                    onPaste={blockPaste}
-                    className={inputClasses}
-                  />
+                  <EmailInput {...control} {...register('confirmEmail')} autoComplete="off" onPaste={blockPaste} />
                 )}
               </Field>
               <Field label="Contraseña" error={errors.password?.message}>

@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field, inputClasses } from '../../components/Field.tsx';
+import { EmailInput } from '../../components/EmailInput.tsx';
 
 type ContactField = 'name' | 'email';
 
@@ -20,16 +21,7 @@ export function ContactFields({ register, errors, optional = false }: ContactFie
         {(control) => <input {...control} {...register('name')} autoComplete="name" className={inputClasses} />}
       </Field>
       <Field label={`Correo electrónico${suffix}`} error={errors.email?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            className={inputClasses}
-          />
-        )}
+        {(control) => <EmailInput {...control} {...register('email')} />}
       </Field>
     </>
   );

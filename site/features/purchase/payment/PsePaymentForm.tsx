@@ -11,6 +11,7 @@ import { DOC_TYPE_LABELS } from '#shared/validation/options.ts';
 import type { BanksView } from '#shared/views/booking.ts';
 import { callBff } from '#site/lib/bff-browser.ts';
 import { Field, inputClasses } from '#site/components/Field.tsx';
+import { EmailInput } from '#site/components/EmailInput.tsx';
 import { Form, type ServerFieldErrors } from '#site/components/Form.tsx';
 import { lazyZodResolver } from '#site/components/lazy-resolver.ts';
 import { Button } from '#site/components/Button.tsx';
@@ -122,9 +123,7 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
             </Field>
           </div>
           <Field label={PAYMENT_TEXTS.email} error={errors.email?.message}>
-            {(control) => (
-              <input {...control} {...register('email')} type="email" autoComplete="email" className={inputClasses} />
-            )}
+            {(control) => <EmailInput {...control} {...register('email')} />}
           </Field>
           <Field label={PAYMENT_TEXTS.phoneNumber} error={errors.phoneNumber?.message}>
             {(control) => (
