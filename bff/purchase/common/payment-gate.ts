@@ -39,11 +39,35 @@ export async function withLock<T>(
     if (Date.now() > deadline) throw options.busy();
     await sleep(POLL_MS);
   }
+  const expiresAt = Date.now() + options.ttlMs;
   try {
     return await task();
   } finally {
-    await store.deleteIfEquals(`lock:${key}`, token);
+    await releaseLock(store, `lock:${key}`, token, expiresAt);
   }
+}
+
+/** The first wait before a release the store did not answer is tried again; it doubles up to the last. */
+const RELEASE_RETRY_MS = [250, 500, 1_000, 2_000] as const;
+
+/**
+ * Releases a lock by its token. When the store does not answer (Redis restarting), the task's
+ * outcome stands (a hold the cinema API made is not turned into an error) and the release is
+ * tried again in the background until the lock would have expired anyway: a lock kept through a
+ * restart (Redis's append-only file) would otherwise hold off the key's next callers, the
+ * person's own retry or everybody reserving the showtime, for the lock's whole lifetime.
+ */
+async function releaseLock(store: SharedStore, key: string, token: string, expiresAt: number): Promise<void> {
+  const attempt = async (retry: number): Promise<void> => {
+    try {
+      await store.deleteIfEquals(key, token);
+    } catch {
+      const wait = RELEASE_RETRY_MS[Math.min(retry, RELEASE_RETRY_MS.length - 1)]!;
+      if (Date.now() + wait >= expiresAt) return;
+      setTimeout(() => void attempt(retry + 1), wait).unref();
+    }
+  };
+  await attempt(0);
 }
 
 type Stored<T> =
