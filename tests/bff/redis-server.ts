@@ -8,7 +8,8 @@ import { sparePort } from '../spare-port.ts';
 /**
  * A real Redis for the tests: Debian's `redis-server` (npm test installs it when missing), on
  * a free port, its files in a temporary directory, nothing saved unless asked (`appendOnly`);
- * `restart` stops and starts it on the same files; `stop` ends it and removes the directory.
+ * `restart` stops and starts it on the same files (`halt` and `resume` with a wait between);
+ * `stop` ends it and removes the directory.
  */
 export const REDIS_SERVER = '/usr/bin/redis-server';
 
@@ -16,6 +17,9 @@ export interface RedisServer {
   url: string;
   /** Stops it (SIGTERM: with the append-only file it writes what it holds) and starts it again on the same port and files. */
   restart(): Promise<void>;
+  /** Stops it (SIGTERM) and keeps its files, until `resume`: a restart with time in between. */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -84,6 +88,11 @@ export async function startRedisServer(options: { appendOnly?: boolean } = {}): 
       await exited;
       await launch();
     },
+    async halt() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+    resume: launch,
     async stop() {
       child.kill('SIGTERM');
       await exited;
