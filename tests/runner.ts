@@ -131,12 +131,13 @@ export async function runVitest(
   options: { config?: string; files?: string[]; clock?: FakeClock } = {},
 ): Promise<Counts> {
   const output = reportPath('vitest');
+  const config = options.config ?? 'tests/vitest.config.ts';
   const excluded = options.clock === undefined ? [] : NEEDS_REAL_CLOCK;
   if (excluded.length > 0) console.log(`(on the real clock only, left out here: ${excluded.join(', ')})`);
   const args = [
     'run',
     '-c',
-    options.config ?? 'tests/vitest.config.ts',
+    config,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${output}`,
@@ -146,13 +147,12 @@ export async function runVitest(
   const code = await exec(...command('vitest', args, options.clock));
   if (!existsSync(output)) {
     console.log('✗ vitest produced no report');
-    return { passed: 0, failed: 1, failures: [`vitest (${options.config ?? 'tests/vitest.config.ts'}): no report`] };
+    return { passed: 0, failed: 1, failures: [`vitest (${config}): no report`] };
   }
   const report = JSON.parse(readFileSync(output, 'utf8')) as VitestReport;
   const brokenSuites = code !== 0 && report.numFailedTests === 0 ? Math.max(1, report.numFailedTestSuites) : 0;
   const failures = vitestFailures(report);
-  if (code !== 0 && failures.length === 0)
-    failures.push(`vitest (${options.config ?? 'tests/vitest.config.ts'}) exited ${code}`);
+  if (code !== 0 && failures.length === 0) failures.push(`vitest (${config}) exited ${code}`);
   return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, failures };
 }
 

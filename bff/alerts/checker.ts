@@ -69,7 +69,11 @@ export function createChecker(options: {
   return async function checkNow(): Promise<CheckResult> {
     const result: CheckResult = { sent: 0, failed: 0 };
     const byMovie = new Map<string, PendingAlert[]>();
-    for (const alert of await store.pending()) byMovie.set(alert.movie, [...(byMovie.get(alert.movie) ?? []), alert]);
+    for (const alert of await store.pending()) {
+      const group = byMovie.get(alert.movie);
+      if (group) group.push(alert);
+      else byMovie.set(alert.movie, [alert]);
+    }
     const request = backgroundRequest(app);
     const token = randomUUID();
     for (const [movie, alerts] of byMovie) {
