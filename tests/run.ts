@@ -1,4 +1,5 @@
 import {
+  HTML_VITEST_CONFIG,
   NIGHT_CHECK,
   SECURITY_VITEST_CONFIG,
   TOPOLOGY_VITEST_CONFIG,
@@ -13,7 +14,8 @@ import {
 /**
  * `npm test`: typecheck, unit and integration tests (vitest), the BFF tests once more at a
  * night hour in Bogotá (libfaketime), the production build, the security suite (vitest,
- * tests/security: attacks and a bounded fuzz against the built site), the production topology
+ * tests/security: attacks and a bounded fuzz against the built site), the served HTML (vitest,
+ * tests/html: every page through the W3C's Nu Html Checker, the showtimes' structured data), the production topology
  * (vitest, tests/topology: Debian's nginx from our template, Redis, two BFF and two site
  * replicas, broken on purpose) and the end-to-end tests in Debian's Chromium (Playwright).
  * Checks the Prometheus configuration and alert rules with promtool. Installs the Debian
@@ -66,13 +68,15 @@ if (built) {
   // The attacks replay against the built site too, so they run after the build.
   console.log('\n=== security attacks and fuzz (vitest) ===');
   add(await runVitest({ config: SECURITY_VITEST_CONFIG }));
+  console.log('\n=== served HTML: W3C Nu Html Checker and structured data (vitest) ===');
+  add(await runVitest({ config: HTML_VITEST_CONFIG }));
   console.log('\n=== production topology (vitest) ===');
   add(await runVitest({ config: TOPOLOGY_VITEST_CONFIG }));
   console.log('\n=== end-to-end tests (Playwright, Chromium) ===');
   add(await runPlaywright());
 } else {
-  failed += 3;
-  failures.push('security, topology and end-to-end tests: not run without a build');
+  failed += 4;
+  failures.push('security, served HTML, topology and end-to-end tests: not run without a build');
 }
 
 // What failed, right above the count: CI keeps only the end of a run's output.

@@ -120,6 +120,8 @@ export const NEEDS_REAL_CLOCK = [
 
 /** The security suite's own vitest configuration (it runs after the build). */
 export const SECURITY_VITEST_CONFIG = 'tests/security/vitest.config.ts';
+/** The served HTML's (tests/html: the W3C's Nu Html Checker and the structured data; it needs the build). */
+export const HTML_VITEST_CONFIG = 'tests/html/vitest.config.ts';
 /** The production topology's (it runs the built site, on the real clock: it starts redis-server). */
 export const TOPOLOGY_VITEST_CONFIG = 'tests/topology/vitest.config.ts';
 

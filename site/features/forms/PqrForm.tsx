@@ -2,7 +2,7 @@ import type { PqrForm as PqrFormValues, PqrFormInput } from '#shared/validation/
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
 import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
-import { NumberInput } from '../../components/NumberInput.tsx';
+import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
 import { routes } from '../../lib/routes.ts';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
@@ -66,7 +66,7 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
             <div className="grid gap-5 sm:grid-cols-2">
               <ContactFields register={register} errors={errors} />
               <Field label="Teléfono" error={errors.phone?.message}>
-                {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
+                {(control) => <PhoneInput {...control} {...register('phone')} />}
               </Field>
               <Field label="Tipo de PQR" error={errors.type_pqr?.message}>
                 {(control) => (
