@@ -20,6 +20,7 @@ import {
   GalleriesAnswerSchema,
   type ContentPage,
 } from '#shared/cinema-api/content.ts';
+import { hourState } from '#shared/booking/showtime-clock.ts';
 import { formatCop } from '#shared/format/money.ts';
 import {
   BannerViewSchema,
@@ -44,6 +45,7 @@ import type { CachedRead } from '../plugins/read-cache.ts';
 import { upstreamPath } from '../plugins/upstream.ts';
 import { buildBillboardWeek } from './billboard-week-view.ts';
 import { buildMovieDetail } from './movie-detail-view.ts';
+import { readShowtimePrices } from './showtime-prices.ts';
 import { buildRoomDetail, toRoom } from './room-views.ts';
 import { buildConfectionery } from './confectionery-view.ts';
 import { CORPORATE_INTRO_SLUG, CORPORATE_SECTIONS, buildCorporate } from './corporate-view.ts';
@@ -123,7 +125,13 @@ export function readMovieDetail(context: ReadContext, theater: string, slug: str
       upstreamGet(context, upstreamPath`movies/${slug}`, MovieAnswerSchema),
       upstreamGet(context, upstreamPath`movies/theater/${theater}/${slug}/showtimes`, MovieShowtimesAnswerSchema),
     ]);
-    return buildMovieDetail(theater, movie.data, schedule.data);
+    const detail = buildMovieDetail(theater, movie.data, schedule.data);
+    const now = Date.now();
+    const onSale = detail.days
+      .flatMap((day) => day.groups.flatMap((group) => group.hours))
+      .filter((hour) => hour.seats > 0 && hourState(hour.startsAt, hour.endsAt, now) === 'open')
+      .map((hour) => hour.id);
+    return { ...detail, pricesFrom: await readShowtimePrices(context.app, context.request, onSale) };
   });
 }
 
