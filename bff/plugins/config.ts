@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { DEV_SECRETS } from '#shared/dev-secrets.ts';
+import { DEV_SECRETS, DEV_WALLET } from '#shared/dev-secrets.ts';
 import { originListSchema, originsOf } from '#shared/http/origin-list.ts';
 import { readCacheDefaults } from './read-cache.ts';
 import { parseWalletConfig, walletWarnings, type WalletConfig } from './wallet-config.ts';
@@ -379,6 +379,16 @@ export function productionRefusals(values: EnvValues): string[] {
   if (values.TRUST_PROXY === 'true') {
     refusals.push(
       "TRUST_PROXY=true lets any client choose its address; set the load balancer's hop count (e.g. 1) or network",
+    );
+  }
+  if (values.APPLE_WALLET_PASS_TYPE_ID?.trim() === DEV_WALLET.passTypeId) {
+    refusals.push(
+      'APPLE_WALLET_* hold the development signing chain npm start makes (Apple Wallet refuses its passes); set the Pass Type ID certificate Apple issued, or no APPLE_WALLET_* at all',
+    );
+  }
+  if (values.GOOGLE_WALLET_ISSUER_ID?.trim() === DEV_WALLET.googleIssuerId) {
+    refusals.push(
+      'GOOGLE_WALLET_* hold the development signing chain npm start makes (Google Wallet refuses its passes); set the issuer and service account Google gave, or no GOOGLE_WALLET_* at all',
     );
   }
   if (values.UPSTREAM_URL !== undefined && !isPrivateOrSecure(values.UPSTREAM_URL)) {
