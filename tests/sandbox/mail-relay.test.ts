@@ -3,7 +3,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertMail } from '#bff/alerts/alert-mail.ts';
 import { createMailer, type Mailer } from '#bff/alerts/mailer.ts';
 import { LOCAL_MAIL_FROM, localMailRelay } from '../../docker/local-mail.ts';
 import { startSandbox, type Sandbox } from './harness.ts';
@@ -51,15 +50,14 @@ const outbox = async (to: string) => (await sandbox.tool<{ data: OutboxEntry[] }
 
 describe("the sandbox's SMTP relay", () => {
   it('keeps an "Avísame" e-mail in the outbox, with its sender, link and both parts', async () => {
-    const mail = alertMail({
+    // An alert as the BFF writes it (bff/alerts/alert-mail.ts): subject, the movie's link in the text, an HTML part.
+    const mail = {
       to: 'Ana.Avisos@correo.test',
-      movie: 'tormenta-solar',
-      title: 'Tormenta Solar',
-      createdAt: 1,
-      reason: 'showtimes',
-      waitingRoomShowtimeId: null,
-      siteOrigin: 'http://localhost:4321',
-    });
+      subject: 'Ya puedes comprar boletas para Tormenta Solar',
+      text: 'Hola,\n\nLas boletas de Tormenta Solar ya están a la venta en Viziona. Elige tu función:\nhttp://localhost:4321/viziona/pelicula/tormenta-solar\n\nViziona\n',
+      html: '<!doctype html><html lang="es-CO"><body><p><a href="http://localhost:4321/viziona/pelicula/tormenta-solar">Comprar boletas</a></p></body></html>',
+      messageId: '<aviso-tormenta@localhost>',
+    };
     await mailer.send(mail);
     const [kept] = await outbox('ana.avisos@correo.test');
     expect(kept).toMatchObject({
