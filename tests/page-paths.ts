@@ -1,3 +1,4 @@
+import type { PayMethod } from '#shared/cinema-api/payments.ts';
 import { fragmentRoutes, routes, type RouteName } from '#site/lib/routes.ts';
 
 /**
@@ -24,6 +25,8 @@ export interface SampleData {
   date: string;
   /** A paid (accepted) purchase of the logged-in customer the pages are visited as. */
   bill: string;
+  /** How it was paid (its /pay-status/{type} page). */
+  payMethod: PayMethod;
 }
 
 const samples: { [Name in DynamicRouteName]: (data: SampleData) => Parameters<Registry[Name]> } = {
@@ -39,7 +42,7 @@ const samples: { [Name in DynamicRouteName]: (data: SampleData) => Parameters<Re
   waitingRoom: (data) => [data.theater, data.movieSlug, data.showtimeId],
   waitingRoomPlace: (data) => [data.theater, data.movieSlug, data.showtimeId],
   ticket: (data) => [data.bill],
-  payStatus: (data) => ['pse', data.bill],
+  payStatus: (data) => [data.payMethod, data.bill],
   transactionStatus: (data) => [data.bill],
 };
 

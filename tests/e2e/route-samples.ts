@@ -123,6 +123,7 @@ export async function loadSampleData(request: APIRequestContext): Promise<Sample
     contentSlug: 'politica-de-privacidad',
     date: bought.showtime.function_date,
     bill: bought.bill,
+    payMethod: 'pse',
   };
 }
 

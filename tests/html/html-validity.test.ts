@@ -39,6 +39,7 @@ async function samplesFor(customerCookie: string): Promise<SampleData> {
     contentSlug: 'politica-de-privacidad',
     date: showtime.date,
     bill,
+    payMethod: 'card',
   };
 }
 
