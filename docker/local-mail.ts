@@ -1,3 +1,5 @@
+import { MAIL_RELAY_VARIABLES } from '#bff/alerts/mail-config.ts';
+
 /**
  * Where `npm start` sends the "Avísame" e-mails: the relay the person configured (any of
  * `SMTP_*` or `MAIL_FROM` set: theirs, passed on as they set it), or else, with the sandbox,
@@ -5,16 +7,6 @@
  * in the sandbox's outbox with the verification codes. Against a real cinema API and no relay
  * of their own, nothing is sent and the pages show no "Avísame", as in production.
  */
-
-const PERSONAL_RELAY_VARIABLES = [
-  'SMTP_URL',
-  'SMTP_HOST',
-  'SMTP_PORT',
-  'SMTP_TLS',
-  'SMTP_USER',
-  'SMTP_PASSWORD',
-  'MAIL_FROM',
-] as const;
 
 /** The sender of the development relay's mail (`.test` is a name no real domain has). */
 export const LOCAL_MAIL_FROM = 'Viziona <avisos@viziona.test>';
@@ -27,7 +19,7 @@ export interface LocalMailRelay {
 }
 
 export function localMailRelay(env: NodeJS.ProcessEnv, useSandbox: boolean, sandboxPort: number): LocalMailRelay {
-  const ownRelay = PERSONAL_RELAY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '');
+  const ownRelay = MAIL_RELAY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '');
   if (ownRelay || !useSandbox) return { sandboxPort: null, bffEnv: {} };
   const port = Number(env.SANDBOX_SMTP_PORT ?? sandboxPort + 1);
   return {
