@@ -145,41 +145,66 @@ function figure(x: number, y: number, tall: number, fill: string): string {
   );
 }
 
+/**
+ * Many small shapes of one paint as one path (librsvg's cost is per element: a skyline's
+ * windows as separate rectangles cost it most of a second).
+ */
+const circlePath = (cx: number, cy: number, r: number): string =>
+  `M${round(cx - r)},${round(cy)}a${round(r)},${round(r)} 0 1 0 ${round(2 * r)},0a${round(r)},${round(r)} 0 1 0 ${round(-2 * r)},0Z`;
+const rectPath = (x: number, y: number, w: number, h: number): string =>
+  `M${round(x)},${round(y)}h${round(w)}v${round(h)}h${round(-w)}Z`;
+function roundedRectPath(x: number, y: number, w: number, h: number, r: number): string {
+  return `M${round(x + r)},${round(y)}h${round(w - 2 * r)}a${round(r)},${round(r)} 0 0 1 ${round(r)},${round(r)}v${round(h - 2 * r)}a${round(r)},${round(r)} 0 0 1 ${round(-r)},${round(r)}h${round(-(w - 2 * r))}a${round(r)},${round(r)} 0 0 1 ${round(-r)},${round(-r)}v${round(-(h - 2 * r))}a${round(r)},${round(r)} 0 0 1 ${round(r)},${round(-r)}Z`;
+}
+
+/** Shapes sorted into a few opacities, each set one path. */
+function inLayers(shapes: Array<{ d: string; layer: number }>, fill: string, opacities: ReadonlyArray<number>): string {
+  return opacities
+    .map((opacity, layer) => {
+      const d = shapes
+        .filter((shape) => shape.layer === layer)
+        .map((shape) => shape.d)
+        .join('');
+      return d === '' ? '' : `<path d="${d}" fill="${fill}" opacity="${opacity}"/>`;
+    })
+    .join('');
+}
+
 function stars(random: Random, width: number, height: number, count: number): string {
-  let svg = '';
+  const shapes: Array<{ d: string; layer: number }> = [];
   for (let index = 0; index < count; index += 1) {
     const r = random() < 0.94 ? between(random, 0.6, 1.6) : between(random, 1.8, 3.2);
-    svg += `<circle cx="${round(random() * width)}" cy="${round(random() * height)}" r="${round(r)}" fill="#fff" opacity="${round(between(random, 0.35, 1))}"/>`;
+    shapes.push({ d: circlePath(random() * width, random() * height, r), layer: Math.floor(random() * 3) });
   }
-  return svg;
+  return inLayers(shapes, '#fff', [0.4, 0.7, 1]);
 }
 
 function skyline(random: Random, width: number, base: number, height: number, fill: string, lit: string): string {
-  let svg = `<g>`;
+  let buildings = '';
+  const windows: Array<{ d: string; layer: number }> = [];
   let x = -random() * 40;
   while (x < width) {
     const w = between(random, width * 0.04, width * 0.11);
     const h = between(random, height * 0.08, height * 0.3);
-    svg += `<rect x="${round(x)}" y="${round(base - h)}" width="${round(w)}" height="${round(h + height)}" fill="${fill}"/>`;
+    buildings += rectPath(x, base - h, w, h + height);
     for (let row = base - h + 12; row < base - 10; row += 22) {
       for (let column = x + 8; column < x + w - 10; column += 16) {
-        if (random() < 0.22)
-          svg += `<rect x="${round(column)}" y="${round(row)}" width="6" height="9" fill="${lit}" opacity="${round(between(random, 0.5, 0.95))}"/>`;
+        if (random() < 0.22) windows.push({ d: rectPath(column, row, 6, 9), layer: Math.floor(random() * 2) });
       }
     }
     x += w + between(random, 0, width * 0.015);
   }
-  return `${svg}</g>`;
+  return `<path d="${buildings}" fill="${fill}"/>${inLayers(windows, lit, [0.55, 0.9])}`;
 }
 
 function trees(random: Random, width: number, base: number, tall: number, fill: string): string {
-  let svg = '';
+  let d = '';
   for (let x = -20; x < width + 20; x += between(random, tall * 0.18, tall * 0.4)) {
     const h = tall * between(random, 0.6, 1.1);
     const w = h * between(random, 0.22, 0.34);
-    svg += `<path d="M${round(x)},${round(base - h)} L${round(x + w / 2)},${round(base)} L${round(x - w / 2)},${round(base)} Z" fill="${fill}"/>`;
+    d += `M${round(x)},${round(base - h)}L${round(x + w / 2)},${round(base)}L${round(x - w / 2)},${round(base)}Z`;
   }
-  return svg;
+  return `<path d="${d}" fill="${fill}"/>`;
 }
 
 /** The edges darkened, as a lens does: its gradient (for the defs) and the layer drawn last. */
@@ -304,11 +329,20 @@ export function auditoriumSvg(width: number, height: number, random: Random, pal
     const seatHeight = seatWidth * 0.9;
     const curve = height * 0.02 * (1 + depth);
     const lit = hsl(palette.hue + 5, 55, 18 + depth * 6);
+    let seats = '';
+    let edges = '';
     for (let x = -seatWidth * random(); x < width + seatWidth; x += seatWidth * 1.08) {
       const bend = curve * Math.pow((x - width / 2) / (width / 2), 2);
-      body += `<rect x="${round(x)}" y="${round(y - bend)}" width="${round(seatWidth)}" height="${round(seatHeight)}" rx="${round(seatWidth * 0.22)}" fill="${lit}"/>`;
-      body += `<rect x="${round(x + seatWidth * 0.12)}" y="${round(y - bend + 2)}" width="${round(seatWidth * 0.76)}" height="${round(seatHeight * 0.16)}" rx="${round(seatWidth * 0.08)}" fill="${palette.light}" opacity="${round(0.08 + (1 - depth) * 0.1)}"/>`;
+      seats += roundedRectPath(x, y - bend, seatWidth, seatHeight, seatWidth * 0.22);
+      edges += roundedRectPath(
+        x + seatWidth * 0.12,
+        y - bend + 2,
+        seatWidth * 0.76,
+        seatHeight * 0.16,
+        seatWidth * 0.08,
+      );
     }
+    body += `<path d="${seats}" fill="${lit}"/><path d="${edges}" fill="${palette.light}" opacity="${round(0.08 + (1 - depth) * 0.1)}"/>`;
   }
   const screen = `<linearGradient id="screen" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.sky[2]}"/><stop offset="0.6" stop-color="${palette.accent}"/><stop offset="1" stop-color="${palette.sky[1]}"/></linearGradient>`;
   return svgDocument(width, height, screen + defs.text, body);
@@ -330,12 +364,13 @@ function productOf(name: string): Product {
 function popcornBucket(random: Random, cx: number, base: number, size: number, palette: Palette): string {
   const top = base - size;
   const half = size * 0.36;
-  let svg = '';
+  const kernels: string[] = ['', '', ''];
   for (let index = 0; index < 70; index += 1) {
     const x = cx + (random() - 0.5) * half * 2.1;
     const y = top - random() * size * 0.22 + Math.abs(x - cx) * 0.25;
-    svg += `<circle cx="${round(x)}" cy="${round(y)}" r="${round(size * between(random, 0.035, 0.06))}" fill="${hsl(48, 80, between(random, 78, 94))}"/>`;
+    kernels[index % 3] += circlePath(x, y, size * between(random, 0.035, 0.06));
   }
+  let svg = kernels.map((d, shade) => `<path d="${d}" fill="${hsl(48, 80, 80 + shade * 6)}"/>`).join('');
   svg += `<path d="M${round(cx - half)},${round(top)} L${round(cx + half)},${round(top)} L${round(cx + half * 0.75)},${round(base)} L${round(cx - half * 0.75)},${round(base)} Z" fill="#f4f1ea"/>`;
   for (let stripe = -2; stripe <= 2; stripe += 1) {
     const x = cx + stripe * half * 0.4;
