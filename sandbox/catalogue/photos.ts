@@ -45,7 +45,7 @@ const PHOTO_SHAPES: Record<Exclude<ImageKind, 'brand'>, PhotoShape> = {
 };
 const JPEG_QUALITY = 82;
 /** Part of the cache file's name: a change to the drawing makes new files. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 
 export function isPhoto(spec: ImageSpec): boolean {
   return spec.kind !== 'brand';
