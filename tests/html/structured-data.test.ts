@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovieShowtimesAnswerSchema } from '#shared/cinema-api/catalogue.ts';
 import { hasShowtimeStarted } from '#shared/booking/showtime-clock.ts';
+import { formatCop } from '#shared/format/money.ts';
 import { THEATER_POSTAL_ADDRESS } from '#shared/theater.ts';
 import { MovieDetailViewSchema, type MovieDetailView, type ShowtimeHourView } from '#shared/views/catalogue.ts';
 import { sandboxGet, startedShowtime } from '../bff/booking-helpers.ts';
@@ -25,6 +26,7 @@ let started: TestShowtime;
 let soldOutId: number;
 let view: MovieDetailView;
 let blocks: JsonLd[];
+let pageHtml: string;
 let renderedBetween: { from: number; to: number };
 
 const jsonLdOf = (html: string): JsonLd[] =>
@@ -53,7 +55,8 @@ beforeAll(async () => {
   const from = Date.now();
   const page = await fetch(`${stack.frontUrl}/viziona/pelicula/${started.movie.slug}`);
   expect(page.status).toBe(200);
-  blocks = jsonLdOf(await page.text());
+  pageHtml = await page.text();
+  blocks = jsonLdOf(pageHtml);
   renderedBetween = { from, to: Date.now() };
   view = MovieDetailViewSchema.parse(
     await (await fetch(`${stack.bffUrl}/bff/catalogue/movies/viziona/${started.movie.slug}`)).json(),
@@ -125,6 +128,16 @@ describe('a movie page as a search engine reads it', () => {
       });
       expect(prices.get(id), `showtime ${id} has a price`).toBeGreaterThan(0);
     }
+  });
+
+  it('says on the page the lowest price it gives search engines', () => {
+    const offered = ofType('ScreeningEvent')
+      .map((event) => (event.offers as { price?: number; availability?: string } | undefined) ?? {})
+      .filter((offer) => offer.availability === `${SCHEMA_ORG}/InStock` && typeof offer.price === 'number')
+      .map((offer) => offer.price as number);
+    const lowest = Math.min(...offered);
+    const text = pageHtml.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    expect(text).toContain(`Boletas desde ${formatCop(lowest)} (incluye el cargo por servicio)`);
   });
 
   it('says a sold-out showtime is sold out', () => {

@@ -35,3 +35,9 @@ export const HOUR_TEXTS = {
   /** A date whose hours of this movie are all over. */
   noneLeft: 'Ya no quedan funciones de esta película en esta fecha.',
 } as const;
+
+/** The movie page's lowest ticket price still on sale (ours): 'Boletas desde $ 16.000 (incluye el cargo por servicio)'. */
+export const PRICE_FROM_TEXTS = {
+  before: 'Boletas desde',
+  after: '(incluye el cargo por servicio)',
+} as const;
