@@ -65,7 +65,10 @@ export function createChecker(options: {
       await pageShowsNews();
     } catch (error) {
       if (!isStopped()) await store.release(alert, token);
-      app.log.warn({ err: error, movie: alert.movie }, 'alerts: the movie page could not be refreshed, the next run tries again');
+      app.log.warn(
+        { err: error, movie: alert.movie },
+        'alerts: the movie page could not be refreshed, the next run tries again',
+      );
       return 'failed';
     }
     try {

@@ -319,7 +319,10 @@ export const catalogueCachePlugin = fp<ReadCacheOptions>(
     const shared = app.sharedStore.kind === 'redis' ? app.sharedStore : undefined;
     const announcements = app.redis ? await announceChanges(app, app.redis) : undefined;
     const cache = new ReadCache({ shared, announce: announcements?.announce, ...options });
-    announcements?.onChange((key) => cache.delete(key), () => cache.clear());
+    announcements?.onChange(
+      (key) => cache.delete(key),
+      () => cache.clear(),
+    );
     app.decorate('catalogueCache', cache);
   },
   { name: 'viziona-catalogue-cache', dependencies: ['viziona-shared-store', 'viziona-redis'] },
