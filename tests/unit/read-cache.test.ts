@@ -16,6 +16,16 @@ class UpstreamError extends Error {
 
 const minute = 60_000;
 
+/** The shared store of several replicas (Redis in production), as a map. */
+function sharedStore() {
+  const copies = new Map<string, string>();
+  const shared = {
+    get: async (key: string) => copies.get(key) ?? null,
+    set: async (key: string, value: string) => void copies.set(key, value),
+  };
+  return { copies, shared };
+}
+
 describe('ReadCache', () => {
   it('serves a fresh entry for 5 minutes without asking the upstream', async () => {
     const time = clock();
@@ -78,11 +88,7 @@ describe('ReadCache', () => {
 
   it('gives a cold replica the copy another replica stored: fresh as a hit, later stale during an outage', async () => {
     const time = clock();
-    const copies = new Map<string, string>();
-    const shared = {
-      get: async (key: string) => copies.get(key) ?? null,
-      set: async (key: string, value: string) => void copies.set(key, value),
-    };
+    const { shared } = sharedStore();
     await new ReadCache({ shared, now: time.now }).read('releases', async () => ({ titles: ['Dune'] }));
 
     let calls = 0;
@@ -101,11 +107,7 @@ describe('ReadCache', () => {
 
   it('refreshes an entry still fresh for every replica: the shared copy first, then the announcement', async () => {
     const time = clock();
-    const copies = new Map<string, string>();
-    const shared = {
-      get: async (key: string) => copies.get(key) ?? null,
-      set: async (key: string, value: string) => void copies.set(key, value),
-    };
+    const { copies, shared } = sharedStore();
     const announced: Array<{ key: string; shared: string | undefined }> = [];
     const announce = async (key: string) => void announced.push({ key, shared: copies.get(`catalogue:${key}`) });
     const sender = new ReadCache({ shared, announce, now: time.now });
@@ -127,11 +129,7 @@ describe('ReadCache', () => {
 
   it('expires an entry for every replica without dropping it: read again next, still served in an outage', async () => {
     const time = clock();
-    const copies = new Map<string, string>();
-    const shared = {
-      get: async (key: string) => copies.get(key) ?? null,
-      set: async (key: string, value: string) => void copies.set(key, value),
-    };
+    const { shared } = sharedStore();
     const announced: string[] = [];
     const cache = new ReadCache({ shared, announce: async (key) => void announced.push(key), now: time.now });
     await cache.read('releases', async () => 'before');
