@@ -6,6 +6,7 @@ import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { Button } from '../../components/Button.tsx';
+import { prepareFeedback } from '../../components/feedback-loader.ts';
 import { continueSignedIn, login, openForgotDialog } from './stores.ts';
 import { LOGIN_SUCCESS_TEXT } from './texts.ts';
 
@@ -41,6 +42,8 @@ export function LoginForm({ destination }: LoginFormProps) {
       validation={validation}
       defaultValues={{ email: '', password: '' }}
       onSubmit={onSubmit}
+      // The overlay that holds the page while the next one loads is ready before it is needed.
+      onFocusCapture={prepareFeedback}
       className="flex flex-col gap-4"
     >
       {({ register, formState: { errors, isSubmitting } }) => (

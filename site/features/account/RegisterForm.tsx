@@ -9,6 +9,7 @@ import { NewPasswordInput } from '../../components/PasswordInput.tsx';
 import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';
 import { DocumentNumberInput } from '../../components/DocumentNumberInput.tsx';
 import { Button } from '../../components/Button.tsx';
+import { prepareFeedback } from '../../components/feedback-loader.ts';
 import { CaptchaField, type CaptchaFieldHandle } from '../../components/captcha/CaptchaField.tsx';
 import { routes } from '../../lib/routes.ts';
 import { noteJustRegistered } from '../../lib/arrival-note.ts';
@@ -91,7 +92,14 @@ export default function RegisterForm({ destination }: RegisterFormProps) {
   };
 
   return (
-    <Form validation={validation} defaultValues={defaultValues} onSubmit={onSubmit} className="flex flex-col gap-5">
+    <Form
+      validation={validation}
+      defaultValues={defaultValues}
+      onSubmit={onSubmit}
+      // The overlay that holds the page while the next one loads is ready before it is needed.
+      onFocusCapture={prepareFeedback}
+      className="flex flex-col gap-5"
+    >
       {({ register, setValue, watch, formState: { errors, isSubmitting } }) => {
         const docType = watch('doc_type');
         const password = watch('password') ?? '';
