@@ -1,8 +1,9 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { failedLoad, test } from './fixtures.ts';
 import { profiles } from './devices.ts';
 import { moviePagePath, pickShowtime, purchasePath, type TestShowtime } from './showtimes.ts';
 import { hydrated } from './purchase-helpers.ts';
+import { wcagViolations } from './axe-audit.ts';
 import { watchHeaderTurning, watchOverlayTexts } from './overlay-watch.ts';
 import { fillRegistration, newPerson, newestVerificationCode, verificationCodes } from './registration-helpers.ts';
 
@@ -40,8 +41,75 @@ async function device(browser: Browser, profile: (typeof profiles)[number][1]) {
   return context;
 }
 
+/** Links and checkboxes of `scope` smaller than 24 × 24 CSS px (WCAG 2.5.8), as 'name: w×h'. */
+async function smallTargets(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) =>
+    [...root.querySelectorAll('a[href], input[type="checkbox"]')].flatMap((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) return [];
+      if (box.width >= 24 && box.height >= 24) return [];
+      const name = element.textContent?.trim() || element.getAttribute('aria-label') || element.id;
+      return [`${name}: ${Math.round(box.width)}×${Math.round(box.height)}`];
+    }),
+  );
+}
+
 for (const [name, profile] of profiles) {
   const touch = profile.hasTouch;
+
+  test(`on a ${name}, the log-in dialog and the registration page offer 24 px targets, the password rule before typing, and axe finds nothing`, async ({
+    browser,
+  }) => {
+    const showtime = await pickShowtime({ zones: ['General'] });
+    const context = await device(browser, profile);
+    const page = await context.newPage();
+    const dialog = await tapHour(page, showtime, touch);
+    expect(await smallTargets(dialog)).toEqual([]);
+    expect(await wcagViolations(page)).toEqual([]);
+
+    await dialog.getByRole('link', { name: 'Regístrate aquí' }).click();
+    await page.waitForURL(/\/registrarme\?returnTo=/);
+    await hydrated(page);
+    const password = page.getByLabel('Contraseña', { exact: true });
+    // Said before typing, and with the field: a screen reader hears it on focus.
+    const rules = page.getByRole('list', { name: 'Tu contraseña necesita:' });
+    await expect(rules.getByRole('listitem')).toHaveText([
+      /^De 8 a 12 caracteres: pendiente$/,
+      /^Una letra mayúscula: pendiente$/,
+      /^Una letra minúscula: pendiente$/,
+      /^Un número: pendiente$/,
+      /^Solo letras y números, sin tildes, ñ ni símbolos: pendiente$/,
+    ]);
+    await expect(password).toHaveAccessibleDescription(/Tu contraseña necesita:.*De 8 a 12 caracteres/);
+    await expect(password).toHaveAttribute('autocomplete', 'new-password');
+    await expect(password).toHaveAttribute('maxlength', '12');
+    await expect(password).toHaveAttribute('passwordrules', /maxlength: 12; required: lower; required: upper/);
+    // Ticked as one types; a symbol breaks its condition at once.
+    await password.pressSequentially('cine!');
+    await expect(rules.getByRole('listitem')).toHaveText([
+      /pendiente$/,
+      /pendiente$/,
+      /Una letra minúscula: cumplido$/,
+      /pendiente$/,
+      /no se cumple$/,
+    ]);
+    await password.fill('Cine2024');
+    await expect(rules.locator('[data-state="met"]')).toHaveCount(5);
+    // The confirmations take what a browser fills; only pasting is refused.
+    await expect(page.getByLabel('Confirmar correo electrónico')).toHaveAttribute('autocomplete', 'email');
+    await expect(page.getByLabel('Confirmar número de documento')).not.toHaveAttribute('autocomplete', 'off');
+
+    const main = page.getByRole('main');
+    await page.locator('altcha-widget').evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await expect(page.getByLabel('Confirmar que no soy un robot')).toBeVisible();
+    expect(await smallTargets(main)).toEqual([]);
+    expect(await wcagViolations(page)).toEqual([]);
+    // The server's HTML carries no attribute the W3C checker refuses, and no <style> in the body.
+    const html = await (await page.request.get(page.url())).text();
+    expect(html).not.toContain('passwordrules');
+    expect(html.slice(html.indexOf('<body'))).not.toMatch(/<style[\s>]/);
+    await context.close();
+  });
 
   test(`on a ${name}, logging in at an hour goes at once to its seats, the page held until it has`, async ({
     browser,
