@@ -54,10 +54,9 @@ function joined(parts: readonly Uint8Array[]): Uint8Array {
 }
 
 /** A stream of HTML bytes without Astro's inline island rule, wherever the chunks cut it. */
-export function withoutInlineIslandStyle(needle: Uint8Array = INLINE_ISLAND_STYLE): TransformStream<
-  Uint8Array,
-  Uint8Array
-> {
+export function withoutInlineIslandStyle(
+  needle: Uint8Array = INLINE_ISLAND_STYLE,
+): TransformStream<Uint8Array, Uint8Array> {
   let carried: Uint8Array = new Uint8Array(0);
   return new TransformStream({
     transform(chunk, controller) {

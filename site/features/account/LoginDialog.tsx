@@ -3,12 +3,7 @@ import { Modal } from '../../components/Modal.tsx';
 import { registerPath, registrationReturnTo } from '../../lib/routes.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterInvitation } from './RegisterInvitation.tsx';
-import {
-  $loginDialogOpen,
-  $loginDialogTarget,
-  closeLoginDialog,
-  destinationAfterDialogLogin,
-} from './stores.ts';
+import { $loginDialogOpen, $loginDialogTarget, closeLoginDialog, destinationAfterDialogLogin } from './stores.ts';
 import { LOGIN_FOR_SEATS_TEXT } from './texts.ts';
 
 /**
