@@ -1,17 +1,12 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
 import { violationsOf, watchViolations } from './csp-violations.ts';
 import { watchDialogs } from './dialog-fit.ts';
 import { phone } from './devices.ts';
 import { pickShowtimes, purchasePath, type TestShowtime } from './showtimes.ts';
-import { APPROVED_CARD, captchaSolved, hydrated, modal, payWay, readQr } from './purchase-helpers.ts';
-import {
-  acceptSuggestedPassword,
-  autofillContact,
-  newPerson,
-  newestVerificationCode,
-  type NewPerson,
-} from './registration-helpers.ts';
+import { captchaSolved, hydrated, modal, payWay, readQr } from './purchase-helpers.ts';
+import { Actions, stepShot } from './action-count.ts';
+import { acceptSuggestedPassword, autofillContact, newPerson, newestVerificationCode } from './registration-helpers.ts';
 
 /**
  * Issue 38, measured on the phone (390 × 844) as the issue counts: each tap one action, each
@@ -31,52 +26,7 @@ import {
 test.describe.configure({ timeout: 240_000 });
 
 const BUDGET = 24;
-const SHOTS = process.env.PURCHASE_SHOTS;
-/** With PURCHASE_SHOTS set, a phone screenshot of the step (once a smooth scroll has settled). */
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  await page.waitForTimeout(700);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
-
-/** Counts what a person does; `occasional` are those only some visits need (a later day's hour). */
-class Actions {
-  readonly done: string[] = [];
-  occasional = 0;
-  async tap(what: string, target: Locator): Promise<void> {
-    this.done.push(what);
-    await target.click();
-  }
-  async type(what: string, field: Locator, value: string): Promise<void> {
-    this.done.push(what);
-    await field.fill(value);
-  }
-  async choose(what: string, field: Locator, value: string): Promise<void> {
-    this.done.push(what);
-    await field.selectOption(value);
-  }
-  /** The browser's contact card: every field asking for a part of it, in one tap. */
-  async autofillContact(form: Locator, person: NewPerson): Promise<string[]> {
-    this.done.push('the browser fills the contact fields');
-    return autofillContact(form, person);
-  }
-  async suggestedPassword(form: Locator): Promise<string> {
-    this.done.push("the browser's suggested password");
-    return acceptSuggestedPassword(form);
-  }
-  /** A card the browser keeps fills the card form: one action. */
-  async savedCard(form: Locator): Promise<void> {
-    this.done.push('the saved card');
-    await form.getByLabel('Nombre del titular').fill('Lucía Nueva');
-    await form.getByLabel('Número de la tarjeta').fill(APPROVED_CARD);
-    await form.getByLabel('Mes de vencimiento (MM)').fill('12');
-    await form.getByLabel('Año de vencimiento (AAAA)').fill(String(new Date().getFullYear() + 2));
-    await form.getByLabel('Código de seguridad (CVC)').fill('123');
-  }
-  get counted(): number {
-    return this.done.length - this.occasional;
-  }
-}
+const shot = stepShot;
 
 /** The hour of an untouched showtime on home (the day chosen first when it is on a later day: occasional). */
 async function tapHourOnHome(page: Page, actions: Actions): Promise<TestShowtime> {
@@ -134,7 +84,7 @@ test(`a newcomer on a phone goes from an hour on home, through registration and 
   const conditions = form.locator('[data-password-condition]');
   await expect(conditions).toHaveCount(5);
   await expect(form.locator('[data-password-condition][data-state="met"]')).toHaveCount(0);
-  expect(await actions.autofillContact(form, person)).toEqual([
+  expect(await actions.step('the browser fills the contact fields', () => autofillContact(form, person))).toEqual([
     'given-name',
     'family-name',
     'email',
@@ -142,7 +92,7 @@ test(`a newcomer on a phone goes from an hour on home, through registration and 
     'tel-national',
     'bday',
   ]);
-  await actions.suggestedPassword(form);
+  await actions.step("the browser's suggested password", () => acceptSuggestedPassword(form));
   await expect(form.locator('[data-password-condition][data-state="met"]')).toHaveCount(5);
   await form.getByLabel('Contraseña', { exact: true }).scrollIntoViewIfNeeded();
   await shot(page, 'n04-registration-filled');
@@ -203,7 +153,7 @@ test(`a newcomer on a phone goes from an hour on home, through registration and 
 
   const wizard = page.getByRole('dialog', { name: 'Pago en línea' });
   await expect(wizard.getByText('Paso 2 de 2')).toBeVisible();
-  await actions.savedCard(wizard);
+  await actions.savedCard(wizard, 'Lucía Nueva');
   await captchaSolved(page);
   await shot(page, 'n13-card');
   await actions.tap('Pagar', wizard.getByRole('button', { name: /^Pagar / }));
@@ -219,7 +169,7 @@ test(`a newcomer on a phone goes from an hour on home, through registration and 
   await expect(page.getByText('Combo Nachos')).toBeVisible();
   await shot(page, 'n15-ticket');
 
-  const count = `${actions.counted} actions (budget ${BUDGET}): ${actions.done.join(' → ')}`;
+  const count = `${actions.toString()} (budget ${BUDGET})`;
   console.log(`newcomer on a phone: ${count}`);
   test.info().annotations.push({ type: 'actions', description: count });
   expect(dialogs.misfits).toEqual([]);
