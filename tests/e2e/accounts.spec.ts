@@ -187,7 +187,8 @@ test('a new person registers and verifies the e-mail with the code from the outb
   expect(first.code).toBeTruthy();
   const prompt = page.getByRole('button', { name: 'Verifica tu correo' });
   const screen = page.getByRole('dialog', { name: 'Verifica el correo' });
-  await expect(screen).toBeVisible();
+  // The screen's code loads on arrival (a first fetch after a build is slow on a busy machine).
+  await expect(screen).toBeVisible({ timeout: 30_000 });
   await expect(screen).toContainText(`Te enviamos un código a ${person.email}.`);
   await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
 

@@ -117,7 +117,7 @@ test(`a newcomer on a phone goes from an hour on home, through registration and 
   // Landed on the showtime's seat map, the verification screen in front saying where the code went.
   await page.waitForURL((url) => url.pathname === purchase);
   const verification = page.getByRole('dialog', { name: 'Verifica el correo' });
-  await expect(verification).toBeVisible();
+  await expect(verification).toBeVisible({ timeout: 30_000 });
   await expect(verification).toContainText(`Te enviamos un código a ${person.email}.`);
   await shot(page, 'n06-landed-verify');
   const code = await newestVerificationCode(request, person.email);

@@ -167,7 +167,7 @@ for (const [name, profile] of profiles) {
     await expect.poll(() => overlay).toEqual(['Registrando usuario...', 'Registro exitoso.']);
 
     const verification = page.getByRole('dialog', { name: 'Verifica el correo' });
-    await expect(verification).toBeVisible();
+    await expect(verification).toBeVisible({ timeout: 30_000 });
     const code = await newestVerificationCode(request, person.email);
     await verification.getByLabel('Código de verificación').fill(code === '000000' ? '111111' : '000000');
     await verification.getByRole('button', { name: 'Verificar' }).click();
@@ -201,7 +201,7 @@ test('a registration started at an hour in one tab keeps its showtime while anot
   await fillRegistration(tabA, person, 'Pestana2024');
   await tabA.getByRole('button', { name: 'Registrarme' }).click();
   await tabA.waitForURL((url) => url.pathname === purchasePath(first));
-  await expect(tabA.getByRole('dialog', { name: 'Verifica el correo' })).toBeVisible();
+  await expect(tabA.getByRole('dialog', { name: 'Verifica el correo' })).toBeVisible({ timeout: 30_000 });
 
   // The other tab, registered meanwhile, goes on to its own showtime: the server reads its address.
   await tabB.reload();
