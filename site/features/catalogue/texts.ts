@@ -41,3 +41,29 @@ export const PRICE_FROM_TEXTS = {
   before: 'Boletas desde',
   after: '(incluye el cargo por servicio)',
 } as const;
+
+/** A release already on sale, on /proximos-estrenos: its first date's hours instead of "Avísame". */
+export const RELEASE_SALE_TEXTS = {
+  onSale: 'Boletas a la venta',
+  allShowtimes: 'Ver todas las funciones',
+} as const;
+
+/** A carousel's controls (it moves by itself: WCAG 2.2.2). */
+export const CAROUSEL_TEXTS = {
+  pause: 'Pausar el carrusel',
+  play: 'Reanudar el carrusel',
+  previous: 'Anterior',
+  next: 'Siguiente',
+} as const;
+
+/** "2 de 15", or "1–3 de 15" where several slides show at once. */
+export function carouselPosition(first: number, shown: number, total: number): string {
+  const last = Math.min(first + shown - 1, total);
+  return last > first ? `${first}–${last} de ${total}` : `${first} de ${total}`;
+}
+
+/** Home's own words. */
+export const HOME_TEXTS = {
+  /** A movie slide of the carousel: it opens the movie's page, hours first. */
+  seeShowtimes: 'Ver horarios',
+} as const;
