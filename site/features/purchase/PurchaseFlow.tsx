@@ -23,6 +23,7 @@ import { Countdown } from './checkout/Countdown.tsx';
 import { ClubBanner } from './ClubBanner.tsx';
 import { guardLeaving } from './leave-guard.ts';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
+import { ServiceIncluded } from './ServiceIncluded.tsx';
 import { BestSeatsPicker } from './seat-map/BestSeatsPicker.tsx';
 import { followSeats } from './seat-map/live-seats.ts';
 import { revealSeats } from './seat-map/reveal-seats.ts';
@@ -217,7 +218,7 @@ const SelectionBar = memo(function SelectionBar({
   const zone = useStore(seats.$zone);
   const rule = useStore(seats.$view).lonelySeatRule;
   const gone = useStore(seats.$seatsGone);
-  const tickets = useDeferredValue(useStore(purchase.$totals).tickets);
+  const totals = useDeferredValue(useStore(purchase.$totals));
   const leavesOneAlone = useMemo(
     () => rule && zone !== null && lonelySeatsRefused(map, zone, selected).length > 0,
     [rule, zone, map, selected],
@@ -233,12 +234,14 @@ const SelectionBar = memo(function SelectionBar({
         <p aria-live="polite" className="text-sm">
           {selected.length > 0 ? (
             <>
-              {PURCHASE_TEXTS.chosenSeats(selected.join(', '))} · <strong>{formatCop(tickets)}</strong>
+              {PURCHASE_TEXTS.chosenSeats(selected.join(', '))} ·{' '}
+              <strong className="tabular-nums">{formatCop(totals.total)}</strong>
             </>
           ) : (
             PURCHASE_TEXTS.noSeats
           )}
         </p>
+        {selected.length > 0 && <ServiceIncluded totals={totals} />}
         {/* Both always there, empty until they speak: a live region added with its text is not always read. */}
         <p aria-live="polite" className="mt-1 text-sm font-semibold text-warning empty:mt-0">
           {gone.length > 0 ? PURCHASE_TEXTS.seatsGone(gone) : ''}
@@ -265,7 +268,7 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
   const { snacks } = purchase;
   const view = useStore(purchase.seats.$view);
   const comboOffer = useStore(snacks.$comboOffer);
-  const total = useStore(purchase.$totals).total;
+  const totals = useStore(purchase.$totals);
   const hydrated = useHydrated();
   useEffect(() => CheckoutPanel.preloadWhenIdle(), []);
   const loading = <div aria-busy="true" className="min-h-80 rounded-2xl bg-surface-2/40" />;
@@ -289,8 +292,11 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
       </div>
       {/* Pinned at the bottom like the seats' bar: the total so far and 'Finalizar compra' in reach on a phone. */}
       <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-3">
-        <p className="text-sm">
-          Total <strong className="tabular-nums">{formatCop(total)}</strong>
+        <p className="flex flex-col text-sm">
+          <span>
+            {PURCHASE_TEXTS.total} <strong className="tabular-nums">{formatCop(totals.total)}</strong>
+          </span>
+          <ServiceIncluded totals={totals} />
         </p>
         <Button aria-haspopup="dialog" onClick={purchase.checkout.open}>
           {BOOKING_TEXTS.finishPurchase}
