@@ -42,7 +42,11 @@ export const PURCHASE_TEXTS = {
   zoomIn: 'Acercar el mapa',
   zoomOut: 'Alejar el mapa',
   zoomAll: 'Ver toda la sala',
-  zoomHint: 'Acerca el mapa con los botones, con dos dedos o con las teclas + y -.',
+  zoomHint: 'Acerca o aleja el mapa con los botones, con dos dedos o con las teclas + y -.',
+  // Issue 38: a legend entry for every kind of seat the map shows.
+  legend: 'Convenciones',
+  legendOtherZone: (zones: readonly string[]) => `${zones.join(', ')} (otra ubicación)`,
+  legendWheelchair: 'Silla de ruedas (en taquilla)',
 } as const;
 
 /** 'F-7', 'F-7 y F-8', 'F-7, F-8 y F-9'. */

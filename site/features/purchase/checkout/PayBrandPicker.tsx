@@ -16,16 +16,16 @@ export interface PayBrandPickerProps {
 }
 
 const WAY_BUTTON =
-  'flex min-h-11 gap-2 rounded-xl border border-line bg-white px-3 py-2 text-left text-sm font-bold text-ink hover:border-brand';
+  'flex min-h-11 rounded-xl border border-line bg-white px-3 py-1.5 text-left text-sm leading-tight font-bold text-ink hover:border-brand';
 
 /** 'Tarjeta · ePayco': the method and the brand, on screen and to a screen reader (issue 38). */
-const payWayName = (method: PayMethod, brand: Pick<PayBrandView, 'name'>): string =>
-  `${method === 'card' ? PAYMENT_TEXTS.cardShort : PAYMENT_TEXTS.pseShort} · ${brand.name}`;
+const methodName = (method: PayMethod): string =>
+  method === 'card' ? PAYMENT_TEXTS.cardShort : PAYMENT_TEXTS.pseShort;
 
 /**
- * 'Pagar en línea con:' and one button per way to pay: each method of each brand ('Tarjeta ·
- * ePayco', its mark above the words, large enough to read), or each brand when the wizard asks
- * the method.
+ * 'Pagar en línea con:' and one button per way to pay (issue 38): each brand's mark, large
+ * enough to read, beside its methods, each button named by method and brand on screen and to a
+ * screen reader ('Tarjeta · ePayco'); or one button per brand when the wizard asks the method.
  */
 export function PayBrandPicker({ headingId, brands, methods, onChoose }: PayBrandPickerProps) {
   const ways = methods ? offeredMethods(methods) : [];
@@ -35,28 +35,33 @@ export function PayBrandPicker({ headingId, brands, methods, onChoose }: PayBran
         {BOOKING_TEXTS.payOnlineWith}
       </h3>
       {ways.length > 0 ? (
-        <ul className="grid grid-cols-2 gap-2">
-          {brands.flatMap((brand) =>
-            ways.map((method) => (
-              <li key={`${brand.id}-${method}`} className="flex">
-                <button
-                  type="button"
-                  aria-haspopup="dialog"
-                  onClick={() => onChoose(brand, method)}
-                  className={`${WAY_BUTTON} flex-1 flex-col items-start`}
-                >
-                  <img
-                    src={brand.image}
-                    alt=""
-                    width="120"
-                    height="40"
-                    className="h-10 w-[120px] max-w-full object-contain object-left"
-                  />
-                  <span>{payWayName(method, brand)}</span>
-                </button>
-              </li>
-            )),
-          )}
+        <ul className="flex flex-col gap-2">
+          {brands.map((brand) => (
+            <li key={brand.id} className="flex items-center gap-2">
+              <img
+                src={brand.image}
+                alt=""
+                width="88"
+                height="40"
+                className="h-10 w-[88px] shrink-0 rounded bg-white object-contain"
+              />
+              <div className="grid flex-1 grid-cols-2 gap-2">
+                {ways.map((method) => (
+                  <button
+                    key={method}
+                    type="button"
+                    aria-haspopup="dialog"
+                    onClick={() => onChoose(brand, method)}
+                    className={`${WAY_BUTTON} relative flex-col justify-center`}
+                  >
+                    {methodName(method)}
+                    <span className="sr-only"> · </span>
+                    <span className="text-xs font-semibold text-ink/80">{brand.name}</span>
+                  </button>
+                ))}
+              </div>
+            </li>
+          ))}
         </ul>
       ) : (
         <div className="flex flex-wrap gap-3">
@@ -66,7 +71,7 @@ export function PayBrandPicker({ headingId, brands, methods, onChoose }: PayBran
               type="button"
               aria-haspopup="dialog"
               onClick={() => onChoose(brand, null)}
-              className={`${WAY_BUTTON} min-h-12 items-center px-4`}
+              className={`${WAY_BUTTON} min-h-12 items-center gap-2 px-4`}
             >
               <img src={brand.image} alt="" width="120" height="40" className="h-10 w-auto" />
               {brand.name}
