@@ -172,17 +172,19 @@ function StepSeats({ purchase }: { purchase: PurchaseState }) {
   }, [someSelected]);
   const sectionRef = useRef<HTMLElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
-  // The best seats, once picked, are brought into view above the bar (after the bar has taken
-  // its new height, two frames on), with their row letters.
+  // The best seats, once picked, are brought into view above the bar (once the bar has taken
+  // its new height), with their row letters.
   const pickBest = useCallback(
     (count: number, besideWheelchairSpace: boolean) => {
       const message = seats.pickBest(count, besideWheelchairSpace);
+      // The bar catches up in a task after the next frame (useStoreAfterPaint), scheduled
+      // before this one: by this task it has its new height.
       if (message === null)
         requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
+          setTimeout(() => {
             const scroller = sectionRef.current?.querySelector<HTMLElement>('[data-seat-scroller]');
             if (scroller) revealSeats(scroller, seats.$selected.get(), barRef.current);
-          }),
+          }, 0),
         );
       return message;
     },

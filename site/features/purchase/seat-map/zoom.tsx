@@ -53,7 +53,9 @@ export function useSeatMapZoom(
   map: SeatMap,
 ): SeatMapZoom {
   const width = naturalWidth(map);
-  const [fit, setFit] = useState(1);
+  // null until the box is measured (in the browser): nothing is applied before.
+  const [measuredFit, setFit] = useState<number | null>(null);
+  const fit = measuredFit ?? 1;
   const opening = Math.max(fit, Math.min(1, TAP_ZOOM));
   // null: the opening zoom, 'all': the whole room; both follow the box's width (a phone turned sideways).
   const [chosen, setChosen] = useState<number | 'all' | null>(null);
@@ -72,23 +74,27 @@ export function useSeatMapZoom(
   }, [scrollerRef, width]);
 
   // Applies a zoom keeping the middle of what is seen in the middle (the room's middle at first).
+  // The first time, the zoom the page's CSS gave the server's HTML is kept when it is the one
+  // wanted: setting it again would lay the whole map out once more (on the largest rooms the
+  // page's costliest task, issue 40).
   const apply = useCallback(
     (next: number) => {
       const scroller = scrollerRef.current;
       const content = contentRef.current;
       if (!scroller || !content) return;
-      const middle =
-        levelRef.current === null
-          ? 0.5
-          : (scroller.scrollLeft + scroller.clientWidth / 2) / Math.max(1, scroller.scrollWidth);
-      content.style.setProperty('zoom', String(next));
+      const first = levelRef.current === null;
+      const middle = first ? 0.5 : (scroller.scrollLeft + scroller.clientWidth / 2) / Math.max(1, scroller.scrollWidth);
+      if (!first || Math.abs(Number.parseFloat(getComputedStyle(content).zoom) - next) > 0.001)
+        content.style.setProperty('zoom', String(next));
       scroller.scrollLeft = middle * scroller.scrollWidth - scroller.clientWidth / 2;
       levelRef.current = next;
     },
     [scrollerRef, contentRef],
   );
 
-  useLayoutEffect(() => apply(level), [apply, level]);
+  useLayoutEffect(() => {
+    if (measuredFit !== null) apply(level);
+  }, [apply, level, measuredFit]);
 
   const min = fit;
   const max = Math.max(MAX_ZOOM, min);

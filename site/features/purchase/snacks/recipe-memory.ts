@@ -4,35 +4,37 @@ import type { SnackOffer } from '#shared/views/booking.ts';
  * A combo's usual recipe (issue 38): the options a person chose last time for each combo, kept
  * in this browser (localStorage, product codes only), and otherwise the first option of each
  * group, so the combo dialog opens ready to add and the person changes only what they want.
- * Storage refused (private mode, full) or a stored option no longer offered falls back to the
- * first option of that group.
+ * Storage refused (private mode, full), a stored value this code did not write, or a stored
+ * option no longer offered falls back to the first option of that group.
  */
 const KEY = 'viziona:combo-recipes';
 /** The combos remembered at most (the newest kept): a menu has a handful. */
 const MAX_COMBOS = 20;
 
-type Remembered = Record<string, string[]>;
-
-function read(): Remembered {
+function read(): Map<string, string[]> {
+  const recipes = new Map<string, string[]>();
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    const recipes: Remembered = {};
-    for (const [code, choices] of Object.entries(parsed))
-      if (Array.isArray(choices) && choices.every((choice) => typeof choice === 'string')) recipes[code] = choices;
-    return recipes;
+    const parsed: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
+    if (!Array.isArray(parsed)) return recipes;
+    for (const entry of parsed) {
+      if (!Array.isArray(entry) || entry.length !== 2) continue;
+      const [code, choices] = entry as unknown[];
+      if (typeof code === 'string' && Array.isArray(choices) && choices.every((choice) => typeof choice === 'string'))
+        recipes.set(code, choices as string[]);
+    }
   } catch {
-    return {};
+    // Unreadable: nothing remembered.
   }
+  return recipes;
 }
 
 /** Keeps the options chosen for a combo just added to the cart. */
 export function rememberRecipe(code: string, choices: readonly string[]): void {
   const recipes = read();
-  delete recipes[code];
-  const kept = Object.entries({ ...recipes, [code]: [...choices] }).slice(-MAX_COMBOS);
+  recipes.delete(code);
+  recipes.set(code, [...choices]);
   try {
-    localStorage.setItem(KEY, JSON.stringify(Object.fromEntries(kept)));
+    localStorage.setItem(KEY, JSON.stringify([...recipes].slice(-MAX_COMBOS)));
   } catch {
     // Storage refused: next time the first options are offered.
   }
@@ -47,7 +49,7 @@ export interface UsualRecipe {
 
 /** The recipe the combo dialog opens with. */
 export function usualRecipe(offer: Pick<SnackOffer, 'code' | 'groups'>): UsualRecipe {
-  const last = read()[offer.code];
+  const last = read().get(offer.code);
   let remembered = last !== undefined && last.length === offer.groups.length;
   const choices = offer.groups.map((group, index) => {
     const previous = last?.[index];
