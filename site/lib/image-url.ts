@@ -22,6 +22,39 @@ export function isResizable(src: string): boolean {
   return !new URL(src).pathname.toLowerCase().endsWith('.svg');
 }
 
+/**
+ * A path character the cinema API's image URLs are written with: letters, digits and the
+ * punctuation a file name carries, or a percent escape (upper-case hex) of what a path must
+ * escape. Nothing an image host might read two ways: no `;` parameters, no `&`.
+ */
+const PATH_PIECE = /^(?:[A-Za-z0-9\-._~!$'()*+,=:@/]|%[0-9A-F]{2})*$/;
+/** Escapes of what needs none (a letter, a digit, `-._~`) or of a separator (`/`, `\`): the same path another way. */
+const NEEDLESS_ESCAPE = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2[DE]|5F|7E|2F|5C)/;
+
+/**
+ * Whether `src` is an image URL in its one canonical spelling, the way the catalogue writes it:
+ * exactly what the URL standard makes of it (so no host as a number, no port with a leading
+ * zero, no upper-case scheme, no dot segments, no control characters), no user, no query, no
+ * fragment, no empty path segment and no needless escape. Any other spelling of the same photo
+ * would be one more resize and one more copy at the edge (issue 39).
+ */
+export function isCanonicalImageSource(src: string): boolean {
+  if (!URL.canParse(src)) return false;
+  const url = new URL(src);
+  return (
+    url.href === src &&
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    !src.includes('?') &&
+    !src.includes('#') &&
+    !url.hostname.endsWith('.') &&
+    !url.pathname.includes('//') &&
+    PATH_PIECE.test(url.pathname) &&
+    !NEEDLESS_ESCAPE.test(url.pathname)
+  );
+}
+
 /** The one spelling of an image's URL: the edge keys its cache on it, so no two spellings of one image exist. */
 export function imageUrl(src: string, width: number, format: ImageFormat): string {
   return `${IMAGE_ENDPOINT}?src=${encodeURIComponent(src)}&w=${width}&f=${format}`;
@@ -33,14 +66,17 @@ export interface ImageRequest {
   format: ImageFormat;
 }
 
-/** What `/_image?…` asks for, or null when the query is anything but the one spelling `imageUrl` writes. */
+/**
+ * What `/_image?…` asks for, or null when the query is anything but the one spelling `imageUrl`
+ * writes, of a source in its own canonical spelling.
+ */
 export function readImageRequest(search: string): ImageRequest | null {
   const query = new URLSearchParams(search);
   const src = query.get('src');
   const width = Number(query.get('w'));
   const format = IMAGE_FORMATS.find((candidate) => candidate === query.get('f'));
   if (src === null || format === undefined || !IMAGE_WIDTHS.some((allowed) => allowed === width)) return null;
-  if (!isResizable(src) || `?${search.replace(/^\?/, '')}` !== `?${imageUrl(src, width, format).split('?')[1]}`)
+  if (!isResizable(src) || !isCanonicalImageSource(src) || `?${search.replace(/^\?/, '')}` !== `?${imageUrl(src, width, format).split('?')[1]}`)
     return null;
   return { src, width, format };
 }

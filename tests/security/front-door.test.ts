@@ -3,10 +3,12 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BARE_QUERY_MARKS,
+  PATHS_WITH_A_RAW_HASH,
   PATHS_WRITTEN_ANOTHER_WAY,
   QUERIES_A_PAGE_NEVER_READS,
   SEARCHES_SPELLED_ANOTHER_WAY,
 } from '../page-addresses.ts';
+import { imageUrl } from '#site/lib/image-url.ts';
 import { rawRequest, SITE_ORIGIN, startSecurityStack, type SecurityStack } from './stack.ts';
 
 /**
@@ -150,6 +152,32 @@ describe('the front door', () => {
         await rawRequest(stack.frontUrl, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
         path,
       ).not.toMatch(/^HTTP\/1\.1 301/);
+  });
+
+  it('sends a path with a raw # to its page with a 301, never a page of its own, as nginx does (issue 39, finding 10)', async () => {
+    for (const [asked, page] of PATHS_WITH_A_RAW_HASH) {
+      const answer = await rawRequest(
+        stack.frontUrl,
+        `GET ${asked} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      );
+      const head = answer.slice(0, answer.indexOf('\r\n\r\n'));
+      expect(head, asked).toMatch(/^HTTP\/1\.1 301/);
+      expect(head.toLowerCase(), asked).toContain(`\r\nlocation: ${page}\r\n`);
+    }
+    // A photo asked with a raw # is refused like any spelling the site never writes (each would be a copy of its own).
+    const { movies } = (await (await fetch(`${stack.bffUrl}/bff/catalogue/movies`)).json()) as {
+      movies: Array<{ poster: string }>;
+    };
+    const photo = imageUrl(movies[0]!.poster, 480, 'avif');
+    for (const asked of [`${photo}#1`, photo.replace('?', '#1?')]) {
+      const answer = await rawRequest(
+        stack.frontUrl,
+        `GET ${asked} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      );
+      const head = answer.slice(0, answer.indexOf('\r\n\r\n'));
+      expect(head, asked).toMatch(/^HTTP\/1\.1 400/);
+      expect(head, asked).toMatch(/\r\ncache-control: no-store\r\n/i);
+    }
   });
 
   it('sends a query a page never reads to the page with a 301, as the edge gets it from the site (issue 32)', async () => {
