@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BARE_QUERY_MARKS,
+  PATHS_WITH_A_RAW_HASH,
   PATHS_WRITTEN_ANOTHER_WAY,
   QUERIES_A_PAGE_NEVER_READS,
   SEARCH_ADDRESS,
@@ -24,7 +25,8 @@ import { PUBLIC_PAGE_S_MAXAGE } from '#site/lib/page-cache.ts';
 import { routes } from '#site/lib/routes.ts';
 import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import { startTopology, type Topology, type Traffic } from './stack.ts';
-import { IMAGE_ENDPOINT } from '#site/lib/image-url.ts';
+import { IMAGE_ENDPOINT, imageUrl } from '#site/lib/image-url.ts';
+import { request as undiciRequest } from 'undici';
 import { clientAddress, SeatStream, Visitor } from './visitors.ts';
 import {
   admissionTimes,
@@ -39,6 +41,7 @@ import {
   type Standing,
 } from './waiting-room.ts';
 import { rawRequest } from '../security/stack.ts';
+import { searchAddress } from '#site/features/search/search-address.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
 
 /**
@@ -250,6 +253,17 @@ async function newCustomers(count: number): Promise<Array<{ email: string; passw
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How many copies an nginx cache zone holds on disk (its folder under the topology's, e.g. `cache`). */
+function cachedFiles(zone: string): number {
+  try {
+    return readdirSync(path.join(topology.dir, zone), { recursive: true, withFileTypes: true }).filter((entry) =>
+      entry.isFile(),
+    ).length;
+  } catch {
+    return 0;
+  }
+}
 
 beforeAll(async () => {
   topology = await startTopology(undefined, { observability: true });
@@ -651,7 +665,7 @@ describe('the micro-cache at the edge', () => {
    * call. (A query the page does not read no longer makes one: it is redirected, issue 32.)
    * The same for the BFF's public reads.
    */
-  const NEVER_ASKED = ['/club-vizionarios', '/corporativo', '/accesibilidad', '/linea-etica'];
+  const NEVER_ASKED = ['/club-vizionarios', '/corporativo', '/accesibilidad', '/linea-etica', '/contactanos'];
   let fresh = 0;
   const uncached = (): string => {
     const page = NEVER_ASKED[fresh++];
@@ -742,6 +756,55 @@ describe('the micro-cache at the edge', () => {
     // The suggestions' index: one public read, kept at the edge like the catalogue's.
     const index = [await reader.send('GET', '/bff/search/movies'), await reader.send('GET', '/bff/search/movies')];
     expect(index.map((answer) => answer.cacheStatus)).toEqual(['MISS', 'HIT']);
+  });
+
+  it('sends a path with a raw # to its page with a 301, never a copy of its own (issue 39, finding 10)', async () => {
+    for (const [asked, page] of PATHS_WITH_A_RAW_HASH) {
+      for (const attempt of [1, 2]) {
+        const raw = await rawRequest(topology.url, `GET ${asked} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+        const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+        figure(`edge: raw ${asked} (${attempt}) ${head.split('\r\n')[0]}`);
+        expect(head, asked).toMatch(/^HTTP\/1\.1 301/);
+        expect(head.toLowerCase(), asked).toContain(`\r\nlocation: ${page}\r\n`);
+        expect(head.toLowerCase(), asked).not.toContain('x-cache-status: hit');
+      }
+    }
+  });
+
+  it('keeps no public copy of a search that finds nothing, and keeps searches apart from the pages (issue 39, finding 7)', async () => {
+    const reader = visitor();
+    const page = uncached();
+    expect((await reader.send('GET', page)).cacheStatus).toBe('MISS');
+    const pageCopies = cachedFiles('cache');
+    const searchCopies = cachedFiles('cache-search');
+    // Anybody's made-up words: never a copy anybody else is served, never a day of stale-if-error.
+    const nothing = searchAddress(`zqx ${Date.now()}`);
+    const empty = [await reader.send('GET', nothing), await reader.send('GET', nothing)];
+    // Words that find movies: one copy each, in the searches' own zone.
+    const found = [];
+    for (const words of ['faro', 'galaxia', 'sombras', 'codigo rojo'])
+      for (const attempt of [1, 2]) found.push({ words, attempt, answer: await reader.send('GET', searchAddress(words)) });
+    figure(
+      `edge: a search that finds nothing ${empty.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}; ` +
+        `searches that find: ${found.map(({ answer }) => answer.cacheStatus).join(', ')}; ` +
+        `page copies ${pageCopies} → ${cachedFiles('cache')}, search copies ${searchCopies} → ${cachedFiles('cache-search')}`,
+    );
+    for (const answer of empty) {
+      expect(answer.status).toBe(200);
+      expect(answer.cacheStatus).not.toBe('HIT');
+      expect(answer.text).toContain('No encontramos películas para «zqx');
+    }
+    const emptyHeaders = await fetch(`${topology.url}${nothing}`);
+    await emptyHeaders.arrayBuffer();
+    expect(emptyHeaders.headers.get('cache-control')).toBe('private, no-store');
+    for (const { words, attempt, answer } of found) {
+      expect(answer.status, words).toBe(200);
+      expect(answer.cacheStatus, words).toBe(attempt === 1 ? 'MISS' : 'HIT');
+    }
+    // The searches' copies are in their own zone: the pages' zone holds exactly what it held.
+    expect(cachedFiles('cache')).toBe(pageCopies);
+    expect(cachedFiles('cache-search')).toBeGreaterThanOrEqual(searchCopies + 4);
+    expect((await reader.send('GET', page)).cacheStatus).toBe('HIT');
   });
 
   it('answers 404 for the waiting page of a showtime the movie does not have, and stores nothing (issue 32)', async () => {
@@ -1032,6 +1095,126 @@ describe('the image path at the edge (/_image)', () => {
     figure(`image path, host down: kept ${down[0]!.status} ${down[0]!.cacheStatus}; not kept ${down[1]!.status} twice`);
     expect([down[0]!.status, down[0]!.cacheStatus, down[0]!.type]).toEqual([200, 'HIT', 'image/avif']);
     for (const answer of down.slice(1)) expect([answer.status, answer.location]).toEqual([307, original]);
+  }, 60_000);
+});
+
+describe('the image path at the edge against a flood (issue 39, findings 1, 4 and 10)', () => {
+  interface EdgeImage {
+    status: number;
+    cacheStatus: string | undefined;
+    type: string | undefined;
+    cacheControl: string | undefined;
+    retryAfter: string | undefined;
+    code: string | undefined;
+  }
+  /** An image request from one visitor's own address, as its browser sends it. */
+  async function imageFrom(person: Visitor, url: string): Promise<EdgeImage> {
+    const answer = await undiciRequest(`${topology.url}${url}`, { dispatcher: person.agent });
+    const body = Buffer.from(await answer.body.arrayBuffer());
+    const header = (name: string) => {
+      const value = answer.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    let code: string | undefined;
+    if (header('content-type')?.startsWith('application/json'))
+      code = (JSON.parse(body.toString('utf8')) as { error?: { code?: string } }).error?.code;
+    return {
+      status: answer.statusCode,
+      cacheStatus: header('x-cache-status'),
+      type: header('content-type'),
+      cacheControl: header('cache-control'),
+      retryAfter: header('retry-after'),
+      code,
+    };
+  }
+  /** What the site replicas answered for /_image, by status. */
+  const siteImageAnswers = (traffic: Traffic): Map<string, number> =>
+    new Map(
+      [...traffic.siteAnswers]
+        .filter(([answer]) => answer.endsWith(` ${IMAGE_ENDPOINT}`))
+        .map(([answer, count]) => [answer.split(' ')[0]!, count]),
+    );
+  let posters: string[] = [];
+  let nextImage = 0;
+  /** A poster URL of the sandbox's catalogue at a width nobody asked for yet in this file. */
+  const freshImage = (): string => {
+    const index = nextImage++;
+    const widths = [400, 560, 640, 760];
+    return imageUrl(posters[index % posters.length]!, widths[Math.floor(index / posters.length) % widths.length]!, 'avif');
+  };
+  beforeAll(async () => {
+    const movies = (await (await fetch(`${topology.url}/bff/catalogue/movies`)).json()) as {
+      movies: Array<{ poster: string }>;
+    };
+    posters = movies.movies.map((movie) => movie.poster);
+  });
+
+  it('makes one resize of a photo whatever spelling is asked: every other is a 400 kept nowhere, and the next visitor’s photo is resized', async () => {
+    const attacker = visitor();
+    const honest = freshImage();
+    const query = new URLSearchParams(honest.split('?')[1]);
+    const src = query.get('src')!;
+    const original = new URL(src);
+    const spell = (source: string) => imageUrl(source, Number(query.get('w')), 'avif');
+    const spellings = [
+      ...Array.from({ length: 4 }, (_, n) => spell(`${src}#${n}`)),
+      ...Array.from({ length: 4 }, (_, n) => spell(`${src}?v=${n}`)),
+      spell(src.replace(original.hostname, '2130706433')),
+      spell(src.replace(`:${original.port}`, `:0${original.port}`)),
+      spell(src.replace('/images/', '/images//')),
+      // The issue's CR/LF: `…x.jpg%0D%0AX-Injected%3A%201` (it answered 500).
+      spell(`${src}\r\nX-Injected: 1`),
+    ];
+    const seen = topology.watch();
+    for (const url of spellings)
+      for (const attempt of [1, 2]) {
+        const answer = await imageFrom(attacker, url);
+        expect([answer.status, answer.code], `${url} (${attempt})`).toEqual([400, 'BAD_IMAGE_REQUEST']);
+        expect(answer.cacheStatus, url).not.toBe('HIT');
+      }
+    // A raw # after the query (only a raw client sends one): refused at the edge, never passed on.
+    const raw = await rawRequest(topology.url, `GET ${honest}#1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    const rawHead = raw.slice(0, raw.indexOf('\r\n\r\n'));
+    expect(rawHead).toMatch(/^HTTP\/1\.1 400/);
+    expect(rawHead).toMatch(/\r\ncache-control: no-store\r\n/i);
+    const visitorsPhoto = await imageFrom(visitor(), honest);
+    await pause(300);
+    const answered = siteImageAnswers(seen());
+    figure(
+      `image path, ${spellings.length} spellings × 2 of one photo: the sites answered ${JSON.stringify(Object.fromEntries(answered))}; ` +
+        `the visitor's photo ${visitorsPhoto.status} ${visitorsPhoto.cacheStatus} ${visitorsPhoto.type}`,
+    );
+    // Only the visitor's photo was resized; every spelling was refused without a download.
+    expect(answered.get('200')).toBe(1);
+    expect(answered.get('400')).toBe(spellings.length * 2);
+    expect([visitorsPhoto.status, visitorsPhoto.cacheStatus, visitorsPhoto.type]).toEqual([200, 'MISS', 'image/avif']);
+    expect(visitorsPhoto.cacheControl).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('limits what one address makes the sites do (429 with Retry-After), never what the edge keeps; other addresses are served', async () => {
+    const attacker = visitor();
+    const kept = freshImage();
+    expect((await imageFrom(attacker, kept)).status).toBe(200);
+    const answers: EdgeImage[] = [];
+    for (let n = 0; n < 90; n += 1) answers.push(await imageFrom(attacker, kept.replace(/w=\d+/, `w=${1000 + n}`)));
+    const limited = answers.filter((answer) => answer.status === 429);
+    figure(
+      `image path, one address asking 90 misses in a row: ${answers.length - limited.length} reached a site, ${limited.length} refused at the edge`,
+    );
+    expect(limited.length).toBeGreaterThan(0);
+    expect(answers.slice(0, 40).every((answer) => answer.status === 400)).toBe(true);
+    for (const answer of limited) {
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      expect(answer.cacheControl).toMatch(/no-store/);
+      expect(answer.code).toBe('RATE_LIMITED');
+    }
+    // Kept copies are never counted: the same address gets them as often as it asks.
+    for (let n = 0; n < 5; n += 1) {
+      const hit = await imageFrom(attacker, kept);
+      expect([hit.status, hit.cacheStatus]).toEqual([200, 'HIT']);
+    }
+    const other = await imageFrom(visitor(), freshImage());
+    expect([other.status, other.cacheStatus, other.type]).toEqual([200, 'MISS', 'image/avif']);
   }, 60_000);
 });
 
