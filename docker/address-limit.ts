@@ -24,9 +24,7 @@ export function createAddressLimit({ perSecond, burst, maxAddresses = 10_000 }: 
     /** Counts one request of `address` now, or says how many seconds until it may make one. */
     take(address: string, now = performance.now()): AddressVerdict {
       const known = buckets.get(address);
-      const tokens = known
-        ? Math.min(burst, known.tokens + ((now - known.at) / 1000) * perSecond)
-        : burst;
+      const tokens = known ? Math.min(burst, known.tokens + ((now - known.at) / 1000) * perSecond) : burst;
       // Most recently seen last: the table forgets from the front.
       buckets.delete(address);
       if (tokens < 1) {

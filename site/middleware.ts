@@ -11,6 +11,7 @@ import { bffCallerOf, callBff, type BffCaller } from './lib/bff-server.ts';
 import { noteRoutePattern } from './lib/request-context.ts';
 import { entityTag, matchesEntityTag } from '#shared/http/entity-tags.ts';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
+import { codedEntityTag, encodePage, preferredCoding } from './lib/page-encoding.ts';
 import { queryFreeRedirect } from './lib/page-query.ts';
 import {
   isPersonalPath,
@@ -106,19 +107,29 @@ function redirectTo(location: string): Response {
 }
 
 /**
- * A public page's answer for shared caches: the body is read once to tag it (`ETag`), and a
- * request that already holds that version gets `304 Not Modified` without it.
+ * A public page's answer for shared caches: the body is read once to tag it (`ETag`), a request
+ * that already holds that version gets `304 Not Modified` without it, and any other gets it
+ * compressed as it asked, once (`lib/page-encoding.ts`): the edge keeps those bytes as they are.
  */
 async function tagged(request: Request, response: Response): Promise<Response> {
-  const body = await response.arrayBuffer();
-  const etag = entityTag(hash('sha256', new Uint8Array(body), 'buffer'));
+  const body = new Uint8Array(await response.arrayBuffer());
+  const coding = preferredCoding(request.headers.get('accept-encoding'));
+  const etag = codedEntityTag(entityTag(hash('sha256', body, 'buffer')), coding);
   const headers = new Headers(response.headers);
   headers.set('etag', etag);
+  headers.append('vary', 'Accept-Encoding');
   if (matchesEntityTag(request.headers.get('if-none-match'), etag)) {
     headers.delete('content-length');
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  const sent = coding === 'identity' ? body : await encodePage(body, coding);
+  if (coding !== 'identity') headers.set('content-encoding', coding);
+  headers.set('content-length', String(sent.byteLength));
+  return new Response(sent as Uint8Array<ArrayBuffer>, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 type Locals = App.Locals;

@@ -76,7 +76,11 @@ export function readImageRequest(search: string): ImageRequest | null {
   const width = Number(query.get('w'));
   const format = IMAGE_FORMATS.find((candidate) => candidate === query.get('f'));
   if (src === null || format === undefined || !IMAGE_WIDTHS.some((allowed) => allowed === width)) return null;
-  if (!isResizable(src) || !isCanonicalImageSource(src) || `?${search.replace(/^\?/, '')}` !== `?${imageUrl(src, width, format).split('?')[1]}`)
+  if (
+    !isResizable(src) ||
+    !isCanonicalImageSource(src) ||
+    `?${search.replace(/^\?/, '')}` !== `?${imageUrl(src, width, format).split('?')[1]}`
+  )
     return null;
   return { src, width, format };
 }

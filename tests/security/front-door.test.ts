@@ -1,5 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BARE_QUERY_MARKS,
@@ -269,6 +270,41 @@ describe('the front door', () => {
     const large = await headersOf('/bff/catalogue/home');
     expect(large).toMatchObject({ status: 200, encoding: 'gzip', length: null });
     expect(large.bytes).toBeGreaterThan(1024);
+  });
+
+  it('passes a page on as the site compressed it, once (Brotli, gzip or plain by what the browser takes), never compressing it again (issue 40)', async () => {
+    const sent = (acceptEncoding: string | null) =>
+      new Promise<{ coding: string; vary: string; bytes: Buffer }>((resolve, reject) => {
+        const target = new URL(`${stack.frontUrl}/salas`);
+        http
+          .get(
+            {
+              host: target.hostname,
+              port: target.port,
+              path: target.pathname,
+              headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({
+                  coding: response.headers['content-encoding'] ?? 'identity',
+                  vary: String(response.headers.vary ?? ''),
+                  bytes: Buffer.concat(chunks),
+                }),
+              );
+            },
+          )
+          .on('error', reject);
+      });
+    const [br, gzip, plain] = [await sent('gzip, deflate, br, zstd'), await sent('gzip'), await sent(null)];
+    expect([br.coding, gzip.coding, plain.coding]).toEqual(['br', 'gzip', 'identity']);
+    for (const answer of [br, gzip, plain]) expect(answer.vary).toMatch(/^accept-encoding$/i);
+    const html = plain.bytes.toString('utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(html);
+    expect(gunzipSync(gzip.bytes).toString('utf8')).toBe(html);
   });
 
   it('says Connection: close when it refuses an upload it has not read, and the answer arrives', async () => {

@@ -151,7 +151,9 @@ describe('the image path at the front door and the site (issue 39)', () => {
     const answers = await Promise.all(burst.map((url) => ask(stack.siteUrl!, url)));
     const resized = answers.filter((answer) => answer.status === 200);
     const sentOn = answers.filter((answer) => answer.status === 307);
-    console.log(`image path, 40 cold photos at once on one site process: ${resized.length} resized, ${sentOn.length} sent to the original`);
+    console.log(
+      `image path, 40 cold photos at once on one site process: ${resized.length} resized, ${sentOn.length} sent to the original`,
+    );
     expect(resized.length + sentOn.length).toBe(answers.length);
     expect(sentOn.length).toBeGreaterThan(0);
     for (const [index, answer] of answers.entries()) {

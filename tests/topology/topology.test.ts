@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -761,7 +762,10 @@ describe('the micro-cache at the edge', () => {
   it('sends a path with a raw # to its page with a 301, never a copy of its own (issue 39, finding 10)', async () => {
     for (const [asked, page] of PATHS_WITH_A_RAW_HASH) {
       for (const attempt of [1, 2]) {
-        const raw = await rawRequest(topology.url, `GET ${asked} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+        const raw = await rawRequest(
+          topology.url,
+          `GET ${asked} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+        );
         const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
         figure(`edge: raw ${asked} (${attempt}) ${head.split('\r\n')[0]}`);
         expect(head, asked).toMatch(/^HTTP\/1\.1 301/);
@@ -783,7 +787,8 @@ describe('the micro-cache at the edge', () => {
     // Words that find movies: one copy each, in the searches' own zone.
     const found = [];
     for (const words of ['faro', 'galaxia', 'sombras', 'codigo rojo'])
-      for (const attempt of [1, 2]) found.push({ words, attempt, answer: await reader.send('GET', searchAddress(words)) });
+      for (const attempt of [1, 2])
+        found.push({ words, attempt, answer: await reader.send('GET', searchAddress(words)) });
     figure(
       `edge: a search that finds nothing ${empty.map((answer) => `${answer.status} ${answer.cacheStatus}`).join(', ')}; ` +
         `searches that find: ${found.map(({ answer }) => answer.cacheStatus).join(', ')}; ` +
@@ -1140,7 +1145,11 @@ describe('the image path at the edge against a flood (issue 39, findings 1, 4 an
   const freshImage = (): string => {
     const index = nextImage++;
     const widths = [400, 560, 640, 760];
-    return imageUrl(posters[index % posters.length]!, widths[Math.floor(index / posters.length) % widths.length]!, 'avif');
+    return imageUrl(
+      posters[index % posters.length]!,
+      widths[Math.floor(index / posters.length) % widths.length]!,
+      'avif',
+    );
   };
   beforeAll(async () => {
     const movies = (await (await fetch(`${topology.url}/bff/catalogue/movies`)).json()) as {
@@ -1173,7 +1182,10 @@ describe('the image path at the edge against a flood (issue 39, findings 1, 4 an
         expect(answer.cacheStatus, url).not.toBe('HIT');
       }
     // A raw # after the query (only a raw client sends one): refused at the edge, never passed on.
-    const raw = await rawRequest(topology.url, `GET ${honest}#1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    const raw = await rawRequest(
+      topology.url,
+      `GET ${honest}#1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+    );
     const rawHead = raw.slice(0, raw.indexOf('\r\n\r\n'));
     expect(rawHead).toMatch(/^HTTP\/1\.1 400/);
     expect(rawHead).toMatch(/\r\ncache-control: no-store\r\n/i);
@@ -1259,6 +1271,88 @@ describe('the edge itself: HSTS, compression and the logged-out session', () => 
     expect(small.bytes).toBeLessThan(1024);
     expect(large.encoding).toBe('gzip');
     expect(large.bytes).toBeGreaterThan(1024);
+  });
+
+  it('keeps a page compressed as the site made it, once per render: Brotli, gzip or plain by what the client takes, a HIT byte for byte, never compressed at the edge (issue 40)', async () => {
+    // A page no other test asks for.
+    const page = '/sala/sala-3';
+    /** The page as sent, not decoded: its coding, Vary, the cache outcome and the bytes. */
+    const asked = async (acceptEncoding: string | null) => {
+      const answer = await undiciRequest(`${topology.url}${page}`, {
+        headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding },
+      });
+      const bytes = Buffer.from(await answer.body.arrayBuffer());
+      const header = (name: string) => String(answer.headers[name] ?? '');
+      return {
+        status: answer.statusCode,
+        coding: header('content-encoding') || 'identity',
+        vary: header('vary'),
+        cacheStatus: header('x-cache-status'),
+        bytes,
+        html: (header('content-encoding') === 'br'
+          ? brotliDecompressSync(bytes)
+          : header('content-encoding') === 'gzip'
+            ? gunzipSync(bytes)
+            : bytes
+        ).toString('utf8'),
+      };
+    };
+    const seen = topology.watch();
+    const logFrom = readFileSync(path.join(topology.dir, 'logs', 'nginx-access.log'), 'utf8').length;
+    const browsers = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      [null, 'identity'],
+    ] as const;
+    const firsts = [];
+    for (const [acceptEncoding, coding] of browsers) {
+      const [first, second] = [await asked(acceptEncoding), await asked(acceptEncoding)];
+      expect([first.status, first.coding, first.cacheStatus], String(acceptEncoding)).toEqual([200, coding, 'MISS']);
+      expect([second.status, second.coding, second.cacheStatus], String(acceptEncoding)).toEqual([200, coding, 'HIT']);
+      expect(second.bytes.equals(first.bytes), String(acceptEncoding)).toBe(true);
+      expect(first.vary.toLowerCase()).toContain('accept-encoding');
+      firsts.push(first);
+    }
+    // One page in three codings: the same HTML; a client that takes none gets it plain.
+    expect(firsts[0]!.html).toBe(firsts[2]!.html);
+    expect(firsts[1]!.html).toBe(firsts[2]!.html);
+    expect(firsts[2]!.bytes.toString('utf8').startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(firsts[0]!.bytes.length).toBeLessThan(firsts[1]!.bytes.length);
+    // Other spellings of the same wishes find those copies, and make none of their own.
+    const spellings = [
+      ['br;q=1.0, gzip;q=0.5', 'br'],
+      ['GZIP', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0, deflate', 'identity'],
+      ['identity', 'identity'],
+      ['*', 'identity'],
+    ] as const;
+    for (const [acceptEncoding, coding] of spellings) {
+      const answer = await asked(acceptEncoding);
+      expect([answer.status, answer.coding, answer.cacheStatus], acceptEncoding).toEqual([200, coding, 'HIT']);
+    }
+    await pause(300);
+    const renders = seen().siteAnswers.get(`200 ${page}`) ?? 0;
+    // nginx's own gzip never ran on the page (its $gzip_ratio is empty); on a BFF read it does.
+    await asked('gzip');
+    const json = await fetch(`${topology.url}/bff/catalogue/home`, { headers: { 'accept-encoding': 'gzip' } });
+    await json.arrayBuffer();
+    await pause(300);
+    const lines = readFileSync(path.join(topology.dir, 'logs', 'nginx-access.log'), 'utf8')
+      .slice(logFrom)
+      .split('\n')
+      .filter((line) => line.startsWith('{') && line.endsWith('}'))
+      .map((line) => JSON.parse(line) as { uri: string; gzipRatio: string });
+    const pageRatios = lines.filter((line) => line.uri === page).map((line) => line.gzipRatio);
+    const readRatios = lines.filter((line) => line.uri === '/bff/catalogue/home').map((line) => line.gzipRatio);
+    figure(
+      `edge compression: ${page} ${firsts.map((answer) => `${answer.coding} ${answer.bytes.length} B`).join(', ')}; ` +
+        `${renders} renders for ${browsers.length * 2 + spellings.length + 1} requests; nginx's gzip ratio on the page ${JSON.stringify([...new Set(pageRatios)])}, on a BFF read ${JSON.stringify(readRatios)}`,
+    );
+    expect(renders).toBe(browsers.length);
+    expect(pageRatios.length).toBeGreaterThanOrEqual(browsers.length * 2 + spellings.length);
+    for (const ratio of pageRatios) expect(ratio).toBe('');
+    expect(Number(readRatios[0])).toBeGreaterThan(1);
   });
 
   it('answers a session read without a session cookie at the edge, exactly as the BFF does', async () => {
