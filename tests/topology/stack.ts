@@ -120,7 +120,10 @@ export interface TopologyOptions {
   bffEnv?: Record<string, string>;
   /** The edge's micro-cache of public pages and reads (on unless false: `npm run bench:rush` measures both). */
   microCache?: boolean;
-  /** A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of pages). */
+  /**
+   * A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of
+   * pages); a `name.gz` beside `name` is served as it is to a client that takes gzip.
+   */
   staticRoot?: string;
   /**
    * mtail counting nginx's lines and Debian's Prometheus for the replicas' operations ports, as
@@ -204,7 +207,10 @@ export async function startTopology(
         : '',
       NGINX_CACHE_PATH: path.join(dir, 'cache'),
       NGINX_MICRO_CACHE: options.microCache === false ? 'off' : 'micro',
-      NGINX_BENCH_LOCATIONS: options.staticRoot ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; }` : '',
+      // A file with a `.gz` beside it is sent as those bytes (gzip_static): the static twin of a page compressed once.
+      NGINX_BENCH_LOCATIONS: options.staticRoot
+        ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; default_type "text/html; charset=utf-8"; gzip_static on; }`
+        : '',
       NGINX_LISTEN: `127.0.0.1:${ports.nginx}`,
       NGINX_INTERNAL_LISTEN: `127.0.0.1:${ports.internal}`,
       NGINX_SITE_SERVERS: ports.site.map(server).join('\n    '),
