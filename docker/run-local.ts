@@ -150,6 +150,8 @@ try {
     PORT: String(sitePort),
     SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl,
     IMAGE_ORIGINS: process.env.IMAGE_ORIGINS ?? new URL(upstreamUrl).origin,
+    // The front door keeps the resized photos: a rendered page's are asked of it ahead of visitors.
+    IMAGE_WARM_URL: process.env.IMAGE_WARM_URL ?? `http://127.0.0.1:${port}`,
     ASTRO_NODE_LOGGING: 'disabled',
     LOG_LEVEL: process.env.LOG_LEVEL,
   };

@@ -183,7 +183,7 @@ async function phase(
   const staticRoot = mkdtempSync(path.join(os.tmpdir(), 'viziona-rush-static-'));
   // nginx's workers run as nobody when the bench runs as root.
   chmodSync(staticRoot, 0o755);
-  const topology = await startWhenFree(() => startTopology(BASE, { microCache, staticRoot }));
+  const topology = await startWhenFree(() => startTopology(BASE, { microCache, staticRoot, imageWarmUp: false }));
   try {
     const pages = await preparePages(topology, staticRoot);
     // Let the BFFs' and nginx's copies from preparing expire, so each run starts as a presale does.

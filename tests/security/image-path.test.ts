@@ -35,11 +35,16 @@ interface ImageAnswer {
 }
 
 /** One image request as a browser sends it, from a loopback address of our choosing (127.x.y.z). */
-function ask(base: string, url: string, localAddress = '127.0.0.1'): Promise<ImageAnswer> {
+function ask(
+  base: string,
+  url: string,
+  localAddress = '127.0.0.1',
+  headers: Record<string, string> = {},
+): Promise<ImageAnswer> {
   const target = new URL(base);
   return new Promise((resolve, reject) => {
     const request = http.get(
-      { host: target.hostname, port: target.port, path: url, localAddress, agent: false },
+      { host: target.hostname, port: target.port, path: url, localAddress, agent: false, headers },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -135,12 +140,15 @@ describe('the image path at the front door and the site (issue 39)', () => {
     for (const url of spellings) expectRefusedForAPerson(await ask(stack.frontUrl, url), url);
     expect(downloads() - before).toBe(0);
 
-    const visitor = await ask(stack.frontUrl, honest);
+    const visitor = await ask(stack.frontUrl, honest, '127.0.0.1', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect([visitor.status, visitor.type, visitor.cacheControl]).toEqual([
       200,
       'image/avif',
       'public, max-age=31536000, immutable',
     ]);
+    // A photo is sent as it was made, never compressed again, and varies on nothing.
+    expect(visitor.headers['content-encoding']).toBeUndefined();
+    expect(visitor.headers.vary).toBeUndefined();
     expect(downloads() - before).toBe(1);
     console.log(`image path: ${spellings.length} spellings of one photo → 400, 0 downloads; the photo itself 200`);
   });
