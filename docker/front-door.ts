@@ -15,6 +15,8 @@ import { createImageCache, isImagePath } from './image-cache.ts';
 export interface FrontDoorOptions {
   bffUrl: string;
   siteUrl: string;
+  /** Multiplies the image requests one address may send on to the site (`RATE_LIMIT_FACTOR`, as the BFF's limits). */
+  rateLimitFactor?: number;
 }
 
 /** As nginx's `gzip_min_length` (nginx.conf.template): below a kilobyte deflate saves nothing worth its CPU. */
@@ -196,7 +198,10 @@ export function createFrontDoor(options: FrontDoorOptions): http.Server {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const images = createImageCache({
     maxBytes: IMAGE_CACHE_BYTES,
-    misses: createAddressLimit(IMAGE_MISSES_PER_ADDRESS),
+    misses: createAddressLimit({
+      perSecond: IMAGE_MISSES_PER_ADDRESS.perSecond * (options.rateLimitFactor ?? 1),
+      burst: IMAGE_MISSES_PER_ADDRESS.burst * (options.rateLimitFactor ?? 1),
+    }),
   });
 
   const server = http.createServer((req, res) => {

@@ -159,7 +159,11 @@ try {
   else run('site', ['dist/server.mjs'], siteEnv);
   await waitFor(`http://127.0.0.1:${sitePort}/`, 'site');
 
-  const frontDoor = createFrontDoor({ bffUrl, siteUrl: `http://127.0.0.1:${sitePort}` });
+  const frontDoor = createFrontDoor({
+    bffUrl,
+    siteUrl: `http://127.0.0.1:${sitePort}`,
+    rateLimitFactor: Number(process.env.RATE_LIMIT_FACTOR ?? 1) || 1,
+  });
   await new Promise<void>((resolve) => frontDoor.listen(port, process.env.HOST ?? '127.0.0.1', resolve));
   console.log(`\nViziona web: ${publicUrl}`);
   console.log(`BFF operations (npm run waiting-room -- --ops …): http://127.0.0.1:${bffOpsPort}\n`);
