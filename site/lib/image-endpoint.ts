@@ -10,6 +10,7 @@
 import type { APIRoute } from 'astro';
 import { getConfiguredImageService, imageConfig } from 'astro:assets';
 import { readImageRequest, type ImageRequest } from './image-url.ts';
+import { WARM_UP_ID_PREFIX } from './image-warmup.ts';
 import { serverEnv } from './server-env.ts';
 import { createWorkQueue } from './work-queue.ts';
 
@@ -91,21 +92,36 @@ async function resized(request: ImageRequest, logger: Parameters<APIRoute>[0]['l
   }
 }
 
-export const GET: APIRoute = async ({ url, logger }) => {
+/** The site's own warm-up (image-warmer.ts) waits for an idle moment: a person's photo goes first. */
+function busy(): Response {
+  return new Response(null, { status: 503, headers: { 'retry-after': '2', 'cache-control': 'no-store' } });
+}
+
+export const GET: APIRoute = async ({ url, logger, request: incoming }) => {
   const request = readImageRequest(url.search);
   if (request === null) return refused('La imagen pedida no existe en los tamaños y formatos del sitio.');
   if (!serverEnv.imageOrigins.includes(new URL(request.src).origin))
     return refused('La imagen no viene de un origen de imágenes del sitio.');
+  const work = () => resized(request, logger);
+  if (incoming.headers.get('x-request-id')?.startsWith(WARM_UP_ID_PREFIX)) {
+    const idle = resizes.runIfIdle(url.search, work);
+    if (idle === null) return busy();
+    const outcome = await idle;
+    return outcome === 'original' ? toOriginal(request.src) : resizedAnswer(outcome);
+  }
   // The line is full: the original at once, rather than a wait behind everybody else's.
-  const pending = resizes.run(url.search, () => resized(request, logger));
+  const pending = resizes.run(url.search, work);
   const outcome = pending === null ? 'original' : await pending;
-  if (outcome === 'original') return toOriginal(request.src);
-  return new Response(outcome.data as Uint8Array<ArrayBuffer>, {
+  return outcome === 'original' ? toOriginal(request.src) : resizedAnswer(outcome);
+};
+
+function resizedAnswer(image: Exclude<Outcome, 'original'>): Response {
+  return new Response(image.data as Uint8Array<ArrayBuffer>, {
     status: 200,
     headers: {
-      'content-type': `image/${outcome.format}`,
-      'content-length': String(outcome.data.byteLength),
+      'content-type': `image/${image.format}`,
+      'content-length': String(image.data.byteLength),
       'cache-control': IMMUTABLE,
     },
   });
-};
+}

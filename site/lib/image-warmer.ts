@@ -4,7 +4,9 @@
  * time, so the edge keeps them before the first visitor comes; a catalogue change reaches the
  * pages within their `s-maxage`, and its new photos with them. The edge is `IMAGE_WARM_URL`
  * (nginx's internal port, the local front door): every address its host name resolves to, so
- * each edge replica keeps its own copy. A photo kept is not asked again for an hour.
+ * each edge replica keeps its own copy. A photo kept is not asked again for an hour. The site
+ * makes a warm-up only in an idle moment (503 otherwise: the warmer waits and asks again), so a
+ * person's photo never waits behind one.
  * Server code only.
  */
 import { randomUUID } from 'node:crypto';
@@ -26,6 +28,9 @@ export interface ImageWarmerOptions {
   maxWaiting?: number;
   /** How long one photo may take (a cold resize waits in the site's line). */
   timeoutMs?: number;
+  /** How long to wait when the site is busy with people's photos, and how many times. */
+  busyPauseMs?: number;
+  busyRetries?: number;
 }
 
 const REMEMBER_MS = 60 * 60_000;
@@ -42,6 +47,8 @@ export function createImageWarmer({
   rememberMs = REMEMBER_MS,
   maxWaiting = MAX_WAITING,
   timeoutMs = TIMEOUT_MS,
+  busyPauseMs = 2_000,
+  busyRetries = 60,
 }: ImageWarmerOptions) {
   const edge = new URL(edgeUrl);
   const port = Number(edge.port || 80);
@@ -58,8 +65,8 @@ export function createImageWarmer({
     return list;
   }
 
-  /** One photo asked of one edge replica: whether it answered 200 (made now, or kept already). */
-  function ask(address: string, url: string): Promise<boolean> {
+  /** One photo asked of one edge replica: its status (200: made now, or kept already; 503: the site is busy). */
+  function askOnce(address: string, url: string): Promise<number> {
     return new Promise((resolve) => {
       const request = http.get(
         {
@@ -71,13 +78,23 @@ export function createImageWarmer({
         },
         (response) => {
           response.resume();
-          response.on('end', () => resolve(response.statusCode === 200));
-          response.on('error', () => resolve(false));
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.on('error', () => resolve(0));
         },
       );
       request.on('timeout', () => request.destroy());
-      request.on('error', () => resolve(false));
+      request.on('error', () => resolve(0));
     });
+  }
+
+  /** Asked until the site has an idle moment for it (it answers a warm-up 503 while people's photos wait). */
+  async function ask(address: string, url: string): Promise<boolean> {
+    for (let attempt = 0; attempt < busyRetries; attempt += 1) {
+      const status = await askOnce(address, url);
+      if (status !== 503) return status === 200;
+      await new Promise((resolve) => setTimeout(resolve, busyPauseMs));
+    }
+    return false;
   }
 
   async function warmOne(url: string): Promise<boolean> {

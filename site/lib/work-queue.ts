@@ -2,7 +2,8 @@
  * A bounded line for costly work (the image path's resizes, site/lib/image-endpoint.ts): at most
  * `running` jobs at once, at most `waiting` more in line, and beyond that the caller hears at
  * once that there is no room (`null`) instead of joining a pile-up. Work already in line or
- * running under the same key is shared, not done twice.
+ * running under the same key is shared, not done twice. Work nobody waits for (a warm-up) takes
+ * only a free place, never one a person could have had.
  */
 export interface WorkQueueLimits {
   running: number;
@@ -12,6 +13,8 @@ export interface WorkQueueLimits {
 export interface WorkQueue<T> {
   /** The work's outcome, shared with whoever asked the same key meanwhile; null when the line is full. */
   run(key: string, work: () => Promise<T>): Promise<T> | null;
+  /** The same, for work nobody waits for: only when a place is free and nobody is in line; null otherwise. */
+  runIfIdle(key: string, work: () => Promise<T>): Promise<T> | null;
   /** Jobs running and waiting now (for figures and tests). */
   size(): { running: number; waiting: number };
 }
@@ -42,6 +45,10 @@ export function createWorkQueue<T>({ running: maxRunning, waiting: maxWaiting }:
       const outcome = turn(work).finally(() => shared.delete(key));
       shared.set(key, outcome);
       return outcome;
+    },
+    runIfIdle(key, work) {
+      if (shared.has(key) || running >= maxRunning || line.length > 0) return shared.get(key) ?? null;
+      return this.run(key, work);
     },
     size: () => ({ running, waiting: line.length }),
   };

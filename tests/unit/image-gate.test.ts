@@ -79,6 +79,18 @@ describe('a bounded line of resizes', () => {
     expect(line.size()).toEqual({ running: 0, waiting: 0 });
   });
 
+  it('lets work nobody waits for (a warm-up) take only a free place, never one a person could have had', async () => {
+    const line = createWorkQueue<string>({ running: 1, waiting: 2 });
+    let release = () => {};
+    const person = line.run('a', () => new Promise<string>((resolve) => (release = () => resolve('a'))));
+    expect(line.runIfIdle('warm', () => Promise.resolve('warm'))).toBeNull();
+    // The same photo as the person's is the person's job, shared.
+    expect(line.runIfIdle('a', () => Promise.resolve('other'))).toBe(person);
+    release();
+    expect(await person).toBe('a');
+    expect(await line.runIfIdle('warm', () => Promise.resolve('warm'))).toBe('warm');
+  });
+
   it('frees a place when a job fails', async () => {
     const line = createWorkQueue<string>({ running: 1, waiting: 0 });
     await expect(line.run('x', () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');

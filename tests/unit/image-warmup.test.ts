@@ -107,4 +107,27 @@ describe('the warmer', () => {
     await warmer.warmPage('/viziona/pelicula/el-ultimo-faro', html);
     expect(asked.slice(4).map((one) => widthOf(one.url))).toEqual([320]);
   });
+
+  it('waits while the site is busy with people’s photos (503), then asks again', async () => {
+    let busyFor = 2;
+    const asked: string[] = [];
+    edge = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(busyFor-- > 0 ? 503 : 200).end();
+    });
+    await new Promise<void>((resolve) => edge!.listen(0, '127.0.0.1', resolve));
+    const lines: Array<Record<string, string | number>> = [];
+    const warmer = createImageWarmer({
+      edgeUrl: `http://127.0.0.1:${(edge.address() as AddressInfo).port}`,
+      log: (_event, details) => lines.push(details),
+      busyPauseMs: 5,
+    });
+    await warmer.warmPage('/sala/sala-1', picture('checkoutPoster', true));
+    // The first photo asked three times (busy, busy, made), every other once.
+    expect(asked[0]).toBe(asked[2]);
+    expect(new Set(asked).size).toBe(asked.length - 2);
+    expect(lines).toEqual([
+      { page: '/sala/sala-1', images: asked.length - 2, asked: asked.length - 2, kept: asked.length - 2 },
+    ]);
+  });
 });
