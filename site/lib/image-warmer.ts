@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import { isIP } from 'node:net';
-import { imagesToWarm, WARM_UP_ID_PREFIX } from './image-warmup.ts';
+import { imagesToWarm, WARM_UP_ID_PREFIX, type PhotoToWarm } from './image-warmup.ts';
 import { serverEnv } from './server-env.ts';
 import { logServerInfo } from './server-log.ts';
 
@@ -54,7 +54,12 @@ export function createImageWarmer({
   const port = Number(edge.port || 80);
   const kept = new Map<string, number>();
   const ahead = new Map<string, Promise<boolean>>();
-  let line: Promise<unknown> = Promise.resolve();
+  /** Two lanes: every page's first-screen photos go before any page's others. */
+  const lanes: Record<'first' | 'rest', Array<{ url: string; done: (kept: boolean) => void }>> = {
+    first: [],
+    rest: [],
+  };
+  let working = false;
   let addresses: { at: number; list: string[] } | null = null;
 
   async function edgeAddresses(): Promise<string[]> {
@@ -115,31 +120,45 @@ export function createImageWarmer({
     return every;
   }
 
-  function warm(url: string): Promise<boolean> {
+  /** One photo at a time, the first screens' lane first. */
+  async function work(): Promise<void> {
+    if (working) return;
+    working = true;
+    try {
+      for (let next = lanes.first.shift() ?? lanes.rest.shift(); next; next = lanes.first.shift() ?? lanes.rest.shift())
+        next.done(await warmOne(next.url));
+    } finally {
+      working = false;
+    }
+  }
+
+  function warm({ url, firstScreen }: PhotoToWarm): Promise<boolean> {
     const keptAt = kept.get(url);
     if (keptAt !== undefined && performance.now() - keptAt < rememberMs) return Promise.resolve(true);
     const waiting = ahead.get(url);
     if (waiting) return waiting;
     if (ahead.size >= maxWaiting) return Promise.resolve(false);
-    const done = line.then(() => warmOne(url)).finally(() => ahead.delete(url));
-    line = done;
+    const done = new Promise<boolean>((resolve) =>
+      lanes[firstScreen ? 'first' : 'rest'].push({ url, done: resolve }),
+    ).finally(() => ahead.delete(url));
     ahead.set(url, done);
+    void work();
     return done;
   }
 
   return {
     /** Has the edge make the photos `html` (a page just rendered) will be asked for; returns when all were asked. */
     async warmPage(page: string, html: string): Promise<void> {
-      const urls = imagesToWarm(html);
-      const fresh = urls.filter((url) => {
+      const photos = imagesToWarm(html);
+      const fresh = photos.filter(({ url }) => {
         const keptAt = kept.get(url);
         return keptAt === undefined || performance.now() - keptAt >= rememberMs;
       });
       if (fresh.length === 0) return;
-      const outcomes = await Promise.all(urls.map(warm));
+      const outcomes = await Promise.all(photos.map(warm));
       log('page images warmed', {
         page,
-        images: urls.length,
+        images: photos.length,
         asked: fresh.length,
         kept: outcomes.filter(Boolean).length,
       });

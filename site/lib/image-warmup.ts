@@ -164,19 +164,25 @@ export function candidateFor(candidates: Candidate[], slot: number, dpr: number)
   return candidates.find((candidate) => candidate.width / slot >= dpr) ?? candidates.at(-1);
 }
 
+export interface PhotoToWarm {
+  url: string;
+  /** Shown in the page's first screen on some screen: what its largest paint waits for. */
+  firstScreen: boolean;
+}
+
 /**
  * The photos to make ahead for a page, each once: those of its first screen on every screen of
  * `WARM_SCREENS` first, then the rest, phones before desktops.
  */
-export function imagesToWarm(html: string, screens: readonly Screen[] = WARM_SCREENS): string[] {
+export function imagesToWarm(html: string, screens: readonly Screen[] = WARM_SCREENS): PhotoToWarm[] {
   const pictures = picturesOf(html);
-  const urls = new Set<string>();
+  const photos = new Map<string, PhotoToWarm>();
   for (const eager of [true, false])
     for (const screen of screens)
       for (const picture of pictures.filter((one) => one.eager === eager)) {
         const slot = slotWidth(picture.sizes, screen.width);
         const chosen = slot && slot > 0 ? candidateFor(picture.candidates, slot, screen.dpr) : undefined;
-        if (chosen) urls.add(chosen.url);
+        if (chosen && !photos.has(chosen.url)) photos.set(chosen.url, { url: chosen.url, firstScreen: eager });
       }
-  return [...urls];
+  return [...photos.values()];
 }

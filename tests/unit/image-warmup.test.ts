@@ -56,13 +56,15 @@ describe('which photos a page will be asked for (issue 40)', () => {
   it('lists a page’s photos once each, its first screen first, for the phones and desktops people bring', () => {
     const html = `<main>${picture('moviePoster', true)}${picture('listPoster', false, poster.replace('faro', 'galaxia'))}</main>`;
     expect(picturesOf(html).map((one) => one.eager)).toEqual([true, false]);
-    const urls = imagesToWarm(html);
+    const photos = imagesToWarm(html);
+    const urls = photos.map((photo) => photo.url);
     expect(new Set(urls).size).toBe(urls.length);
     for (const url of urls) expect(url).toMatch(/^\/_image\?src=.+&w=\d+&f=avif$/);
     // The movie page's poster (96 px on a phone, 224 px on a desktop) first, at every screen's width.
     const first = urls.filter((url) => url.includes('faro')).map(widthOf);
     expect(first).toEqual([200, 280, 320, 240]);
     expect(urls.slice(0, first.length).every((url) => url.includes('faro'))).toBe(true);
+    expect(photos.map((photo) => photo.firstScreen)).toEqual([true, true, true, true, false, false]);
     // The listing's poster after it: 80 px on a phone, 112 px on a desktop.
     expect(urls.filter((url) => url.includes('galaxia')).map(widthOf)).toEqual([160, 240]);
   });
@@ -106,6 +108,29 @@ describe('the warmer', () => {
     // Rendered again: only what the edge did not keep (sent to the original) is asked again.
     await warmer.warmPage('/viziona/pelicula/el-ultimo-faro', html);
     expect(asked.slice(4).map((one) => widthOf(one.url))).toEqual([320]);
+  });
+
+  it('asks every page’s first-screen photos before any page’s others', async () => {
+    const asked: string[] = [];
+    edge = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      setTimeout(() => res.writeHead(200).end(), 10);
+    });
+    await new Promise<void>((resolve) => edge!.listen(0, '127.0.0.1', resolve));
+    const warmer = createImageWarmer({
+      edgeUrl: `http://127.0.0.1:${(edge.address() as AddressInfo).port}`,
+      log: () => undefined,
+    });
+    const listing = ['galaxia', 'sombras', 'codigo']
+      .map((movie) => picture('listPoster', false, poster.replace('el-ultimo-faro', movie)))
+      .join('');
+    await Promise.all([
+      warmer.warmPage('/cartelera', listing),
+      warmer.warmPage('/viziona/pelicula/el-ultimo-faro', picture('moviePoster', true)),
+    ]);
+    // The listing's first photo was already being made; the movie page's poster came next, whole.
+    expect(asked.slice(1, 5).every((url) => url.includes('el-ultimo-faro'))).toBe(true);
+    expect(asked.slice(5).every((url) => !url.includes('el-ultimo-faro'))).toBe(true);
   });
 
   it('waits while the site is busy with people’s photos (503), then asks again', async () => {
