@@ -27,6 +27,7 @@ import { routes } from '#site/lib/routes.ts';
 import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import { startTopology, type Topology, type Traffic } from './stack.ts';
 import { IMAGE_ENDPOINT, imageUrl } from '#site/lib/image-url.ts';
+import { imagesToWarm } from '#site/lib/image-warmup.ts';
 import { request as undiciRequest } from 'undici';
 import { clientAddress, SeatStream, Visitor } from './visitors.ts';
 import {
@@ -1004,15 +1005,20 @@ describe('the image path at the edge (/_image)', () => {
   }
   /** The image URLs the home page offers (AVIF and JPEG candidates of every photo). */
   async function offeredImages(): Promise<string[]> {
-    const home = await (await fetch(`${topology.url}/`)).text();
-    return [...new Set([...home.matchAll(/\/_image\?[^"\s,]+/g)].map((match) => match[0].replaceAll('&amp;', '&')))];
+    return offeredIn(await (await fetch(`${topology.url}/`)).text());
+  }
+  function offeredIn(html: string): string[] {
+    return [...new Set([...html.matchAll(/\/_image\?[^"\s,]+/g)].map((match) => match[0].replaceAll('&amp;', '&')))];
   }
   const sitePasses = (traffic: Traffic): number => traffic.passedOn.get(IMAGE_ENDPOINT) ?? 0;
 
   it('keeps one copy per image, width and format, immutable: the site resizes each once', async () => {
-    const offered = await offeredImages();
-    const avif = offered.find((url) => url.includes('f=avif'));
-    if (avif === undefined) throw new Error('the home page offers AVIF images');
+    const home = await (await fetch(`${topology.url}/`)).text();
+    const offered = offeredIn(home);
+    // A width no screen the sites warm for takes: the warm-up (issue 40) never makes it first.
+    const warmed = new Set(imagesToWarm(home).map((photo) => photo.url.replaceAll('&amp;', '&')));
+    const avif = offered.find((url) => url.includes('f=avif') && !warmed.has(url));
+    if (avif === undefined) throw new Error('the home page offers AVIF images no warm-up makes');
     const jpeg = avif.replace('f=avif', 'f=jpeg');
     expect(offered).toContain(jpeg);
     const seen = topology.watch();
