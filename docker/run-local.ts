@@ -166,6 +166,8 @@ try {
     PORT: String(sitePort),
     SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl,
     IMAGE_ORIGINS: process.env.IMAGE_ORIGINS ?? new URL(upstreamUrl).origin,
+    // The front door keeps the resized photos: a rendered page's are asked of it ahead of visitors.
+    IMAGE_WARM_URL: process.env.IMAGE_WARM_URL ?? `http://127.0.0.1:${port}`,
     ASTRO_NODE_LOGGING: 'disabled',
     LOG_LEVEL: process.env.LOG_LEVEL,
   };
@@ -173,7 +175,11 @@ try {
   else run('site', ['dist/server.mjs'], siteEnv);
   await waitFor(`http://127.0.0.1:${sitePort}/`, 'site');
 
-  const frontDoor = createFrontDoor({ bffUrl, siteUrl: `http://127.0.0.1:${sitePort}` });
+  const frontDoor = createFrontDoor({
+    bffUrl,
+    siteUrl: `http://127.0.0.1:${sitePort}`,
+    rateLimitFactor: Number(process.env.RATE_LIMIT_FACTOR ?? 1) || 1,
+  });
   await new Promise<void>((resolve) => frontDoor.listen(port, process.env.HOST ?? '127.0.0.1', resolve));
   console.log(`\nViziona web: ${publicUrl}`);
   if (useSandbox)

@@ -11,6 +11,8 @@ import { bffCallerOf, callBff, type BffCaller } from './lib/bff-server.ts';
 import { noteRoutePattern } from './lib/request-context.ts';
 import { entityTag, matchesEntityTag } from '#shared/http/entity-tags.ts';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
+import { codedEntityTag, encodePage, preferredCoding } from './lib/page-encoding.ts';
+import { warmPageImages } from './lib/image-warmer.ts';
 import { queryFreeRedirect } from './lib/page-query.ts';
 import { withIslandStyleInHead } from './lib/island-styles.ts';
 import {
@@ -108,19 +110,34 @@ function redirectTo(location: string): Response {
 }
 
 /**
- * A public page's answer for shared caches: the body is read once to tag it (`ETag`), and a
- * request that already holds that version gets `304 Not Modified` without it.
+ * A public page's answer for shared caches: the body is read once to tag it (`ETag`), a request
+ * that already holds that version gets `304 Not Modified` without it, and any other gets it
+ * compressed as it asked, once (`lib/page-encoding.ts`): the edge keeps those bytes as they are.
+ * Its photos are made ahead for the screens that will ask for them (`lib/image-warmer.ts`).
  */
 async function tagged(request: Request, response: Response): Promise<Response> {
-  const body = await response.arrayBuffer();
-  const etag = entityTag(hash('sha256', new Uint8Array(body), 'buffer'));
+  const body = new Uint8Array(await response.arrayBuffer());
+  // A page, not an endpoint's answer (a resized photo is public too, and already compressed).
+  const page = response.headers.get('content-type')?.startsWith('text/html') === true;
+  const url = new URL(request.url);
+  if (page) warmPageImages(`${url.pathname}${url.search}`, body);
+  const coding = page ? preferredCoding(request.headers.get('accept-encoding')) : 'identity';
+  const etag = codedEntityTag(entityTag(hash('sha256', body, 'buffer')), coding);
   const headers = new Headers(response.headers);
   headers.set('etag', etag);
+  if (page) headers.append('vary', 'Accept-Encoding');
   if (matchesEntityTag(request.headers.get('if-none-match'), etag)) {
     headers.delete('content-length');
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  const sent = coding === 'identity' ? body : await encodePage(body, coding);
+  if (coding !== 'identity') headers.set('content-encoding', coding);
+  headers.set('content-length', String(sent.byteLength));
+  return new Response(sent as Uint8Array<ArrayBuffer>, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 type Locals = App.Locals;

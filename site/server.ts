@@ -38,7 +38,7 @@ const log = pino({
   },
 });
 
-routeServerLog((event, details) => log.error(details, `[site] ${event}`));
+routeServerLog((level, event, details) => log[level](details, `[site] ${event}`));
 // Anything else written with console (the adapter's own errors): every such line becomes JSON with its request id
 // (a path with a newline in it can no longer forge a line).
 const asText = (args: unknown[]): string => formatWithOptions({ breakLength: Infinity }, ...args);

@@ -11,6 +11,18 @@ export const PATHS_WRITTEN_ANOTHER_WAY = [
 ] as const;
 
 /**
+ * A path with a raw `#`, which only a raw request sends (a browser keeps the fragment to
+ * itself; fetch and undici drop it), and the page each one is sent to (issue 39, finding 10):
+ * like an encoded `#`, the fragment and whatever follows it are cut, the query before it kept.
+ */
+export const PATHS_WITH_A_RAW_HASH = [
+  ['/cartelera#x', '/cartelera'],
+  ['/sala/sala-1#y', '/sala/sala-1'],
+  ['/cartelera#x?utm=1', '/cartelera'],
+  ['/proximos-estrenos?fecha=1#z', '/proximos-estrenos?fecha=1'],
+] as const;
+
+/**
  * A public page or BFF read asked for with a query it never reads, and where it is sent with a
  * 301 (issue 32): the site or the BFF answers it, so the edge and the front door alike. The home reads one query, a
  * billboard date it offers; the other listings send theirs to its canonical spelling with a 302.
