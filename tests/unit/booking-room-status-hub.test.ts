@@ -64,6 +64,31 @@ describe('room status hub', () => {
     expect(calls).toBe(before);
   });
 
+  it('hands out the same array while the status stays the same, and a new one once it changes', async () => {
+    const first = await hub.read(request, 7);
+    await vi.advanceTimersByTimeAsync(2_100);
+    const again = await hub.read(request, 7);
+    expect(calls).toBe(2);
+    expect(again).toBe(first);
+    state = 'O';
+    await vi.advanceTimersByTimeAsync(2_100);
+    const changed = await hub.read(request, 7);
+    expect(calls).toBe(3);
+    expect(changed).not.toBe(first);
+    expect(changed[0]?.DescripcionSilla[0]?.EstadoSilla).toBe('O');
+    expect(await hub.readFresh(request, 7)).toBe(changed);
+  });
+
+  it('forgets the status of a showtime nobody asked about for a minute', async () => {
+    const first = await hub.read(request, 7);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await hub.read(request, 7)).toBe(first);
+    await vi.advanceTimersByTimeAsync(61_000);
+    const later = await hub.read(request, 7);
+    expect(later).toEqual(first);
+    expect(later).not.toBe(first);
+  });
+
   it('shares reads of the booking view with the poll and refreshes at once after a change', async () => {
     await Promise.all([hub.read(request, 7), hub.read(request, 7), hub.read(request, 7)]);
     expect(calls).toBe(1);

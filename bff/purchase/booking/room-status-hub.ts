@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RoomStatusRow } from '#shared/cinema-api/booking.ts';
+import { RecentMap } from './recent-map.ts';
 
 /**
  * The room status of each showtime, shared by everybody who looks at it.
@@ -13,6 +14,9 @@ import type { RoomStatusRow } from '#shared/cinema-api/booking.ts';
  *   at most once per interval.
  * - `touch` forgets a showtime's status after a reservation, cancellation or payment, and
  *   polls it right away when somebody watches, so the change reaches every open map fast.
+ * - A status read again and found the same keeps the array read before: the same array is the
+ *   same status, so what is built from it (the booking view's seat map) is built once per change.
+ *   Statuses nobody asked for in a minute are dropped (showtimes come and go every day).
  *
  * A poll needs a request for the upstream client (logging, request id): it borrows one of
  * the watchers' open requests; the call itself carries no bearer.
@@ -38,6 +42,33 @@ interface StatusEntry {
   at: number;
 }
 
+/** How many showtimes' statuses a replica keeps, and for how long unasked. */
+const KEPT_STATUSES = { maxEntries: 2_000, idleMs: 60_000 } as const;
+
+/** True when two status answers say the same of every seat. */
+function sameRoomStatus(a: ReadonlyArray<RoomStatusRow>, b: ReadonlyArray<RoomStatusRow>): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) {
+    const rowA = a[index]!;
+    const rowB = b[index]!;
+    if (rowA.filTot !== rowB.filTot || rowA.filRel !== rowB.filRel) return false;
+    const seatsA = rowA.DescripcionSilla;
+    const seatsB = rowB.DescripcionSilla;
+    if (seatsA.length !== seatsB.length) return false;
+    for (let seat = 0; seat < seatsA.length; seat += 1) {
+      const seatA = seatsA[seat]!;
+      const seatB = seatsB[seat]!;
+      if (
+        seatA.Columna !== seatB.Columna ||
+        seatA.EstadoSilla !== seatB.EstadoSilla ||
+        seatA.TipoSilla !== seatB.TipoSilla
+      )
+        return false;
+    }
+  }
+  return true;
+}
+
 interface Watched {
   watchers: Set<Watcher>;
   timer: ReturnType<typeof setTimeout> | null;
@@ -50,7 +81,7 @@ interface Watched {
 export class RoomStatusHub {
   readonly #options: RoomStatusHubOptions;
   readonly #now: () => number;
-  readonly #entries = new Map<number, StatusEntry>();
+  readonly #entries: RecentMap<number, StatusEntry>;
   readonly #loading = new Map<number, Promise<RoomStatusRow[]>>();
   readonly #watched = new Map<number, Watched>();
   /** Upstream status calls made, for the tests and the benchmark. */
@@ -59,6 +90,7 @@ export class RoomStatusHub {
   constructor(options: RoomStatusHubOptions) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#entries = new RecentMap({ ...KEPT_STATUSES, now: this.#now });
   }
 
   read(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]> {
@@ -69,9 +101,7 @@ export class RoomStatusHub {
     const loading = (async () => {
       try {
         this.upstreamCalls += 1;
-        const rows = await this.#options.fetch(request, showtimeId);
-        this.#entries.set(showtimeId, { rows, at: this.#now() });
-        return rows;
+        return this.#store(showtimeId, await this.#options.fetch(request, showtimeId));
       } finally {
         this.#loading.delete(showtimeId);
       }
@@ -87,9 +117,15 @@ export class RoomStatusHub {
    */
   async readFresh(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]> {
     this.upstreamCalls += 1;
-    const rows = await this.#options.fetch(request, showtimeId);
-    this.#entries.set(showtimeId, { rows, at: this.#now() });
-    return rows;
+    return this.#store(showtimeId, await this.#options.fetch(request, showtimeId));
+  }
+
+  /** Keeps a status read now; the same status as the one kept keeps its array. */
+  #store(showtimeId: number, rows: RoomStatusRow[]): RoomStatusRow[] {
+    const kept = this.#entries.get(showtimeId)?.rows;
+    const current = kept && sameRoomStatus(kept, rows) ? kept : rows;
+    this.#entries.set(showtimeId, { rows: current, at: this.#now() });
+    return current;
   }
 
   watch(showtimeId: number, watcher: Watcher): () => void {
