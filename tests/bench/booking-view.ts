@@ -1,9 +1,10 @@
+import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
-import { buildSandbox } from '#sandbox/app.ts';
 import { buildApp } from '#bff/app.ts';
 import { loadConfig } from '#bff/plugins/config.ts';
 import { SESSION_COOKIE } from '#bff/plugins/session.ts';
@@ -17,9 +18,9 @@ import { createLoadGenerator, merged, ms, statusText, type Load, type Slice } fr
  * Budget (ARCHITECTURE.md): the booking view's p99 at most 2× the bare route's, at 260 and
  * 1,040 seats, one request at a time and at 16 in flight.
  *
- * The sandbox, the BFF (its production plugins, request logging at `info` into a discarding
- * stream) and the bare route run in this thread; the load comes from two worker threads
- * (keep-alive loopback connections: one lane, and 16). The sides take turns in every round,
+ * The BFF (its production plugins, request logging at `info` into a discarding stream) and the
+ * bare route run in this thread, the sandbox in a thread of its own (the cinema API is another
+ * machine's work), the load in two more (keep-alive loopback connections: one lane, and 16). The sides take turns in every round,
  * so a neighbour's load on the machine hits them alike. Besides latency, each side's "CPU" is
  * this thread's CPU time per answer (`process.threadCpuUsage`, the load's workers not counted):
  * the server's own work, which the host's other load moves far less than a p99.
@@ -44,9 +45,9 @@ const loadAverage = (): string =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-const sandbox = buildSandbox({ db: ':memory:' });
-await sandbox.listen({ port: 0, host: '127.0.0.1' });
-const sandboxUrl = originOf(sandbox.server.address());
+const sandbox = new Worker(new URL('./sandbox-thread.ts', import.meta.url));
+const [sandboxPort] = (await once(sandbox, 'message')) as [number];
+const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 const env = {
   NODE_ENV: 'test',
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
@@ -196,5 +197,6 @@ try {
   await one.close();
   await many.close();
   for (const side of sides) await side.close();
-  await sandbox.close();
+  sandbox.postMessage('close');
+  await once(sandbox, 'exit');
 }

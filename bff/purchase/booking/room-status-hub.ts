@@ -5,8 +5,9 @@ import { RecentMap } from './recent-map.ts';
 /**
  * The room status of each showtime, shared by everybody who looks at it.
  *
- * - `read` answers from a status at most `freshMs` old; concurrent reads share one upstream
- *   call. The booking view and the live poll both go through it.
+ * - `read` answers from a status at most `freshMs` old (or, while the next one is read, one
+ *   at most twice that old); concurrent reads share one upstream call. The booking view and
+ *   the live poll share the kept statuses.
  * - `watch` registers a live watcher (an open server-sent-events stream). The first watcher
  *   of a showtime starts ONE poll loop (every `pollMs`), the last one leaving stops it; each
  *   poll turns the status into an event text once and sends it to every watcher when it
@@ -93,19 +94,41 @@ export class RoomStatusHub {
     this.#entries = new RecentMap({ ...KEPT_STATUSES, now: this.#now });
   }
 
+  /**
+   * The status for a booking view: the kept one while fresh; once older, the next status is
+   * read and, while it comes, the kept one is answered if it is less than `freshMs` past fresh,
+   * so the people looking at a busy showtime do not all wait for the round trip every interval.
+   * After `touch` (a change made here) the next read waits for the new status.
+   */
   read(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]> {
     const entry = this.#entries.get(showtimeId);
-    if (entry && this.#now() - entry.at < this.#options.freshMs) return Promise.resolve(entry.rows);
+    const age = entry ? this.#now() - entry.at : Number.POSITIVE_INFINITY;
+    if (entry && age < this.#options.freshMs) return Promise.resolve(entry.rows);
+    const loading = this.#load(request, showtimeId);
+    if (entry && age < 2 * this.#options.freshMs) {
+      // Its failure is logged by nobody here: the next read asks again and answers it.
+      loading.catch(() => {});
+      return Promise.resolve(entry.rows);
+    }
+    return loading;
+  }
+
+  /** The status once a read in flight (or a new one) has it; concurrent callers share one call. */
+  #load(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]> {
     const pending = this.#loading.get(showtimeId);
     if (pending) return pending;
-    const loading = (async () => {
+    const isCurrent = (): boolean => this.#loading.get(showtimeId) === loading;
+    const run = async (): Promise<RoomStatusRow[]> => {
       try {
         this.upstreamCalls += 1;
-        return this.#store(showtimeId, await this.#options.fetch(request, showtimeId));
+        const rows = await this.#options.fetch(request, showtimeId);
+        // A read that began before `touch` may predate the change: it is answered, not kept.
+        return isCurrent() ? this.#store(showtimeId, rows) : rows;
       } finally {
-        this.#loading.delete(showtimeId);
+        if (isCurrent()) this.#loading.delete(showtimeId);
       }
-    })();
+    };
+    const loading = run();
     this.#loading.set(showtimeId, loading);
     return loading;
   }
@@ -167,6 +190,7 @@ export class RoomStatusHub {
 
   touch(showtimeId: number): void {
     this.#entries.delete(showtimeId);
+    this.#loading.delete(showtimeId);
     const watched = this.#watched.get(showtimeId);
     if (!watched) return;
     if (watched.polling) {
@@ -197,7 +221,10 @@ export class RoomStatusHub {
     watched.repoll = false;
     watched.timer = null;
     try {
-      const rows = await this.read(request, showtimeId);
+      // The poll waits for the status it asked for: a kept one would reach the watchers an interval late.
+      const entry = this.#entries.get(showtimeId);
+      const rows =
+        entry && this.#now() - entry.at < this.#options.freshMs ? entry.rows : await this.#load(request, showtimeId);
       const event = await this.#options.toEvent(request, showtimeId, rows);
       if (event !== null && event !== watched.lastEvent && this.#watched.get(showtimeId) === watched) {
         watched.lastEvent = event;
