@@ -118,6 +118,8 @@ export interface Topology {
 export interface TopologyOptions {
   /** More of the BFF replicas' settings, as an operator would set them (`npm run bench:presale`). */
   bffEnv?: Record<string, string>;
+  /** More of the site replicas' settings (`npm run bench:memory` starts them with an inspector). */
+  siteEnv?: Record<string, string>;
   /** The edge's micro-cache of public pages and reads (on unless false: `npm run bench:rush` measures both). */
   microCache?: boolean;
   /** A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of pages). */
@@ -294,6 +296,7 @@ export async function startTopology(
         IMAGE_ORIGINS: `${sandboxUrl},http://127.0.0.1:${ports.imageHost}`,
         DRAIN_SECONDS: '1',
         LOG_LEVEL: 'info',
+        ...options.siteEnv,
       },
       httpAnswers(`http://127.0.0.1:${port + 1}/live`),
       path.join(logs, siteLogFile(index)),
