@@ -131,6 +131,8 @@ export interface Topology {
 export interface TopologyOptions {
   /** More of the BFF replicas' settings, as an operator would set them (`npm run bench:presale`). */
   bffEnv?: Record<string, string>;
+  /** More of the site replicas' settings (`npm run bench:memory` starts them with an inspector). */
+  siteEnv?: Record<string, string>;
   /** The edge's micro-cache of public pages and reads (on unless false: `npm run bench:rush` measures both). */
   microCache?: boolean;
   /**
@@ -321,6 +323,7 @@ export async function startTopology(
         ...(options.imageWarmUp === false ? {} : { IMAGE_WARM_URL: `http://127.0.0.1:${ports.internal}` }),
         DRAIN_SECONDS: '1',
         LOG_LEVEL: 'info',
+        ...options.siteEnv,
       },
       httpAnswers(`http://127.0.0.1:${port + 1}/live`),
       path.join(logs, siteLogFile(index)),

@@ -8,9 +8,8 @@ import { routes } from '../../lib/routes.ts';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { ServiceFormSend } from './ServiceFormSend.tsx';
-import { prepareSending } from './sending-parts.ts';
+import { prepareSending, sendPqr } from './sending-parts.ts';
 import type { PqrFormOptions } from './form-options.ts';
-import { submitPqr } from './stores.ts';
 import { useServiceForm } from './use-service-form.ts';
 
 // zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts),
@@ -44,7 +43,7 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
     defaultValues,
     send: (values, files, onConfirmed) => {
       const { attachments: _sentAsFiles, ...fields } = values;
-      return submitPqr(fields, files, onConfirmed);
+      return sendPqr(fields, files, onConfirmed);
     },
   });
 
