@@ -184,6 +184,26 @@ export async function registerPerson(app: BffApp, overrides: Record<string, unkn
   return { form, email: form.email.toLowerCase(), password: form.password, cookie: answer.cookie, answer };
 }
 
+/**
+ * A new person who verified their e-mail, as a person does: with the code the sandbox mailed
+ * them at registration (its outbox), through the BFF. The cookie is the one re-sealed after it.
+ */
+export async function registerVerifiedPerson(
+  app: BffApp,
+  stack: Pick<Stack, 'sandboxUrl'>,
+  overrides: Record<string, unknown> = {},
+) {
+  const person = await registerPerson(app, overrides);
+  const [message] = (await outbox(stack, person.email)).filter((mail) => mail.kind === 'verification-code');
+  if (!message?.code) throw new Error(`no verification code was mailed to ${person.email}`);
+  const validated = await call(app, 'POST', '/bff/verification/validate', {
+    cookie: person.cookie,
+    body: { code: message.code },
+  });
+  if (validated.status !== 200) throw new Error(`validate answered ${validated.status}: ${validated.text}`);
+  return { ...person, cookie: validated.cookie ?? person.cookie };
+}
+
 /** The upstream token sealed in a (URL-encoded) session cookie, read with the BFF's own keys. */
 export function tokenInCookie(app: BffApp, cookie: string): string {
   const session = app.decodeSecureSession(decodeURIComponent(cookie));
@@ -194,7 +214,7 @@ export function tokenInCookie(app: BffApp, cookie: string): string {
 
 /** Messages the sandbox sent to an address, newest first. */
 export async function outbox(
-  stack: Stack,
+  stack: Pick<Stack, 'sandboxUrl'>,
   to: string,
 ): Promise<Array<{ kind: string; code: string | null; link: string | null }>> {
   const response = await fetch(`${stack.sandboxUrl}/sandbox/outbox.json?to=${encodeURIComponent(to)}`);
