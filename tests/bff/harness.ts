@@ -24,7 +24,12 @@ export type Stack = {
 };
 
 export async function startStack(
-  options: { env?: Record<string, string>; logStream?: DestinationStream; waitingRoom?: WaitingRoomOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    logStream?: DestinationStream;
+    waitingRoom?: WaitingRoomOptions;
+    sandboxDb?: string;
+  } = {},
 ): Promise<Stack> {
   const { apps, config, sandboxUrl, close } = await startReplicas({ ...options, replicas: 1 });
   return { app: apps[0]!, config, sandboxUrl, close };
@@ -47,8 +52,10 @@ export async function startReplicas(options: {
   replicas: number;
   /** The waiting room's admission interval (and clock, store) of every replica. */
   waitingRoom?: WaitingRoomOptions;
+  /** The sandbox's SQLite file, for a test that changes what the cinema API holds (in memory otherwise). */
+  sandboxDb?: string;
 }): Promise<Replicas> {
-  const sandbox = buildSandbox({ db: ':memory:' });
+  const sandbox = buildSandbox({ db: options.sandboxDb ?? ':memory:' });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const { port } = sandbox.server.address() as AddressInfo;
   const sandboxUrl = `http://127.0.0.1:${port}`;

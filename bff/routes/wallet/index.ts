@@ -6,7 +6,7 @@ import { requireCustomer } from '#bff/plugins/session-guard.ts';
 import { availableWallets } from '#bff/plugins/wallet-config.ts';
 import { readBill, ticketNotReady } from '#bff/purchase/bills/bill-reads.ts';
 import { perPersonRateLimit } from '#bff/purchase/common/rate-limits.ts';
-import { applePasses } from '#bff/wallet/apple-pass.ts';
+import { applePasses, passFileName } from '#bff/wallet/apple-pass.ts';
 import { googleSaveUrl } from '#bff/wallet/google-pass.ts';
 import { walletTicketOf, type WalletTicket } from '#bff/wallet/wallet-ticket.ts';
 
@@ -38,7 +38,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = applePasses(await ticketOf(app, request), apple);
       return reply
         .type(file.mediaType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('content-disposition', `attachment; filename="${passFileName(request.params.bill, file)}"`)
         .send(file.body);
     },
   });
