@@ -5,10 +5,12 @@ import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BARE_QUERY_MARKS,
+  PATHS_NAMING_ANOTHER_HOST,
   PATHS_WRITTEN_ANOTHER_WAY,
   QUERIES_A_PAGE_NEVER_READS,
   SEARCH_ADDRESS,
   SEARCHES_SPELLED_ANOTHER_WAY,
+  redirectOf,
 } from '../page-addresses.ts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -705,6 +707,34 @@ describe('the micro-cache at the edge', () => {
     // The page itself answers, and a /bff/ path written with two slashes still reaches the BFF.
     expect((await reader.send('GET', '/cartelera')).status).toBe(200);
     expect((await reader.send('GET', '/bff//session')).status).not.toBe(301);
+  });
+
+  it('keeps every redirect on our origin whatever slashes, backslashes, encodings or control characters the path has, and lets no header of its making through (issue 39)', async () => {
+    const site = new URL(topology.url).origin;
+    const get = async (path: string) =>
+      redirectOf(
+        await rawRequest(
+          topology.url,
+          `GET ${path} HTTP/1.1\r\nHost: ${new URL(site).host}\r\nConnection: close\r\n\r\n`,
+        ),
+      );
+    for (const path of PATHS_NAMING_ANOTHER_HOST) {
+      const answer = await get(path);
+      figure(`edge: ${JSON.stringify(path)} ${answer.status} ${answer.location ?? ''}`);
+      expect(answer.status, path).toBeGreaterThanOrEqual(200);
+      expect(answer.status, path).toBeLessThan(500);
+      expect(answer.planted, path).toBe(false);
+      if (answer.location === null) continue;
+      const landing = new URL(answer.location, site);
+      expect(landing.origin, `${path} → ${answer.location}`).toBe(site);
+      const next = await get(`${landing.pathname}${landing.search}`);
+      if (next.location !== null)
+        expect(new URL(next.location, site).origin, `${path} → … → ${next.location}`).toBe(site);
+    }
+    // The next visitor's own spellings are still sent to their page, which answers.
+    expect(await get('//salas?utm=1')).toMatchObject({ status: 301, location: '/salas?utm=1' });
+    expect(await get('/salas?utm=1')).toMatchObject({ status: 301, location: '/salas' });
+    expect((await get('/salas')).status).toBe(200);
   });
 
   it('sends a query a page never reads to the page with a 301, never a copy of its own (issue 32)', async () => {
