@@ -1,6 +1,7 @@
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { clientNetwork } from './client-network.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { redisWithMemoryFallback } from './rate-limit-store.ts';
 
@@ -28,7 +29,7 @@ export const RATE_LIMITS = {
  * session counts by address (those routes then answer 401 anyway).
  */
 export const personKey = (request: FastifyRequest): string =>
-  request.auth ? `person:${request.auth.user.email}` : `ip:${request.ip}`;
+  request.auth ? `person:${request.auth.user.email}` : `ip:${clientNetwork(request.ip)}`;
 
 /**
  * A person's changes to their own account outside a purchase, each route counted on its own:
