@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { AlertReason } from '#shared/views/alerts.ts';
 import { HOME_THEATER } from '#shared/views/catalogue.ts';
+import type { UnsubscribeUrls } from './unsubscribe-link.ts';
 
 /**
  * The e-mail of a due alert, in Spanish: what happened, one link straight to the movie's page
- * (or its waiting room), and where to manage the alerts. Plain text and the same in HTML.
- * The paths are the site's (site/lib/routes.ts: `movie`, `waitingRoom`, `profile`).
+ * (or its waiting room), where to manage the alerts and how to cancel this one. Plain text and
+ * the same in HTML, with the one-click unsubscribe headers of RFC 8058. The paths are the
+ * site's (site/lib/routes.ts: `movie`, `waitingRoom`, `profile`, `alertUnsubscribe`).
  */
 export interface AlertMail {
   to: string;
@@ -14,6 +16,8 @@ export interface AlertMail {
   html: string;
   /** The same for every try of one alert, so a second copy is recognisable as the same message. */
   messageId: string;
+  /** `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 2369, RFC 8058). */
+  headers: Record<string, string>;
 }
 
 const segment = (value: string | number): string => encodeURIComponent(String(value));
@@ -25,6 +29,23 @@ const PROFILE_PATH = '/mi-perfil';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+const ZERO_WIDTH_SPACE = '\u200B';
+
+/**
+ * A name from the cinema API as mail text: no control characters, and no link a mail client
+ * would make of it. Clients turn `https://…`, `www.…`, `name.tld` and `a@b` in plain text (and
+ * in HTML text) into links; an invisible zero-width space after each `:`, `/`, `.` and `@`
+ * followed by more text breaks them, and the person still reads the title as it is.
+ */
+function unlinkable(name: string): string {
+  return (
+    name
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/([:/.@\\])(?=\S)/g, `$1${ZERO_WIDTH_SPACE}`)
+  );
+}
+
 export function alertMail(options: {
   to: string;
   movie: string;
@@ -33,8 +54,10 @@ export function alertMail(options: {
   reason: AlertReason;
   waitingRoomShowtimeId: number | null;
   siteOrigin: string;
+  unsubscribe: UnsubscribeUrls;
 }): AlertMail {
-  const { to, movie, title, reason, siteOrigin } = options;
+  const { to, movie, reason, siteOrigin, unsubscribe } = options;
+  const title = unlinkable(options.title);
   const path =
     reason === 'waiting-room' && options.waitingRoomShowtimeId !== null
       ? waitingRoomPath(movie, options.waitingRoomShowtimeId)
@@ -48,14 +71,25 @@ export function alertMail(options: {
       ? `La sala de espera de la preventa de ${title} ya abrió. Entra para tomar tu lugar en la fila:`
       : `Las boletas de ${title} ya están a la venta en Viziona. Elige tu función:`;
   const footer = `Recibes este correo porque pediste que te avisáramos. Puedes ver y cancelar tus avisos en tu perfil: ${profile}`;
-  const text = `Hola,\n\n${news}\n${link}\n\n${footer}\n\nViziona\n`;
+  const cancel = `Para no recibir este aviso, cancélalo aquí: ${unsubscribe.page}`;
+  const text = `Hola,\n\n${news}\n${link}\n\n${footer}\n${cancel}\n\nViziona\n`;
   const html = `<!doctype html><html lang="es-CO"><body style="font-family:sans-serif;line-height:1.5">
 <p>Hola,</p>
 <p>${escapeHtml(news)}</p>
 <p><a href="${escapeHtml(link)}">${reason === 'waiting-room' ? 'Ir a la sala de espera' : 'Comprar boletas'}</a></p>
-<p style="color:#555;font-size:14px">Recibes este correo porque pediste que te avisáramos. Puedes ver y cancelar tus avisos en <a href="${escapeHtml(profile)}">tu perfil</a>.</p>
+<p style="color:#555;font-size:14px">Recibes este correo porque pediste que te avisáramos. Puedes ver y cancelar tus avisos en <a href="${escapeHtml(profile)}">tu perfil</a>, o <a href="${escapeHtml(unsubscribe.page)}">cancelar este aviso</a>.</p>
 <p>Viziona</p>
 </body></html>`;
   const digest = createHash('sha256').update(`${to}\n${movie}\n${options.createdAt}`).digest('hex').slice(0, 32);
-  return { to, subject, text, html, messageId: `<aviso-${digest}@${new URL(siteOrigin).hostname}>` };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    messageId: `<aviso-${digest}@${new URL(siteOrigin).hostname}>`,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }

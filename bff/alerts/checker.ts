@@ -4,6 +4,7 @@ import { alertMail } from './alert-mail.ts';
 import type { Mailer } from './mailer.ts';
 import { dueReason, saleStateOf, type SaleState } from './sale-state.ts';
 import type { AlertStore, PendingAlert } from './store.ts';
+import type { UnsubscribeLinks } from './unsubscribe-link.ts';
 
 /**
  * The run every replica makes every `ALERTS_CHECK_SECONDS`: the waiting alerts, grouped by
@@ -32,10 +33,11 @@ export function createChecker(options: {
   app: FastifyInstance;
   store: AlertStore;
   mailer: Mailer;
+  links: UnsubscribeLinks;
   claimMs: number;
   isStopped: () => boolean;
 }) {
-  const { app, store, mailer, claimMs, isStopped } = options;
+  const { app, store, mailer, links, claimMs, isStopped } = options;
 
   async function sendOne(alert: PendingAlert, state: SaleState, token: string): Promise<'sent' | 'skipped' | 'failed'> {
     const record = await store.get(alert.owner, alert.movie);
@@ -53,6 +55,7 @@ export function createChecker(options: {
       reason,
       waitingRoomShowtimeId: state.waitingRoom?.showtimeId ?? null,
       siteOrigin: app.config.siteOrigin,
+      unsubscribe: links.linksOf({ owner: alert.owner, movie: alert.movie, createdAt: fresh.createdAt }),
     });
     try {
       await mailer.send(mail);

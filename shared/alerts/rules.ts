@@ -12,4 +12,6 @@ export const ALERT_MESSAGES = {
   noAlert: 'No tienes un aviso para esa película.',
   unavailable: 'Los avisos por correo no están disponibles en este momento.',
   invalidMovie: 'La película indicada no es válida.',
+  unverified: 'Para recibir avisos, primero verifica tu correo electrónico.',
+  invalidLink: 'Este enlace para cancelar el aviso no es válido.',
 } as const;

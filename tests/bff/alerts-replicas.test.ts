@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertsView } from '#shared/views/alerts.ts';
 import type { BffApp } from '#bff/app.ts';
 import { RELEASES, ask, mailsTo, programme } from './alerts-helpers.ts';
-import { call, registerPerson, startReplicas, type Replicas } from './harness.ts';
+import { call, registerVerifiedPerson, startReplicas, type Replicas } from './harness.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
 import { startSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
 
@@ -37,7 +37,7 @@ describe('two replicas sharing a real Redis', () => {
     replicas = await startReplicas({ replicas: 2, env });
     const [first, second] = replicas.apps as [BffApp, BffApp];
     const movie = RELEASES[0];
-    const people = await Promise.all([1, 2, 3, 4, 5].map(() => registerPerson(first)));
+    const people = await Promise.all([1, 2, 3, 4, 5].map(() => registerVerifiedPerson(first, replicas)));
     // Asked through either replica; seen by both.
     for (const [index, person] of people.entries()) {
       expect((await ask(index % 2 === 0 ? first : second, person.cookie, movie)).status).toBe(200);
@@ -55,7 +55,7 @@ describe('two replicas sharing a real Redis', () => {
   it('forgets nobody when a replica stops while the relay has its e-mail unanswered', async () => {
     const [first, second] = replicas.apps as [BffApp, BffApp];
     const movie = RELEASES[1];
-    const person = await registerPerson(second);
+    const person = await registerVerifiedPerson(second, replicas);
     expect((await ask(second, person.cookie, movie)).status).toBe(200);
     await programme(replicas.sandboxUrl, movie);
 

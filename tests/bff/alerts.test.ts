@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_LIMIT, ALERT_MESSAGES } from '#shared/alerts/rules.ts';
 import type { AlertsView, AlertView } from '#shared/views/alerts.ts';
-import { call, registerPerson, startStack, type Stack } from './harness.ts';
+import { call, registerPerson, registerVerifiedPerson, startStack, type Stack } from './harness.ts';
 import { RELEASES, ask, mailsTo, programme } from './alerts-helpers.ts';
 import { RELAY_PASSWORD, startSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
 import { eventBody, operatorClient } from './waiting-room-helpers.ts';
@@ -50,7 +50,7 @@ describe('one replica, memory store', () => {
   });
 
   it('sends one Spanish e-mail from the configured sender once the release gets showtimes, and never again', async () => {
-    const person = await registerPerson(stack.app);
+    const person = await registerVerifiedPerson(stack.app, stack);
     const movie = RELEASES[0];
     const asked = await ask(stack.app, person.cookie, movie);
     expect(asked.status).toBe(200);
@@ -96,7 +96,7 @@ describe('one replica, memory store', () => {
     const ops = await operatorClient(stack.app);
     const movie = 'tormenta-solar';
     try {
-      const person = await registerPerson(stack.app);
+      const person = await registerVerifiedPerson(stack.app, stack);
       expect((await ask(stack.app, person.cookie, movie)).status).toBe(200);
       // The presale has showtimes already: only its waiting room opening is news.
       expect(await stack.app.alerts.checkNow()).toEqual({ sent: 0, failed: 0 });
@@ -119,7 +119,7 @@ describe('one replica, memory store', () => {
   });
 
   it('does not alert about a movie already on sale, and sends nothing for a cancelled alert', async () => {
-    const person = await registerPerson(stack.app);
+    const person = await registerVerifiedPerson(stack.app, stack);
     // Showing now: its showtimes are no news.
     const showing = await ask(stack.app, person.cookie, 'el-ultimo-faro');
     expect(showing.status).toBe(200);
@@ -139,8 +139,8 @@ describe('one replica, memory store', () => {
   });
 
   it('answers hostile input with a clear status and Spanish message', async () => {
-    const owner = await registerPerson(stack.app);
-    const other = await registerPerson(stack.app);
+    const owner = await registerVerifiedPerson(stack.app, stack);
+    const other = await registerVerifiedPerson(stack.app, stack);
     const movie = RELEASES[2];
     expect((await ask(stack.app, owner.cookie, movie)).status).toBe(200);
 
@@ -214,7 +214,7 @@ describe('the checker on its interval', () => {
     const relay = await startSmtpRelay();
     const stack = await startStack({ env: { ...relay.env, ALERTS_CHECK_SECONDS: '1' } });
     try {
-      const person = await registerPerson(stack.app);
+      const person = await registerVerifiedPerson(stack.app, stack);
       expect((await ask(stack.app, person.cookie, RELEASES[2])).status).toBe(200);
       await programme(stack.sandboxUrl, RELEASES[2]);
       await expect.poll(() => mailsTo(relay, person.email).length, { timeout: 10_000 }).toBe(1);
