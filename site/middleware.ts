@@ -183,6 +183,9 @@ async function publicPage(request: Request, routePattern: string, locals: Locals
   return tagged(request, response);
 }
 
+const hasSecretPath = (pathname: string): boolean =>
+  pathname.startsWith('/forgot-password') || pathname.startsWith('/avisos/cancelar');
+
 function withoutCookies(headers: Headers): Headers {
   const copy = new Headers(headers);
   copy.delete('cookie');
@@ -212,10 +215,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
   // A page another site opens cannot reach back into ours through window.opener.
   headers.set('cross-origin-opener-policy', 'same-origin');
-  // The reset page's URL holds the reset code: never send it to another site as a referrer.
-  headers.set(
-    'referrer-policy',
-    pathname.startsWith('/forgot-password') ? 'no-referrer' : 'strict-origin-when-cross-origin',
-  );
+  // The reset page's URL holds the reset code, an alert's cancel page its token: never sent to
+  // another site as a referrer.
+  headers.set('referrer-policy', hasSecretPath(pathname) ? 'no-referrer' : 'strict-origin-when-cross-origin');
   return response;
 });

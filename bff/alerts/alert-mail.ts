@@ -71,13 +71,13 @@ export function alertMail(options: {
       ? `La sala de espera de la preventa de ${title} ya abrió. Entra para tomar tu lugar en la fila:`
       : `Las boletas de ${title} ya están a la venta en Viziona. Elige tu función:`;
   const footer = `Recibes este correo porque pediste que te avisáramos. Puedes ver y cancelar tus avisos en tu perfil: ${profile}`;
-  const cancel = `Para no recibir este aviso, cancélalo aquí: ${unsubscribe.page}`;
+  const cancel = `¿Ya no quieres este aviso? Cancélalo aquí: ${unsubscribe.page}`;
   const text = `Hola,\n\n${news}\n${link}\n\n${footer}\n${cancel}\n\nViziona\n`;
   const html = `<!doctype html><html lang="es-CO"><body style="font-family:sans-serif;line-height:1.5">
 <p>Hola,</p>
 <p>${escapeHtml(news)}</p>
 <p><a href="${escapeHtml(link)}">${reason === 'waiting-room' ? 'Ir a la sala de espera' : 'Comprar boletas'}</a></p>
-<p style="color:#555;font-size:14px">Recibes este correo porque pediste que te avisáramos. Puedes ver y cancelar tus avisos en <a href="${escapeHtml(profile)}">tu perfil</a>, o <a href="${escapeHtml(unsubscribe.page)}">cancelar este aviso</a>.</p>
+<p style="color:#555;font-size:14px">Recibes este correo porque pediste que te avisáramos. Puedes ver y cancelar tus avisos en <a href="${escapeHtml(profile)}">tu perfil</a>. ¿Ya no quieres este aviso? <a href="${escapeHtml(unsubscribe.page)}">Cancélalo aquí</a>.</p>
 <p>Viziona</p>
 </body></html>`;
   const digest = createHash('sha256').update(`${to}\n${movie}\n${options.createdAt}`).digest('hex').slice(0, 32);

@@ -3,6 +3,9 @@
  * and what the BFF answers when it refuses one (the site shows the same words).
  */
 
+/** An alert e-mail's unsubscribe token as the BFF seals it (base64url): the contract's and the site page's check. */
+export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{40,800}$/;
+
 /** Alerts one person may keep at once (waiting and sent, until they cancel them). */
 export const ALERT_LIMIT = 50;
 

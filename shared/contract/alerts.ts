@@ -5,7 +5,7 @@ import {
   AlertUnsubscribedViewSchema,
   AlertViewSchema,
 } from '#shared/views/alerts.ts';
-import { ALERT_MESSAGES } from '#shared/alerts/rules.ts';
+import { ALERT_MESSAGES, UNSUBSCRIBE_TOKEN_PATTERN } from '#shared/alerts/rules.ts';
 import { endpoints } from './endpoint.ts';
 import { SLUG_PATTERN } from './params.ts';
 
@@ -21,7 +21,7 @@ const MovieSchema = z
  */
 const UnsubscribeTokenSchema = z
   .string({ error: ALERT_MESSAGES.invalidLink })
-  .regex(/^[A-Za-z0-9_-]{40,800}$/, { error: ALERT_MESSAGES.invalidLink })
+  .regex(UNSUBSCRIBE_TOKEN_PATTERN, { error: ALERT_MESSAGES.invalidLink })
   .describe("The token of the alert e-mail's unsubscribe link");
 
 /** "Avísame": a person's alerts that a movie's tickets went on sale, sent by e-mail once. */

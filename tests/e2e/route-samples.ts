@@ -47,6 +47,8 @@ const samples: { [Name in DynamicRouteName]: (data: SampleData) => Parameters<Re
   ticket: (data) => [data.bill],
   payStatus: (data) => ['pse', data.bill],
   transactionStatus: (data) => [data.bill],
+  // A well-formed token the BFF never sealed: the page asks, and nothing can be cancelled with it.
+  alertUnsubscribe: () => ['muestra'.repeat(8)],
 };
 
 /** Every page of the registry (fragments left out) as a path to visit. */
