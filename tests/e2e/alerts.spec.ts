@@ -156,11 +156,11 @@ test('a person whose e-mail is not verified is asked to verify it first, and the
   hasTouch,
   isMobile,
 }) => {
-  pageErrors.expect(failedLoad('/bff/alerts', 403));
+  pageErrors.expect(failedLoad('/proximos-estrenos', 403));
+  await watchDialogs(page);
   const person = await registerCustomer(request);
   await logInThroughThePage(page, person);
   await page.goto('/proximos-estrenos');
-  await watchDialogs(page);
   const button = alertButton(page, UNASKED_RELEASE.title);
   const alert = page.locator(`vz-alert[data-movie="${UNASKED_RELEASE.slug}"]`);
   await button.scrollIntoViewIfNeeded();
