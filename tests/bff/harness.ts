@@ -64,6 +64,7 @@ export async function startReplicas(options: {
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     UPSTREAM_URL: `${sandboxUrl}/api/v1`,
     SITE_ORIGIN,
+    ...googleWalletDoubleEnv(sandboxUrl),
     ...options.env,
   });
   const apps: BffApp[] = [];
@@ -82,6 +83,12 @@ export async function startReplicas(options: {
     },
   };
 }
+
+/** Google's Wallet API and token endpoint as the sandbox stands in for them (no internet here). */
+export const googleWalletDoubleEnv = (sandboxUrl: string): Record<string, string> => ({
+  GOOGLE_WALLET_API_URL: `${sandboxUrl}/google-wallet/walletobjects/v1`,
+  GOOGLE_WALLET_TOKEN_URL: `${sandboxUrl}/google-wallet/token`,
+});
 
 /** Headers of a same-origin request from the site's own JavaScript. */
 export const SAME_ORIGIN_HEADERS = {
