@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES } from '#shared/alerts/rules.ts';
 import type { AlertsView } from '#shared/views/alerts.ts';
-import { call, outbox, registerPerson, registerVerifiedPerson, startReplicas, type Replicas } from '../bff/harness.ts';
-import { RELEASES, ask, mailsTo, programme } from '../bff/alerts-helpers.ts';
-import { startRedisServer, type RedisServer } from '../bff/redis-server.ts';
-import { startSmtpRelay, type SmtpRelay } from '../bff/smtp-relay.ts';
+import { call, outbox, registerPerson, registerVerifiedPerson, type Replicas } from '../bff/harness.ts';
+import { RELEASES, ask, mailsTo, programme, startMailingReplicas } from '../bff/alerts-helpers.ts';
+import type { SmtpRelay } from '../bff/smtp-relay.ts';
 import { eventBody, operatorClient } from '../bff/waiting-room-helpers.ts';
 
 /**
@@ -16,19 +15,16 @@ import { eventBody, operatorClient } from '../bff/waiting-room-helpers.ts';
  * API's title into a link. Two replicas share a real Redis and a real SMTP relay.
  */
 
-let redis: RedisServer;
+let stack: Awaited<ReturnType<typeof startMailingReplicas>>;
 let relay: SmtpRelay;
 let replicas: Replicas;
 
 beforeAll(async () => {
-  redis = await startRedisServer();
-  relay = await startSmtpRelay();
-  replicas = await startReplicas({ replicas: 2, env: { ...relay.env, REDIS_URL: redis.url } });
+  stack = await startMailingReplicas();
+  ({ relay, replicas } = stack);
 }, 60_000);
 afterAll(async () => {
-  await replicas?.close();
-  await relay?.close();
-  await redis?.stop();
+  await stack?.close();
 });
 
 const [first, second] = [() => replicas.apps[0]!, () => replicas.apps[1]!];

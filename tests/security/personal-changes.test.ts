@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '#bff/errors.ts';
 import { PERSONAL_CHANGE_LIMIT } from '#bff/plugins/rate-limit.ts';
-import { call, registerVerifiedPerson, startReplicas, type Replicas } from '../bff/harness.ts';
-import { RELEASES } from '../bff/alerts-helpers.ts';
-import { startRedisServer, type RedisServer } from '../bff/redis-server.ts';
-import { startSmtpRelay, type SmtpRelay } from '../bff/smtp-relay.ts';
+import { call, registerVerifiedPerson, type Replicas } from '../bff/harness.ts';
+import { RELEASES, startMailingReplicas } from '../bff/alerts-helpers.ts';
 
 /**
  * The findings (issue 39): `PUT /profile` had no rate limit, and "Avísame" took 140 asks and
@@ -14,19 +12,15 @@ import { startSmtpRelay, type SmtpRelay } from '../bff/smtp-relay.ts';
  * served as usual.
  */
 
-let redis: RedisServer;
-let relay: SmtpRelay;
+let stack: Awaited<ReturnType<typeof startMailingReplicas>>;
 let replicas: Replicas;
 
 beforeAll(async () => {
-  redis = await startRedisServer();
-  relay = await startSmtpRelay();
-  replicas = await startReplicas({ replicas: 2, env: { ...relay.env, REDIS_URL: redis.url } });
+  stack = await startMailingReplicas();
+  ({ replicas } = stack);
 }, 60_000);
 afterAll(async () => {
-  await replicas?.close();
-  await relay?.close();
-  await redis?.stop();
+  await stack?.close();
 });
 
 const OFFICE = '198.51.100.20';
