@@ -29,12 +29,19 @@ export function createTokenSeal(
   );
   const sealingKey = keys[0];
   if (!sealingKey) throw new Error(`${options.purpose} needs at least one session key`);
+  // Made once per kind: the waiting room seals and opens one per arrival of a presale rush.
+  const associatedData = new Map<string, Buffer>();
+  const aad = (kind: string): Buffer => {
+    let data = associatedData.get(kind);
+    if (!data) associatedData.set(kind, (data = Buffer.from(kind)));
+    return data;
+  };
 
   return {
     seal(kind, fields) {
       const iv = random(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', sealingKey, iv);
-      cipher.setAAD(Buffer.from(kind));
+      cipher.setAAD(aad(kind));
       const body = Buffer.concat([cipher.update(JSON.stringify(fields), 'utf8'), cipher.final()]);
       return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
     },
@@ -48,7 +55,7 @@ export function createTokenSeal(
       for (const key of keys) {
         try {
           const decipher = createDecipheriv('aes-256-gcm', key, iv);
-          decipher.setAAD(Buffer.from(kind));
+          decipher.setAAD(aad(kind));
           decipher.setAuthTag(tag);
           const fields: unknown = JSON.parse(Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8'));
           return Array.isArray(fields) ? fields : null;
