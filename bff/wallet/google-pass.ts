@@ -37,7 +37,7 @@ export const eventClassId = (config: GoogleWalletConfig, ticket: WalletTicket): 
 export const SAVE_LINK_SECONDS = 30 * 60;
 
 /** The showtime's class and the purchase's ticket objects, as the Wallet API takes them. */
-export function walletResources(ticket: WalletTicket, config: GoogleWalletConfig, siteOrigin: string) {
+export function walletResources(ticket: WalletTicket, config: GoogleWalletConfig) {
   const classId = eventClassId(config, ticket);
   const eventTicketClass = {
     id: classId,
@@ -78,7 +78,7 @@ export async function googleSaveUrl(
   now: Date,
   api: GoogleWalletApi,
 ): Promise<string> {
-  const { eventTicketClass, eventTicketObjects } = walletResources(ticket, config, siteOrigin);
+  const { eventTicketClass, eventTicketObjects } = walletResources(ticket, config);
   await api.save('eventTicketClass', eventTicketClass);
   await Promise.all(eventTicketObjects.map((object) => api.save('eventTicketObject', object)));
   const issuedAt = Math.floor(now.getTime() / 1000);

@@ -18,7 +18,7 @@ import type { Movie } from '#shared/cinema-api/catalogue.ts';
 import { hasShowtimeStarted } from '#shared/booking/showtime-clock.ts';
 import { computeTotals } from '#shared/booking/totals.ts';
 import { lonelySeatsRefused } from '#shared/booking/lonely-seats.ts';
-import type { BookingView, HoldView, PaymentResultView, SeatCell } from '#shared/views/booking.ts';
+import type { BookingView, HoldView, PaymentResultView, SeatCell, TicketView } from '#shared/views/booking.ts';
 import type { MovieDetailView } from '#shared/views/catalogue.ts';
 import type { WaitingRoomStatusView } from '#shared/views/waiting-room.ts';
 import { SERVICE_WORKER_PATH } from '#site/lib/offline-copies.ts';
@@ -46,7 +46,6 @@ import { makeWalletKeys, TEST_SERVICE_ACCOUNT_EMAIL, type WalletKeys } from '../
 import { createPublicKey } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { GOOGLE_SAVE_URL } from '#bff/wallet/google-pass.ts';
-import type { TicketView } from '#shared/views/booking.ts';
 
 /**
  * The production topology under the failures operators meet: a replica killed or stopped,
