@@ -17,4 +17,5 @@ export const ALERT_MESSAGES = {
   invalidMovie: 'La película indicada no es válida.',
   unverified: 'Para recibir avisos, primero verifica tu correo electrónico.',
   invalidLink: 'Este enlace para cancelar el aviso no es válido.',
+  onSale: 'Las boletas de esta película ya están a la venta. Elige tu función en su página.',
 } as const;

@@ -38,7 +38,7 @@ export const alertsEndpoints = endpoints({
   },
   'POST /alerts': {
     description:
-      "Asks to be told by e-mail when a movie's tickets go on sale (its first showtimes, or its presale's waiting room opening). Asking again for the same movie answers the alert already kept. Only a verified e-mail address gets alerts: 403 `EMAIL_NOT_VERIFIED` otherwise.",
+      "Asks to be told by e-mail when a movie's tickets go on sale (its first showtimes, or its presale's waiting room opening). Asking again for the same movie answers the alert already kept; a movie already on sale (showtimes listed, or its presale queue open) is refused with 409 MOVIE_ON_SALE. Only a verified e-mail address gets alerts: 403 `EMAIL_NOT_VERIFIED` otherwise.",
     body: z.object({ movie: MovieSchema }),
     answer: AlertViewSchema,
     errors: [400, 401, 403, 404, 409, 502],
