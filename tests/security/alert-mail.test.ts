@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_MESSAGES } from '#shared/alerts/rules.ts';
+import { ALERT_LIMIT, ALERT_MESSAGES } from '#shared/alerts/rules.ts';
 import type { AlertsView } from '#shared/views/alerts.ts';
 import { call, outbox, registerPerson, registerVerifiedPerson, type Replicas } from '../bff/harness.ts';
 import { RELEASES, ask, mailsTo, programme, startMailingReplicas } from '../bff/alerts-helpers.ts';
@@ -117,10 +117,19 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(await alertsOf(person.cookie)).toEqual([other]);
   });
 
+  const keepAlertFromBeforeTheSale = (email: string, movie: string) =>
+    first().alerts.store.add(
+      email,
+      { movie, title: 'Tormenta Solar', createdAt: Date.now(), hadShowtimes: true, sentAt: null, reason: null },
+      ALERT_LIMIT,
+    );
+
   it('cancels nothing for a forged, altered or stale token', async () => {
     const person = await registerVerifiedPerson(first(), replicas);
     const movie = 'tormenta-solar';
-    expect((await ask(first(), person.cookie, movie)).status).toBe(200);
+    // The presale sells its showtimes already, so asking now is refused (MOVIE_ON_SALE): the
+    // alert is one kept from before it sold, which still waits for its waiting room.
+    await keepAlertFromBeforeTheSale(person.email, movie);
     const ops = await operatorClient(first());
     const event = eventBody('baja-un-clic', { kind: 'movies', movieSlugs: [movie] });
     try {
@@ -139,7 +148,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
 
       // The person cancels in their profile and asks again: the old e-mail's link is stale.
       expect((await call(first(), 'DELETE', `/bff/alerts/${movie}`, { cookie: person.cookie })).status).toBe(200);
-      expect((await ask(first(), person.cookie, movie)).status).toBe(200);
+      await keepAlertFromBeforeTheSale(person.email, movie);
       const stale = await oneClick(url);
       expect(stale.statusCode).toBe(200);
       expect(stale.json()).toMatchObject({ alreadyCancelled: true });
