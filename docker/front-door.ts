@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
+import { originPath } from '#shared/http/origin-path.ts';
 import type { SessionView } from '#shared/views/session.ts';
 import { createAddressLimit } from './address-limit.ts';
 import { createImageCache, isImagePath } from './image-cache.ts';
@@ -175,20 +176,23 @@ const ENCODED_UNRESERVED = /%(2[DdEe]|3[0-9]|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7
 
 /**
  * A page's own address when the request wrote its path another way (`////cartelera`,
- * `/%63artelera`, an encoded `#` as in `/cartelera%23x`, a raw `#` only a raw client sends),
- * else null: as nginx does (nginx.conf.template, `$page_path_is_canonical`), one address and
- * one cache key per page.
+ * `/%63artelera`, an encoded `#` as in `/cartelera%23x`, a raw `#` only a raw client sends, a
+ * backslash a browser reads as a slash), else null: as nginx does (nginx.conf.template,
+ * `$page_path_is_canonical`), one address and one cache key per page, and always on this origin
+ * (`originPath`: `//\evil.example` is not another host).
  */
 export function canonicalPageUrl(url: string): string | null {
+  if (!url.startsWith('/')) return null;
   // A raw `#` starts the fragment: it and everything after it are not the address.
   const address = url.split('#')[0] ?? '';
   const queryAt = address.indexOf('?');
   const raw = queryAt < 0 ? address : address.slice(0, queryAt);
   const query = queryAt < 0 ? '' : address.slice(queryAt);
-  const path = raw
-    .replace(/%23.*$/i, '')
-    .replace(ENCODED_UNRESERVED, (encoded) => String.fromCharCode(parseInt(encoded.slice(1), 16)))
-    .replace(/\/{2,}/g, '/');
+  const path = originPath(
+    raw
+      .replace(/%23.*$/i, '')
+      .replace(ENCODED_UNRESERVED, (encoded) => String.fromCharCode(parseInt(encoded.slice(1), 16))),
+  ).replace(/\/{2,}/g, '/');
   return path === raw && address === url ? null : `${path || '/'}${query}`;
 }
 

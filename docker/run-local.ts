@@ -130,6 +130,19 @@ process.on('SIGTERM', () => void stop(0));
 const astroBin = path.join(root, 'node_modules/astro/bin/astro.mjs');
 const watch = dev ? ['--watch'] : [];
 
+/**
+ * With the sandbox and Google Wallet keys, the sandbox stands in for Google's Wallet API and
+ * token endpoint too (there is no internet in development and tests), unless the URLs are set.
+ */
+function googleWalletStandIn(env: NodeJS.ProcessEnv): Record<string, string> {
+  if (!useSandbox || !env.GOOGLE_WALLET_ISSUER_ID) return {};
+  const sandbox = `http://127.0.0.1:${sandboxPort}/google-wallet`;
+  return {
+    GOOGLE_WALLET_API_URL: env.GOOGLE_WALLET_API_URL ?? `${sandbox}/walletobjects/v1`,
+    GOOGLE_WALLET_TOKEN_URL: env.GOOGLE_WALLET_TOKEN_URL ?? `${sandbox}/token`,
+  };
+}
+
 try {
   const problems = await portProblems(localPorts, process.env.HOST ?? '127.0.0.1');
   if (problems.length > 0) throw new Error(`cannot start:\n  ${problems.join('\n  ')}`);
@@ -157,6 +170,7 @@ try {
     SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl,
     ...wallet.env,
     ...mailRelay.bffEnv,
+    ...googleWalletStandIn({ ...process.env, ...wallet.env }),
   });
   await waitFor(`${bffUrl}/bff/health`, 'BFF');
 

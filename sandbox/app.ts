@@ -14,6 +14,7 @@ import { redactUrl } from './lib/redact.ts';
 import { registerApi } from './routes/api.ts';
 import { registerTooling } from './routes/tooling/tooling.ts';
 import { startSmtpRelay, type SmtpRelay, type SmtpRelayOptions } from './mail/smtp-relay.ts';
+import { createGoogleWalletDouble, registerGoogleWalletDouble } from './routes/google-wallet.ts';
 
 export interface SandboxOptions {
   /** SQLite file path, or ':memory:' (the default). */
@@ -54,6 +55,7 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
     images: options.images ?? 'photos',
     photos: createPhotoStore(options.photoCacheDir),
     outage: { down: false, hung: false, held: new Set() },
+    googleWallet: createGoogleWalletDouble(),
   };
   seedUsers(db, clock.nowMs());
   ensureProgramme(db, ctx.catalogue, clock);
@@ -112,6 +114,7 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
 
   app.register(async (api) => registerApi(api, ctx), { prefix: '/api/v1' });
   app.register(async (tooling) => registerTooling(tooling, ctx), { prefix: '/sandbox' });
+  app.register(async (google) => registerGoogleWalletDouble(google, ctx), { prefix: '/google-wallet' });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'No se encontró la ruta solicitada.' }));
   const relayOptions = options.smtpRelay;
   if (relayOptions !== undefined) {

@@ -203,6 +203,18 @@ async function publicPage(request: Request, routePattern: string, locals: Locals
   return tagged(request, response);
 }
 
+/**
+ * The reset page's URL holds the reset code, an alert's cancel page its token: never sent to
+ * another site as a referrer. The cancel page keeps it for its own origin: its form posts back
+ * to it, and a browser sends `Origin: null` with the POST of a `no-referrer` page, which Astro's
+ * origin check refuses.
+ */
+function referrerPolicyOf(pathname: string): string {
+  if (pathname.startsWith('/forgot-password')) return 'no-referrer';
+  if (pathname.startsWith('/avisos/cancelar')) return 'same-origin';
+  return 'strict-origin-when-cross-origin';
+}
+
 function withoutCookies(headers: Headers): Headers {
   const copy = new Headers(headers);
   copy.delete('cookie');
@@ -234,10 +246,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
   // A page another site opens cannot reach back into ours through window.opener.
   headers.set('cross-origin-opener-policy', 'same-origin');
-  // The reset page's URL holds the reset code: never send it to another site as a referrer.
-  headers.set(
-    'referrer-policy',
-    pathname.startsWith('/forgot-password') ? 'no-referrer' : 'strict-origin-when-cross-origin',
-  );
+  headers.set('referrer-policy', referrerPolicyOf(pathname));
   return response;
 });

@@ -73,9 +73,9 @@ new Gauge({
 });
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-const SECRET_PATH = /^(\/forgot-password\/)[^/?#]+/;
+const SECRET_PATH = /^(\/forgot-password\/|\/avisos\/cancelar\/)[^/?#]+/;
 const pathOf = (url: string): string => url.split('?')[0] ?? '/';
-/** A path as logged: the reset code masked, no query (it may carry a return address or a code). */
+/** A path as logged: the reset code and an alert's cancel token masked, no query (it may carry a return address or a code). */
 const loggedPath = (url: string): string => pathOf(url).replace(SECRET_PATH, '$1[REDACTED]');
 
 let draining = false;

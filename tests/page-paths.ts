@@ -44,6 +44,8 @@ const samples: { [Name in DynamicRouteName]: (data: SampleData) => Parameters<Re
   ticket: (data) => [data.bill],
   payStatus: (data) => [data.payMethod, data.bill],
   transactionStatus: (data) => [data.bill],
+  // A well-formed token the BFF never sealed: the page asks, and nothing can be cancelled with it.
+  alertUnsubscribe: () => ['muestra'.repeat(8)],
 };
 
 /** The registry's pages (fragments left out), by name. */

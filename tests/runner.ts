@@ -116,6 +116,9 @@ export const NEEDS_REAL_CLOCK = [
   'tests/bff/waiting-room-store.test.ts',
   'tests/security/account-guessing.test.ts',
   'tests/security/session-end.test.ts',
+  'tests/security/alert-mail.test.ts',
+  'tests/security/personal-changes.test.ts',
+  'tests/security/waiting-room-addresses.test.ts',
 ];
 
 /** The security suite's own vitest configuration (it runs after the build). */

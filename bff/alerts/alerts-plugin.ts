@@ -2,16 +2,19 @@ import fp from 'fastify-plugin';
 import { createChecker, type CheckResult } from './checker.ts';
 import { createMailer } from './mailer.ts';
 import { createMemoryAlertStore, createRedisAlertStore, type AlertStore } from './store.ts';
+import { createUnsubscribeLinks, type UnsubscribeLinks } from './unsubscribe-link.ts';
 
 /**
  * "Avísame" as the routes see it (`app.alerts`): whether a relay is configured, the store of
- * alerts (Redis with REDIS_URL, memory otherwise) and the checker every replica runs on its
+ * alerts (Redis with REDIS_URL, memory otherwise), the e-mails' unsubscribe links (sealed
+ * tokens, unsubscribe-link.ts) and the checker every replica runs on its
  * interval from `onReady` (`checkNow` runs it at once, for tests and operators). Without a
  * relay nothing runs and the routes refuse new alerts.
  */
 interface Alerts {
   enabled: boolean;
   store: AlertStore;
+  links: UnsubscribeLinks;
   checkNow(): Promise<CheckResult>;
 }
 
@@ -24,14 +27,15 @@ declare module 'fastify' {
 export const alertsPlugin = fp(
   async (app) => {
     const store = app.redis ? createRedisAlertStore(app.redis) : createMemoryAlertStore();
+    const links = createUnsubscribeLinks(app.config.sessionKeys, app.config.siteOrigin);
     const { mail, alerts: timing } = app.config;
     if (!mail) {
-      app.decorate('alerts', { enabled: false, store, checkNow: async () => ({ sent: 0, failed: 0 }) });
+      app.decorate('alerts', { enabled: false, store, links, checkNow: async () => ({ sent: 0, failed: 0 }) });
       return;
     }
     const mailer = createMailer(mail);
     let stopped = false;
-    const check = createChecker({ app, store, mailer, claimMs: timing.claimMs, isStopped: () => stopped });
+    const check = createChecker({ app, store, mailer, links, claimMs: timing.claimMs, isStopped: () => stopped });
     let running: Promise<CheckResult> | null = null;
     /** One run at a time per replica: a tick that finds one running waits for it. */
     const checkNow = (): Promise<CheckResult> => {
@@ -40,7 +44,7 @@ export const alertsPlugin = fp(
       });
       return running;
     };
-    app.decorate('alerts', { enabled: true, store, checkNow });
+    app.decorate('alerts', { enabled: true, store, links, checkNow });
 
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

@@ -4,6 +4,7 @@ import { alertMail } from './alert-mail.ts';
 import type { Mailer } from './mailer.ts';
 import { dueReason, saleStateOf, type SaleState } from './sale-state.ts';
 import type { AlertStore, PendingAlert } from './store.ts';
+import type { UnsubscribeLinks } from './unsubscribe-link.ts';
 
 /**
  * The run every replica makes every `ALERTS_CHECK_SECONDS`: the waiting alerts, grouped by
@@ -32,10 +33,11 @@ export function createChecker(options: {
   app: FastifyInstance;
   store: AlertStore;
   mailer: Mailer;
+  links: UnsubscribeLinks;
   claimMs: number;
   isStopped: () => boolean;
 }) {
-  const { app, store, mailer, claimMs, isStopped } = options;
+  const { app, store, mailer, links, claimMs, isStopped } = options;
 
   async function sendOne(
     alert: PendingAlert,
@@ -59,6 +61,7 @@ export function createChecker(options: {
       waitingRoomShowtimeId: state.waitingRoom?.showtimeId ?? null,
       firstDay: state.firstDay,
       siteOrigin: app.config.siteOrigin,
+      unsubscribe: links.linksOf({ owner: alert.owner, movie: alert.movie, createdAt: fresh.createdAt }),
     });
     try {
       // The page the e-mail links to shows what it announces, on every replica, before it goes.

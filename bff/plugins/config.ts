@@ -143,6 +143,10 @@ const EnvSchema = z.object({
   APPLE_WALLET_WWDR_CERTIFICATE: z.string().trim().optional(),
   GOOGLE_WALLET_ISSUER_ID: z.string().trim().optional(),
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().trim().optional(),
+  // Where Google's Wallet API and token endpoint answer (Google's own by default; the sandbox's
+  // stand-in in development and tests, which have no internet).
+  GOOGLE_WALLET_API_URL: httpUrl('GOOGLE_WALLET_API_URL').optional(),
+  GOOGLE_WALLET_TOKEN_URL: httpUrl('GOOGLE_WALLET_TOKEN_URL').optional(),
   ...mailEnvShape,
 });
 
@@ -393,6 +397,11 @@ export function productionRefusals(values: EnvValues): string[] {
   }
   if (values.UPSTREAM_URL !== undefined && !isPrivateOrSecure(values.UPSTREAM_URL)) {
     refusals.push('UPSTREAM_URL must be https unless it is on this host or a private network name');
+  }
+  for (const name of ['GOOGLE_WALLET_API_URL', 'GOOGLE_WALLET_TOKEN_URL'] as const) {
+    const value = values[name];
+    // The access token and the passes' contents travel there.
+    if (value !== undefined && new URL(value).protocol !== 'https:') refusals.push(`${name} must be https`);
   }
   return refusals;
 }

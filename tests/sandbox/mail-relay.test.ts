@@ -57,6 +57,7 @@ describe("the sandbox's SMTP relay", () => {
       text: 'Hola,\n\nLas boletas de Tormenta Solar ya están a la venta en Viziona. Elige tu función:\nhttp://localhost:4321/viziona/pelicula/tormenta-solar\n\nViziona\n',
       html: '<!doctype html><html lang="es-CO"><body><p><a href="http://localhost:4321/viziona/pelicula/tormenta-solar">Comprar boletas</a></p></body></html>',
       messageId: '<aviso-tormenta@localhost>',
+      headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     };
     await mailer.send(mail);
     const [kept] = await outbox('ana.avisos@correo.test');
@@ -86,6 +87,7 @@ describe("the sandbox's SMTP relay", () => {
       text: 'Hola',
       html: '<p>hola</p><script>parent.document.body.remove()</script>"><img src=x onerror=alert(1)>',
       messageId: '<hostil@viziona.test>',
+      headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
     const [kept] = await outbox('hostil@correo.test');
     const message = await sandbox.tool(`outbox/${kept?.id}`);
@@ -147,6 +149,7 @@ describe('a database file made before the relay', () => {
         text: 'Hola',
         html: '<p>Hola</p>',
         messageId: '<n@v.test>',
+        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       });
       const all = (await upgraded.tool<{ data: OutboxEntry[] }>('outbox.json')).body.data;
       expect(all.map((entry) => [entry.to, entry.kind])).toEqual([

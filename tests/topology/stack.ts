@@ -294,6 +294,9 @@ export async function startTopology(
         UPSTREAM_URL: `${sandboxUrl}/api/v1`,
         SITE_ORIGIN: url,
         REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+        // Google's Wallet API and token endpoint as the sandbox stands in for them (no internet here).
+        GOOGLE_WALLET_API_URL: `${sandboxUrl}/google-wallet/walletobjects/v1`,
+        GOOGLE_WALLET_TOKEN_URL: `${sandboxUrl}/google-wallet/token`,
         TRUST_PROXY: '1',
         DRAIN_SECONDS: '1',
         CATALOGUE_FRESH_SECONDS: '1',

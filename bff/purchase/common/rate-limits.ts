@@ -1,14 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import { personKey } from '#bff/plugins/rate-limit.ts';
 
 /**
- * Rate limits of reservations and payments, counted per logged-in person (their e-mail) so
- * that people behind one address (an office, a mobile carrier) do not share a budget; a
- * request without a session counts by address (those routes then answer 401 anyway).
+ * Rate limits of reservations and payments, counted per logged-in person (`personKey`:
+ * bff/plugins/rate-limit.ts).
  */
 const minutes = (n: number): number => n * 60_000;
-
-const personKey = (request: FastifyRequest): string =>
-  request.auth ? `person:${request.auth.user.email}` : `ip:${request.ip}`;
 
 export const perPersonRateLimit = {
   // An honest customer changes seats a few times; a hoarder retries without end.
