@@ -31,13 +31,14 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { routes } from '#site/lib/routes.ts';
 import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import type { Movie } from '#shared/cinema-api/catalogue.ts';
 import { hasShowtimeStarted } from '#shared/booking/showtime-clock.ts';
 import type { WaitingRoomStatusView } from '#shared/views/waiting-room.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
+import { redisClient } from '../bff/redis-server.ts';
 import { startTopology } from '../topology/stack.ts';
 import { Operator } from '../topology/waiting-room.ts';
 import { createLoadGenerator, ms, statusText, type Load } from './load-generator.ts';
@@ -93,7 +94,7 @@ const topology = await startTopology(BASE, {
   bffEnv: { WAITING_ROOM_NEW_PLACES_PER_ADDRESS: '1000000' },
 });
 const generator = createLoadGenerator(CONNECTIONS);
-const redis = new Redis({ host: '127.0.0.1', port: topology.redis.port, lazyConnect: true });
+const redis = redisClient(`redis://127.0.0.1:${topology.redis.port}`, { lazyConnect: true });
 try {
   await redis.connect();
   const showtime = await presaleShowtime(topology.sandboxUrl);
