@@ -4,7 +4,26 @@
  * ended). A ticket page's "keep me" is `keep-ticket.ts`. Rules: site/README.md ("My ticket
  * without signal").
  */
-import { SERVICE_WORKER_PATH, TICKETS_CACHE } from './offline-copies.ts';
+import { OFFLINE_OWNER_COOKIE, SECURE_OFFLINE_OWNER_COOKIE } from '#shared/http/offline-owner.ts';
+import {
+  ownerInCookies,
+  SERVICE_WORKER_PATH,
+  TICKETS_CACHE,
+  type OfflineOwner,
+  type OwnerMessage,
+} from './offline-copies.ts';
+
+/** Whose session this browser holds now, from the owner cookie (readable by pages on purpose). */
+export function offlineOwnerHere(): OfflineOwner {
+  return ownerInCookies(document.cookie, [SECURE_OFFLINE_OWNER_COOKIE, OFFLINE_OWNER_COOKIE]);
+}
+
+/** Tells the worker whose session this is, once it is active (offline too: the cookie is local). */
+function reportOwner(): void {
+  void navigator.serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage({ type: 'offline-owner', owner: offlineOwnerHere() } satisfies OwnerMessage),
+  );
+}
 
 /** Once per page (BaseLayout), after the page has loaded: the worker's install never competes with it. */
 export function registerServiceWorker(): void {
@@ -13,6 +32,7 @@ export function registerServiceWorker(): void {
   const register = () => {
     navigator.serviceWorker
       .register(SERVICE_WORKER_PATH, { scope: '/', updateViaCache: 'none' })
+      .then(reportOwner)
       // Without a worker the site works as before (no offline copies): nothing to tell the person.
       .catch(() => undefined);
   };

@@ -11,6 +11,7 @@ import {
   isBffPath,
   isBuildAsset,
   isKeepTicketMessage,
+  isOwnerMessage,
   isTicketPath,
   KEPT_TICKETS_SLOT,
   OFFLINE_PAGE_PATH,
@@ -22,7 +23,7 @@ import {
 } from '../lib/offline-copies.ts';
 import { IMAGE_ENDPOINT } from '../lib/image-url.ts';
 import { keptTickets, keptTicketsHtml } from './kept-tickets.ts';
-import { currentOwner, ownedCopy, isOwnedBy } from './offline-owner.ts';
+import { currentOwner, ownedCopy, isOwnedBy, ownerReported } from './offline-owner.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 /** The build's digest, written in by the bundler: a new release is a new worker and a new shell cache. */
@@ -238,15 +239,27 @@ async function keepTicket(page: URL, message: KeepTicketMessage): Promise<boolea
 
 self.addEventListener('message', (event) => {
   const client = event.source;
+  if (!(client instanceof WindowClient) || !sameOrigin(new URL(client.url))) return;
+  // Every page says whose session the browser holds (offline-owner.ts: the worker's own
+  // Cookie Store may not see it).
+  if (isOwnerMessage(event.data)) {
+    event.waitUntil(ownerReported(event.data.owner));
+    return;
+  }
   const port = event.ports[0];
-  if (!port || !(client instanceof WindowClient) || !isKeepTicketMessage(event.data)) return;
+  if (!port || !isKeepTicketMessage(event.data)) return;
   const page = new URL(client.url);
   const reply = (kept: boolean) => port.postMessage({ kept } satisfies KeepTicketReply);
-  if (!sameOrigin(page) || !isTicketPath(page.pathname)) {
+  if (!isTicketPath(page.pathname)) {
     reply(false);
     return;
   }
-  event.waitUntil(keepTicket(page, event.data).then(reply, () => reply(false)));
+  const message = event.data;
+  event.waitUntil(
+    ownerReported(message.owner)
+      .then(() => keepTicket(page, message))
+      .then(reply, () => reply(false)),
+  );
 });
 
 // ---- a notification's click ----------------------------------------------------------------

@@ -20,13 +20,24 @@ async function answers(url: string): Promise<boolean> {
   );
 }
 
+/**
+ * The environment the stack starts with: vitest's own (NODE_ENV=test and its variables) left
+ * out, as `npm start` would not have it; with NODE_ENV=test a build run-local makes is not a
+ * production build, and its pages register no service worker.
+ */
+function stackEnvironment(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST')) delete env[name];
+  return env;
+}
+
 export async function setup(): Promise<void> {
   stack = spawn(process.execPath, ['docker/run-local.ts'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
+      ...stackEnvironment(),
       PORT: String(ENGINE_PORTS.frontDoor),
       SITE_PORT: String(ENGINE_PORTS.site),
       SANDBOX_PORT: String(ENGINE_PORTS.sandbox),

@@ -3,12 +3,15 @@ import {
   isBffPath,
   isBuildAsset,
   isKeepTicketMessage,
+  isOwnerMessage,
   isTicketPath,
   KEPT_TICKETS_SLOT,
   OFFLINE_LABEL_ATTRIBUTE,
+  ownerInCookies,
 } from '#site/lib/offline-copies.ts';
 import { OFFLINE_TEXTS } from '#site/lib/offline-texts.ts';
 import { keptTicketsHtml, ticketLabel } from '#site/service-worker/kept-tickets.ts';
+import { afterReport, ownerFrom } from '#site/service-worker/offline-owner.ts';
 
 /** The rules the service worker and the pages share (site/lib/offline-copies.ts) and the offline page's list. */
 
@@ -36,14 +39,51 @@ describe('what the service worker keeps', () => {
   });
 
   it("reads only a well-formed 'keep me' message", () => {
-    expect(isKeepTicketMessage({ type: 'keep-ticket', assets: ['/_astro/a.js'], images: [] })).toBe(true);
-    expect(isKeepTicketMessage({ type: 'keep-ticket', assets: [1], images: [] })).toBe(false);
-    expect(isKeepTicketMessage({ type: 'keep-ticket', assets: [] })).toBe(false);
-    expect(isKeepTicketMessage({ type: 'other', assets: [], images: [] })).toBe(false);
-    expect(isKeepTicketMessage({ type: 'keep-ticket', assets: Array(201).fill('/_astro/a.js'), images: [] })).toBe(
-      false,
-    );
+    const owner = 'a8Q9Uxj3WH5oPfy8_gCPHg';
+    expect(isKeepTicketMessage({ type: 'keep-ticket', owner, assets: ['/_astro/a.js'], images: [] })).toBe(true);
+    expect(isKeepTicketMessage({ type: 'keep-ticket', owner: null, assets: [], images: [] })).toBe(true);
+    expect(isKeepTicketMessage({ type: 'keep-ticket', assets: [], images: [] })).toBe(false);
+    expect(isKeepTicketMessage({ type: 'keep-ticket', owner: '<script>', assets: [], images: [] })).toBe(false);
+    expect(isKeepTicketMessage({ type: 'keep-ticket', owner, assets: [1], images: [] })).toBe(false);
+    expect(isKeepTicketMessage({ type: 'keep-ticket', owner, assets: [] })).toBe(false);
+    expect(isKeepTicketMessage({ type: 'other', owner, assets: [], images: [] })).toBe(false);
+    expect(
+      isKeepTicketMessage({ type: 'keep-ticket', owner, assets: Array(201).fill('/_astro/a.js'), images: [] }),
+    ).toBe(false);
     expect(isKeepTicketMessage(null)).toBe(false);
+  });
+});
+
+describe('whose kept tickets the worker shows', () => {
+  const names = ['__Host-viziona_offline', 'viziona_offline'];
+  const id = 'zlppPhdEz8aPgtxvH4h3jA';
+
+  it("reads the owner from a page's cookies, the __Host- one first, and nothing malformed", () => {
+    expect(ownerInCookies(`_ga=GA1.1; viziona_offline=${id}`, names)).toBe(id);
+    expect(ownerInCookies(`viziona_offline=otro-id-viejo; __Host-viziona_offline=${id}`, names)).toBe(id);
+    expect(ownerInCookies('_ga=GA1.1', names)).toBeNull();
+    expect(ownerInCookies('viziona_offline=<b>x</b>', names)).toBeNull();
+    expect(isOwnerMessage({ type: 'offline-owner', owner: id })).toBe(true);
+    expect(isOwnerMessage({ type: 'offline-owner', owner: null })).toBe(true);
+    expect(isOwnerMessage({ type: 'offline-owner', owner: 7 })).toBe(false);
+  });
+
+  it("believes a Cookie Store that sees the cookie, and its 'none' until it misses one a page read", () => {
+    // Chromium: the worker's Cookie Store sees what the pages see.
+    let known = afterReport(id, id, null);
+    expect(ownerFrom(id, known)).toBe(id);
+    // The session ended without a page of ours since (cookies cleared, expired): nobody's.
+    expect(ownerFrom(null, known)).toBeNull();
+    // Firefox: the worker's Cookie Store does not see the log-in's cookie the page reads.
+    known = afterReport(id, null, known);
+    expect(known.cookieStoreMisses).toBe(true);
+    expect(ownerFrom(null, known)).toBe(id);
+    // A page that finds no cookie (logged out, or the session ended) says so: nobody's.
+    known = afterReport(null, null, known);
+    expect(ownerFrom(null, known)).toBeNull();
+    // A worker without the API goes by the pages alone.
+    expect(ownerFrom(undefined, afterReport(id, undefined, null))).toBe(id);
+    expect(ownerFrom(undefined, null)).toBeNull();
   });
 });
 
