@@ -1,4 +1,5 @@
 import {
+  ENGINES_VITEST_CONFIG,
   NIGHT_CHECK,
   SECURITY_VITEST_CONFIG,
   TOPOLOGY_VITEST_CONFIG,
@@ -15,7 +16,8 @@ import {
  * night hour in Bogotá (libfaketime), the production build, the security suite (vitest,
  * tests/security: attacks and a bounded fuzz against the built site), the production topology
  * (vitest, tests/topology: Debian's nginx from our template, Redis, two BFF and two site
- * replicas, broken on purpose) and the end-to-end tests in Debian's Chromium (Playwright).
+ * replicas, broken on purpose), the end-to-end tests in Debian's Chromium (Playwright) and what
+ * a phone customer does in Debian's Firefox ESR and WebKitGTK (vitest, tests/engines).
  * Checks the Prometheus configuration and alert rules with promtool. Installs the Debian
  * packages they run when missing. Ends with one line `N passed, N failed`.
  */
@@ -70,9 +72,11 @@ if (built) {
   add(await runVitest({ config: TOPOLOGY_VITEST_CONFIG }));
   console.log('\n=== end-to-end tests (Playwright, Chromium) ===');
   add(await runPlaywright());
+  console.log('\n=== the other engines: Firefox ESR and WebKitGTK (vitest, tests/engines) ===');
+  add(await runVitest({ config: ENGINES_VITEST_CONFIG }));
 } else {
-  failed += 3;
-  failures.push('security, topology and end-to-end tests: not run without a build');
+  failed += 4;
+  failures.push('security, topology, end-to-end and engine tests: not run without a build');
 }
 
 // What failed, right above the count: CI keeps only the end of a run's output.

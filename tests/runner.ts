@@ -126,6 +126,8 @@ export const NEEDS_REAL_CLOCK = [
 export const UNIT_VITEST_CONFIG = 'tests/vitest.config.ts';
 /** The security suite's own vitest configuration (it runs after the build). */
 export const SECURITY_VITEST_CONFIG = 'tests/security/vitest.config.ts';
+/** The engine tests' (Firefox ESR and WebKitGTK against npm start's stack, after the build). */
+export const ENGINES_VITEST_CONFIG = 'tests/engines/vitest.config.ts';
 /** The production topology's (it runs the built site, on the real clock: it starts redis-server). */
 export const TOPOLOGY_VITEST_CONFIG = 'tests/topology/vitest.config.ts';
 

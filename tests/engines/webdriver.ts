@@ -12,7 +12,7 @@ export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser
 const XVFB_RUN = '/usr/bin/xvfb-run';
 
 /** A W3C WebDriver element reference. */
-export const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecc';
+export const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 export type ElementReference = { [ELEMENT_KEY]: string };
 
 export class WebDriverError extends Error {
