@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
 import { ENGINE_PORTS, ENGINES_ORIGIN } from './ports.ts';
 import { describeQuery, locate, type Query } from './queries.ts';
-import { ELEMENT_KEY, startWebKit, type ElementReference, type WebDriverSession } from './webdriver.ts';
+import { ELEMENT_KEY, startWebKit, WebDriverError, type ElementReference, type WebDriverSession } from './webdriver.ts';
 
 /**
  * The two engines besides Chromium, behind one small interface the journeys are written
@@ -111,7 +111,28 @@ async function openWebKit(): Promise<EnginePage> {
     count: (query) => session.execute<number>(`return ${script(locate)}(arguments[0]).length;`, [query]),
     async click(query) {
       const target = await element(query);
-      await session.command('POST', `/element/${target[ELEMENT_KEY]}/click`, {});
+      try {
+        await session.command('POST', `/element/${target[ELEMENT_KEY]}/click`, {});
+      } catch (error) {
+        if (!(error instanceof WebDriverError) || error.code !== 'element not interactable') throw error;
+        // WebKit's check refuses an element drawn scaled down (the whole room's seat map on a
+        // phone): the pointer goes to its centre and presses there, as a finger does.
+        await session.command('POST', '/actions', {
+          actions: [
+            {
+              type: 'pointer',
+              id: 'finger',
+              parameters: { pointerType: 'mouse' },
+              actions: [
+                { type: 'pointerMove', origin: target, x: 0, y: 0 },
+                { type: 'pointerDown', button: 0 },
+                { type: 'pointerUp', button: 0 },
+              ],
+            },
+          ],
+        });
+        await session.command('DELETE', '/actions');
+      }
     },
     async type(query, text) {
       const target = await element(query);
