@@ -37,7 +37,7 @@ const KEPT = 'Disponible sin conexión en este dispositivo.';
 /** Polls `read` until `done` holds (a page in the middle of loading counts as not yet), for at most `ms`. */
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
-  let last: T | string = 'nothing read';
+  let last: T | string;
   for (;;) {
     try {
       const value = await read();
