@@ -23,6 +23,7 @@ import {
 } from '../lib/offline-copies.ts';
 import { IMAGE_ENDPOINT } from '../lib/image-url.ts';
 import { keptTickets, keptTicketsHtml } from './kept-tickets.ts';
+import { preloadsNavigations } from './navigation-preload.ts';
 import { currentOwner, ownedCopy, isOwnedBy, ownerReported } from './offline-owner.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -30,6 +31,7 @@ declare const self: ServiceWorkerGlobalScope;
 declare const SERVICE_WORKER_BUILD: string;
 
 const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${SERVICE_WORKER_BUILD}`;
+const PRELOADS = preloadsNavigations(self.navigator.userAgent);
 /** A kept ticket is shown if the network has not answered by then (a lobby's weak signal). */
 const SLOW_NETWORK_MS = 4_000;
 
@@ -78,7 +80,8 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      await self.registration.navigationPreload?.enable();
+      const preload = self.registration.navigationPreload;
+      if (preload) await (PRELOADS ? preload.enable() : preload.disable());
       const current = new Set([SHELL_CACHE, TICKETS_CACHE]);
       for (const name of await caches.keys()) {
         if (name.startsWith(CACHE_PREFIX) && !current.has(name)) await caches.delete(name);
@@ -107,7 +110,7 @@ async function offlinePage(): Promise<Response> {
 
 /** The network's answer to a navigation: the preloaded one when the browser started it already. */
 async function fromNetwork(event: FetchEvent): Promise<Response> {
-  const preloaded = (await event.preloadResponse) as Response | undefined;
+  const preloaded = PRELOADS ? ((await event.preloadResponse) as Response | undefined) : undefined;
   return preloaded ?? fetch(event.request);
 }
 

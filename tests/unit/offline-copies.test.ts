@@ -12,6 +12,7 @@ import {
 import { OFFLINE_TEXTS } from '#site/lib/offline-texts.ts';
 import { keptTicketsHtml, ticketLabel } from '#site/service-worker/kept-tickets.ts';
 import { afterReport, ownerFrom } from '#site/service-worker/offline-owner.ts';
+import { preloadsNavigations } from '#site/service-worker/navigation-preload.ts';
 
 /** The rules the service worker and the pages share (site/lib/offline-copies.ts) and the offline page's list. */
 
@@ -84,6 +85,21 @@ describe('whose kept tickets the worker shows', () => {
     // A worker without the API goes by the pages alone.
     expect(ownerFrom(undefined, afterReport(id, undefined, null))).toBe(id);
     expect(ownerFrom(undefined, null)).toBeNull();
+  });
+});
+
+describe('navigation preload', () => {
+  it('is asked for everywhere but in Firefox, where a preload that failed cancels the answer from the copies', () => {
+    const firefox = 'Mozilla/5.0 (Android 14; Mobile; rv:153.0) Gecko/153.0 Firefox/153.0';
+    const chrome =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+    const safari =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+    // Firefox on an iPhone is WebKit.
+    const firefoxOnIphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/140.0 Mobile/15E148 Safari/605.1.15';
+    expect(preloadsNavigations(firefox)).toBe(false);
+    expect([chrome, safari, firefoxOnIphone].map(preloadsNavigations)).toEqual([true, true, true]);
   });
 });
 
