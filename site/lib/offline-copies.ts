@@ -83,6 +83,25 @@ export function isOwnerMessage(value: unknown): value is OwnerMessage {
   return message.type === 'offline-owner' && isOfflineOwner(message.owner);
 }
 
+/**
+ * The gate on a kept ticket the worker shows without being sure whose session the browser holds
+ * (its Cookie Store could not be believed: service-worker/offline-owner.ts): the copy comes with
+ * the owner it was kept for on `<html>`, its content hidden (styles/global.css), and the page
+ * opens it only when `document.cookie` holds that same owner; otherwise the copies go.
+ */
+export const OFFLINE_GATE_ATTRIBUTE = 'data-offline-gate';
+
+/** A kept ticket page's HTML behind the gate of `owner` (an id `isOfflineOwner` accepts: nothing to escape). */
+export function withOfflineGate(html: string, owner: string): string {
+  return html.replace(/<html\b/i, `<html ${OFFLINE_GATE_ATTRIBUTE}="${owner}"`);
+}
+
+/** What a page behind the gate does: nothing (no gate), open it (the same owner here), or forget the copies. */
+export function offlineGateVerdict(gate: string | null, here: OfflineOwner): 'none' | 'open' | 'forget' {
+  if (gate === null) return 'none';
+  return here !== null && gate === here ? 'open' : 'forget';
+}
+
 /** What a ticket page asks the worker once loaded: keep me, with what I loaded. */
 export interface KeepTicketMessage {
   type: 'keep-ticket';

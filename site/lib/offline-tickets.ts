@@ -6,6 +6,9 @@
  */
 import { OFFLINE_OWNER_COOKIE, SECURE_OFFLINE_OWNER_COOKIE } from '#shared/http/offline-owner.ts';
 import {
+  OFFLINE_GATE_ATTRIBUTE,
+  OFFLINE_PAGE_PATH,
+  offlineGateVerdict,
   ownerInCookies,
   SERVICE_WORKER_PATH,
   TICKETS_CACHE,
@@ -38,6 +41,18 @@ export function registerServiceWorker(): void {
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
+}
+
+/**
+ * A kept ticket the worker answered behind the gate (lib/offline-copies.ts) shows only when this
+ * browser still holds the session it was kept for; otherwise every copy goes and the offline
+ * page comes instead. Runs as soon as the page's script does, before anything of it is seen.
+ */
+export function openOfflineGate(): void {
+  const root = document.documentElement;
+  const verdict = offlineGateVerdict(root.getAttribute(OFFLINE_GATE_ATTRIBUTE), offlineOwnerHere());
+  if (verdict === 'open') root.removeAttribute(OFFLINE_GATE_ATTRIBUTE);
+  else if (verdict === 'forget') void forgetOfflineTickets().finally(() => window.location.replace(OFFLINE_PAGE_PATH));
 }
 
 /** Drops every kept ticket of this device: the next person never sees the previous one's. */

@@ -8,9 +8,11 @@ import type { OfflineOwner } from '../lib/offline-copies.ts';
  * - what our pages last reported from `document.cookie` (every page, on load, and a ticket
  *   page's "keep me"), kept in IndexedDB so a worker the browser stopped still knows it.
  * A Cookie Store that answers "no cookie" is believed (the session expired, the cookies were
- * cleared) unless it has been caught missing a cookie a page could read: Firefox's worker
- * Cookie Store does not see a cookie set after the worker started (the log-in's), and there
- * only the pages' word counts. No witness: nobody's tickets.
+ * cleared) unless it has been caught missing a cookie a page could read: a Firefox worker's
+ * Cookie Store can be blind for its whole life (it saw no cookie at all when the log-in came
+ * while it was starting). There only the last report speaks, and it may be out of date (the
+ * cookies were cleared since): the word is not sure, and a ticket shown on it opens only once
+ * its page has read the same owner in `document.cookie` (the gate, lib/offline-copies.ts).
  */
 
 interface CookieStoreLike {
@@ -38,12 +40,17 @@ async function fromCookieStore(): Promise<OfflineOwner | undefined> {
   return null;
 }
 
-/** Whose tickets may be shown, from the Cookie Store's answer and the pages' reports. */
-export function ownerFrom(cookieStore: OfflineOwner | undefined, known: KnownOwner | null): OfflineOwner {
-  if (cookieStore) return cookieStore;
-  const storeTrusted = cookieStore === null && !known?.cookieStoreMisses;
-  if (storeTrusted) return null;
-  return known?.reported ?? null;
+/** Whose session the browser holds; `sure` when the Cookie Store settles it, not when only a page's last report speaks. */
+export interface OwnerWord {
+  owner: OfflineOwner;
+  sure: boolean;
+}
+
+/** Whose tickets may be shown, from the Cookie Store's answer and the pages' last report. */
+export function ownerFrom(cookieStore: OfflineOwner | undefined, known: KnownOwner | null): OwnerWord {
+  if (cookieStore) return { owner: cookieStore, sure: true };
+  if (cookieStore === null && !known?.cookieStoreMisses) return { owner: null, sure: true };
+  return { owner: known?.reported ?? null, sure: false };
 }
 
 /** What to remember of a page's report, given what the Cookie Store sees at that moment. */
@@ -103,7 +110,7 @@ export async function ownerReported(reported: OfflineOwner): Promise<void> {
   await withStore('readwrite', (store) => store.put(next, KEY)).catch(() => undefined);
 }
 
-export async function currentOwner(): Promise<OfflineOwner> {
+export async function currentOwner(): Promise<OwnerWord> {
   return ownerFrom(await fromCookieStore(), await knownOwner());
 }
 

@@ -18,6 +18,7 @@ import {
   SHELL_CACHE_PREFIX,
   SHELL_FILES,
   TICKETS_CACHE,
+  withOfflineGate,
   type KeepTicketMessage,
   type KeepTicketReply,
 } from '../lib/offline-copies.ts';
@@ -100,12 +101,17 @@ self.addEventListener('activate', (event) => {
 async function offlinePage(): Promise<Response> {
   const page = await caches.open(SHELL_CACHE).then((cache) => cache.match(OFFLINE_PAGE_PATH));
   if (!page) return Response.error();
-  const tickets = await keptTickets(await caches.open(TICKETS_CACHE), await currentOwner());
-  const html = (await page.text()).replace(KEPT_TICKETS_SLOT, keptTicketsHtml(tickets));
+  const tickets = await keptTickets(await caches.open(TICKETS_CACHE), (await currentOwner()).owner);
+  const answer = rewritten(page, (await page.text()).replace(KEPT_TICKETS_SLOT, keptTicketsHtml(tickets)));
+  answer.headers.set('cache-control', 'no-store');
+  return answer;
+}
+
+/** A kept page with its HTML changed by the worker, its other headers as they came. */
+function rewritten(page: Response, html: string): Response {
   const headers = new Headers(page.headers);
   for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name);
-  headers.set('cache-control', 'no-store');
-  return new Response(html, { status: 200, headers });
+  return new Response(html, { status: page.status, statusText: page.statusText, headers });
 }
 
 /** The network's answer to a navigation: the preloaded one when the browser started it already. */
@@ -121,7 +127,7 @@ const writing = new Map<string, Promise<void>>();
 function storeTicket(key: string, response: Response): Promise<void> {
   const write = Promise.all([caches.open(TICKETS_CACHE), currentOwner()])
     .then(async ([cache, owner]) => {
-      if (owner) await cache.put(key, ownedCopy(response, owner));
+      if (owner.owner) await cache.put(key, ownedCopy(response, owner.owner));
     })
     .finally(() => writing.delete(key));
   writing.set(key, write);
@@ -139,8 +145,9 @@ async function ticketPage(event: FetchEvent, url: URL): Promise<Response> {
   const key = ticketKey(url);
   const cache = await caches.open(TICKETS_CACHE);
   // A copy kept by another session (or by one that ended) is never shown: it goes.
+  const { owner, sure } = await currentOwner();
   let kept = await cache.match(key);
-  if (kept && !isOwnedBy(kept, await currentOwner())) {
+  if (kept && !isOwnedBy(kept, owner)) {
     await cache.delete(key);
     kept = undefined;
   }
@@ -152,8 +159,9 @@ async function ticketPage(event: FetchEvent, url: URL): Promise<Response> {
   if (!kept) return network.catch(() => offlinePage());
   event.waitUntil(network.catch(() => null));
   const first = await Promise.race([network, later(SLOW_NETWORK_MS)]).catch(() => null);
-  if (first === null || first.status >= 500) return kept;
-  return first;
+  if (first !== null && first.status < 500) return first;
+  // Only a page's last word on whose session this is: its page checks before showing it.
+  return sure || owner === null ? kept : rewritten(kept, withOfflineGate(await kept.text(), owner));
 }
 
 async function navigation(event: FetchEvent, url: URL): Promise<Response> {
@@ -205,7 +213,7 @@ async function keepTicket(page: URL, message: KeepTicketMessage): Promise<boolea
   const key = ticketKey(page);
   await writing.get(key);
   const cache = await caches.open(TICKETS_CACHE);
-  const owner = await currentOwner();
+  const { owner } = await currentOwner();
   if (!owner) return false;
   const kept = await cache.match(key);
   if (!kept || !isOwnedBy(kept, owner)) {

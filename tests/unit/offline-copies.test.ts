@@ -4,6 +4,9 @@ import {
   isBuildAsset,
   isKeepTicketMessage,
   isOwnerMessage,
+  offlineGateVerdict,
+  OFFLINE_GATE_ATTRIBUTE,
+  withOfflineGate,
   isTicketPath,
   KEPT_TICKETS_SLOT,
   OFFLINE_LABEL_ATTRIBUTE,
@@ -70,21 +73,36 @@ describe('whose kept tickets the worker shows', () => {
   });
 
   it("believes a Cookie Store that sees the cookie, and its 'none' until it misses one a page read", () => {
+    const sure = (owner: string | null) => ({ owner, sure: true });
     // Chromium: the worker's Cookie Store sees what the pages see.
     let known = afterReport(id, id, null);
-    expect(ownerFrom(id, known)).toBe(id);
+    expect(ownerFrom(id, known)).toEqual(sure(id));
     // The session ended without a page of ours since (cookies cleared, expired): nobody's.
-    expect(ownerFrom(null, known)).toBeNull();
-    // Firefox: the worker's Cookie Store does not see the log-in's cookie the page reads.
+    expect(ownerFrom(null, known)).toEqual(sure(null));
+    // Firefox: the worker's Cookie Store does not see the log-in's cookie the page reads; the
+    // page's last word counts, not sure (the cookies may have been cleared since).
     known = afterReport(id, null, known);
     expect(known.cookieStoreMisses).toBe(true);
-    expect(ownerFrom(null, known)).toBe(id);
+    expect(ownerFrom(null, known)).toEqual({ owner: id, sure: false });
     // A page that finds no cookie (logged out, or the session ended) says so: nobody's.
     known = afterReport(null, null, known);
-    expect(ownerFrom(null, known)).toBeNull();
+    expect(ownerFrom(null, known)).toEqual({ owner: null, sure: false });
     // A worker without the API goes by the pages alone.
-    expect(ownerFrom(undefined, afterReport(id, undefined, null))).toBe(id);
-    expect(ownerFrom(undefined, null)).toBeNull();
+    expect(ownerFrom(undefined, afterReport(id, undefined, null))).toEqual({ owner: id, sure: false });
+    expect(ownerFrom(undefined, null)).toEqual({ owner: null, sure: false });
+  });
+
+  it('puts a ticket shown on an unsure word behind a gate only the same owner opens', () => {
+    const html = '<!DOCTYPE html><html lang="es-CO" class="h-full"><head></head><body>QR</body></html>';
+    const gated = withOfflineGate(html, id);
+    expect(gated).toContain(`<html ${OFFLINE_GATE_ATTRIBUTE}="${id}" lang="es-CO"`);
+    expect(gated.replace(` ${OFFLINE_GATE_ATTRIBUTE}="${id}"`, '')).toBe(html);
+    expect(offlineGateVerdict(null, id)).toBe('none');
+    expect(offlineGateVerdict(null, null)).toBe('none');
+    expect(offlineGateVerdict(id, id)).toBe('open');
+    // The cookies were cleared, or somebody else logged in since: the copies go.
+    expect(offlineGateVerdict(id, null)).toBe('forget');
+    expect(offlineGateVerdict(id, 'otraSesion12345')).toBe('forget');
   });
 });
 
