@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
 import { ENGINE_PORTS, ENGINES_ORIGIN } from './ports.ts';
+import { pointOn } from './page-checks.ts';
 import { describeQuery, locate, type Query } from './queries.ts';
 import { ELEMENT_KEY, startWebKit, WebDriverError, type ElementReference, type WebDriverSession } from './webdriver.ts';
 
@@ -115,16 +116,21 @@ async function openWebKit(): Promise<EnginePage> {
         await session.command('POST', `/element/${target[ELEMENT_KEY]}/click`, {});
       } catch (error) {
         if (!(error instanceof WebDriverError) || error.code !== 'element not interactable') throw error;
-        // WebKit's check refuses an element drawn scaled down (the whole room's seat map on a
-        // phone): the pointer goes to its centre and presses there, as a finger does.
+        // WebKit's own click misplaces an element drawn inside a CSS zoom (the whole room's seat
+        // map on a phone): the finger goes where a hit test finds it drawn, and presses there.
+        const point = await session.execute<{ x: number; y: number } | null>(
+          `return ${script(pointOn)}(arguments[0]);`,
+          [target],
+        );
+        if (!point) throw new Error(`${describeQuery(query)}: drawn nowhere in the window`, { cause: error });
         await session.command('POST', '/actions', {
           actions: [
             {
               type: 'pointer',
               id: 'finger',
-              parameters: { pointerType: 'mouse' },
+              parameters: { pointerType: 'touch' },
               actions: [
-                { type: 'pointerMove', origin: target, x: 0, y: 0 },
+                { type: 'pointerMove', origin: 'viewport', x: point.x, y: point.y },
                 { type: 'pointerDown', button: 0 },
                 { type: 'pointerUp', button: 0 },
               ],

@@ -82,6 +82,35 @@ export function freeSeatRuns(): string[][] {
   return runs;
 }
 
+/**
+ * Where in the window a finger pressing `element` lands: a point whose hit test is the element
+ * (or inside it), found by hit-testing the window and scrolling the page down from its top until
+ * one shows; null when none does. WebKitGTK places boxes inside a CSS `zoom` (the seat map on a
+ * phone) at their unzoomed place for WebDriver, so its own click finds the seat out of sight.
+ */
+export function pointOn(element: Element): { x: number; y: number } | null {
+  const scan = (): { x: number; y: number } | null => {
+    for (let y = 3; y < innerHeight; y += 6) {
+      for (let x = 3; x < innerWidth; x += 6) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && (hit === element || element.contains(hit))) return { x, y };
+      }
+    }
+    return null;
+  };
+  const here = scan();
+  if (here) return here;
+  window.scrollTo({ top: 0, behavior: 'instant' });
+  for (let page = 0; page < 20; page += 1) {
+    const found = scan();
+    if (found) return found;
+    const before = window.scrollY;
+    window.scrollBy({ top: innerHeight / 2, behavior: 'instant' });
+    if (window.scrollY === before) return null;
+  }
+  return null;
+}
+
 export function currentPath(): string {
   return location.pathname;
 }
