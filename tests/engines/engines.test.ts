@@ -8,6 +8,7 @@ import { seatsLeavingNoneAlone } from '../seat-runs.ts';
 import { ENGINES, type EngineName, type EnginePage } from './engines.ts';
 import {
   currentPath,
+  loadedPath,
   freeSeatRuns,
   insideWindow,
   qrImages,
@@ -89,6 +90,14 @@ for (const engine of Object.keys(ENGINES) as EngineName[]) {
         `the page at ${pattern}`,
         () => page.run(currentPath),
         (pathname) => pattern.test(pathname),
+      );
+    // A page left before its load event has its module loads aborted, which Firefox reports as
+    // page errors: a step that lands on a page waits for it to load before going on.
+    const loadedAt = (what: string, landed: (pathname: string) => boolean) =>
+      until(
+        what,
+        () => page.run(loadedPath),
+        (pathname) => pathname !== null && landed(pathname),
       );
     const readCodes = async () =>
       (await page.run(qrImages)).map((image) => ({
@@ -246,16 +255,12 @@ for (const engine of Object.keys(ENGINES) as EngineName[]) {
       await page.type({ label: 'Correo electrónico' }, DEMO.email);
       await page.type({ label: 'Contraseña' }, DEMO.password);
       await page.click({ role: 'button', name: 'Ingresar' });
-      await until(
-        'logged in',
-        () => page.run(currentPath),
-        (pathname) => pathname !== routes.login,
-      );
+      await loadedAt('logged in', (pathname) => pathname !== routes.login);
       await page.goto(ticketPath);
       await shown({ role: 'status', name: KEPT });
       await page.goto(routes.profile);
       await page.click({ role: 'button', name: 'Cerrar Sesión' });
-      await atPath(/^\/$/);
+      await loadedAt('logged out, at home', (pathname) => pathname === '/');
       await signal.lose();
       try {
         await page.goto(ticketPath);

@@ -114,3 +114,8 @@ export function pointOn(element: Element): { x: number; y: number } | null {
 export function currentPath(): string {
   return location.pathname;
 }
+
+/** Where the page is and whether it has finished loading (its modules included). */
+export function loadedPath(): string | null {
+  return document.readyState === 'complete' ? location.pathname : null;
+}
