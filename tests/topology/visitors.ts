@@ -17,8 +17,6 @@ export type Answer = {
   cacheStatus: string | undefined;
   /** Whether the answer set (or cleared) a cookie. */
   setsCookie: boolean;
-  /** When the answer was made (its `Date` header, whole seconds), epoch ms; NaN without one. */
-  date: number;
 };
 
 const SESSION_COOKIE = 'viziona_session';
@@ -72,7 +70,6 @@ export async function browserRequest(options: {
     location: header('location'),
     cacheStatus: header('x-cache-status'),
     setsCookie: setCookieLines.length > 0,
-    date: Date.parse(header('date') ?? ''),
   };
 }
 
@@ -139,8 +136,6 @@ const RECONNECT_MS = 3_000;
 
 export class SeatStream {
   events = 0;
-  /** How many times the stream broke, and how long each reconnection took (ms), in order. */
-  breaks = 0;
   readonly reconnections: number[] = [];
   #brokeAt: number | null = null;
   #closed = false;
@@ -151,11 +146,6 @@ export class SeatStream {
   constructor(visitor: Visitor, showtimeId: number) {
     this.visitor = visitor;
     this.showtimeId = showtimeId;
-  }
-
-  /** Broken now: no seat event since it last broke. */
-  get broken(): boolean {
-    return this.#brokeAt !== null;
   }
 
   /** Opens the stream and resolves on its first seat event. */
@@ -192,10 +182,7 @@ export class SeatStream {
             if (first) return reject(error instanceof Error ? error : new Error(String(error)));
           }
           if (this.#closed) return;
-          if (this.#brokeAt === null) {
-            this.#brokeAt = performance.now();
-            this.breaks += 1;
-          }
+          this.#brokeAt ??= performance.now();
           // As EventSource does: wait the `retry` the BFF sent (3 s), then connect again.
           await new Promise((resolveWait) => setTimeout(resolveWait, RECONNECT_MS));
         }
