@@ -28,6 +28,7 @@ import { bookingPlugin } from '#bff/purchase/booking/booking-plugin.ts';
 import { membershipPlugin } from '#bff/accounts/membership.ts';
 import { waitingRoomOperatorRoutes } from '#bff/waiting-room/operators/operator-api.ts';
 import { alertsPlugin } from '#bff/alerts/alerts-plugin.ts';
+import { cataloguePlugin } from '#bff/catalogue/catalogue-plugin.ts';
 
 type BuildOptions = {
   /** Where log lines go (tests capture them); stdout when absent. */
@@ -78,6 +79,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(captchaPlugin, config.captcha);
   useContentImageOrigins(config.imageOrigins);
   await app.register(catalogueCachePlugin, { freshMs: config.catalogueFreshMs });
+  await app.register(cataloguePlugin);
   await app.register(settingsPlugin);
   await app.register(membershipPlugin);
   await app.register(bookingPlugin);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AlertReason } from '#shared/views/alerts.ts';
+import { formatHour, formatLongDate } from '#shared/format/dates.ts';
 import { HOME_THEATER } from '#shared/views/catalogue.ts';
 
 /**
@@ -23,6 +24,13 @@ const waitingRoomPath = (movie: string, showtimeId: number): string =>
   `/sala-de-espera/${HOME_THEATER}/${segment(movie)}/${segment(showtimeId)}`;
 const PROFILE_PATH = '/mi-perfil';
 
+/** 'Primeras funciones: Martes, 2 de diciembre, 7:00 p. m. y 9:50 p. m.' */
+function firstDayText(day: { date: string; hours: string[] }): string {
+  const hours = day.hours.map(formatHour);
+  const listed = hours.length > 1 ? `${hours.slice(0, -1).join(', ')} y ${hours.at(-1)}` : (hours[0] ?? '');
+  return `Primeras funciones: ${formatLongDate(day.date)}, ${listed}.`;
+}
+
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function alertMail(options: {
@@ -32,13 +40,17 @@ export function alertMail(options: {
   createdAt: number;
   reason: AlertReason;
   waitingRoomShowtimeId: number | null;
+  /** The first date still to come and its hours, as the cinema API listed them when the alert became due. */
+  firstDay: { date: string; hours: string[] } | null;
   siteOrigin: string;
 }): AlertMail {
-  const { to, movie, title, reason, siteOrigin } = options;
+  const { to, movie, title, reason, siteOrigin, firstDay } = options;
+  // The movie's page opened on the date announced: its hours at once, and an address no cache
+  // kept from before the news (an unknown date was redirected, never stored).
   const path =
     reason === 'waiting-room' && options.waitingRoomShowtimeId !== null
       ? waitingRoomPath(movie, options.waitingRoomShowtimeId)
-      : moviePath(movie);
+      : `${moviePath(movie)}${firstDay ? `?date=${segment(firstDay.date)}` : ''}`;
   const link = new URL(path, siteOrigin).toString();
   const profile = new URL(PROFILE_PATH, siteOrigin).toString();
   const subject =
@@ -46,7 +58,7 @@ export function alertMail(options: {
   const news =
     reason === 'waiting-room'
       ? `La sala de espera de la preventa de ${title} ya abrió. Entra para tomar tu lugar en la fila:`
-      : `Las boletas de ${title} ya están a la venta en Viziona. Elige tu función:`;
+      : `Las boletas de ${title} ya están a la venta en Viziona.${firstDay ? ` ${firstDayText(firstDay)}` : ''} Elige tu función:`;
   const footer = `Recibes este correo porque pediste que te avisáramos. Puedes ver y cancelar tus avisos en tu perfil: ${profile}`;
   const text = `Hola,\n\n${news}\n${link}\n\n${footer}\n\nViziona\n`;
   const html = `<!doctype html><html lang="es-CO"><body style="font-family:sans-serif;line-height:1.5">

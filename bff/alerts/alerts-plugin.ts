@@ -57,6 +57,6 @@ export const alertsPlugin = fp(
   },
   {
     name: 'viziona-alerts',
-    dependencies: ['viziona-config', 'viziona-redis', 'viziona-upstream', 'viziona-waiting-room'],
+    dependencies: ['viziona-config', 'viziona-redis', 'viziona-upstream', 'viziona-waiting-room', 'viziona-catalogue'],
   },
 );

@@ -37,7 +37,12 @@ export function createChecker(options: {
 }) {
   const { app, store, mailer, claimMs, isStopped } = options;
 
-  async function sendOne(alert: PendingAlert, state: SaleState, token: string): Promise<'sent' | 'skipped' | 'failed'> {
+  async function sendOne(
+    alert: PendingAlert,
+    state: SaleState,
+    token: string,
+    pageShowsNews: () => Promise<void>,
+  ): Promise<'sent' | 'skipped' | 'failed'> {
     const record = await store.get(alert.owner, alert.movie);
     if (!record || record.sentAt !== null) return 'skipped';
     const reason = dueReason(state, record.hadShowtimes);
@@ -52,8 +57,20 @@ export function createChecker(options: {
       createdAt: fresh.createdAt,
       reason,
       waitingRoomShowtimeId: state.waitingRoom?.showtimeId ?? null,
+      firstDay: state.firstDay,
       siteOrigin: app.config.siteOrigin,
     });
+    try {
+      // The page the e-mail links to shows what it announces, on every replica, before it goes.
+      await pageShowsNews();
+    } catch (error) {
+      if (!isStopped()) await store.release(alert, token);
+      app.log.warn(
+        { err: error, movie: alert.movie },
+        'alerts: the movie page could not be refreshed, the next run tries again',
+      );
+      return 'failed';
+    }
     try {
       await mailer.send(mail);
     } catch (error) {
@@ -86,9 +103,12 @@ export function createChecker(options: {
         continue;
       }
       if (!dueReason(state, false)) continue;
+      // Once per movie and run, only when an e-mail is about to go.
+      let refreshed: Promise<void> | null = null;
+      const pageShowsNews = () => (refreshed ??= app.catalogue.refreshMovie(request, movie));
       for (const alert of alerts) {
         if (isStopped()) break;
-        const outcome = await sendOne(alert, state, token);
+        const outcome = await sendOne(alert, state, token, pageShowsNews);
         if (outcome === 'sent') result.sent += 1;
         if (outcome === 'failed') result.failed += 1;
       }

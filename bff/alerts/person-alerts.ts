@@ -7,7 +7,7 @@ import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { answered } from '#bff/plugins/shared-store.ts';
 import { upstreamPath } from '#bff/plugins/upstream.ts';
 import { moviePath } from './alert-mail.ts';
-import { saleStateOf } from './sale-state.ts';
+import { onSale, saleStateOf } from './sale-state.ts';
 import type { AlertRecord } from './store.ts';
 
 /** What the alert routes do for the logged-in person: list, ask, cancel. */
@@ -45,6 +45,8 @@ export async function askAlert(app: FastifyInstance, request: FastifyRequest, mo
       throw error;
     });
   const state = await saleStateOf(app, request, movie);
+  // Already on sale: there is nothing to tell; its hours are on its page.
+  if (onSale(state)) throw new BffError(409, 'MOVIE_ON_SALE', ALERT_MESSAGES.onSale);
   const record: AlertRecord = {
     movie,
     title: details.data.title,

@@ -3,6 +3,7 @@ import { MovieShowtimesAnswerSchema } from '#shared/cinema-api/catalogue.ts';
 import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import type { AlertReason } from '#shared/views/alerts.ts';
 import { coversShowtime, phaseOf, type WaitingRoomEvent } from '#shared/waiting-room/event.ts';
+import { bogotaInstant } from '#shared/format/bogota-time.ts';
 import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /**
@@ -13,6 +14,8 @@ import { upstreamPath } from '#bff/plugins/upstream.ts';
  */
 export interface SaleState {
   showtimeIds: number[];
+  /** The earliest date with a showtime not started yet, and its hours ('19:30:00', in order): what the e-mail announces. */
+  firstDay: { date: string; hours: string[] } | null;
   /** A covering waiting room that opened (pre-queue, sale, pause or free), and a showtime of it to link to. */
   waitingRoom: { eventId: string; showtimeId: number | null } | null;
 }
@@ -35,13 +38,30 @@ export async function saleStateOf(app: FastifyInstance, request: FastifyRequest,
   const showtimeIds = answer.data.showtimes.map((showtime) => showtime.id);
   const { service } = app.waitingRoom;
   const now = service.now();
+  const firstDay = firstDayOf(answer.data.showtimes, Date.now());
   for (const event of service.registry.events) {
     if (!OPEN_PHASES.has(phaseOf(event, now))) continue;
     const covered = coversMovie(event, movie, showtimeIds);
-    if (covered !== false) return { showtimeIds, waitingRoom: { eventId: event.id, showtimeId: covered } };
+    if (covered !== false) return { showtimeIds, firstDay, waitingRoom: { eventId: event.id, showtimeId: covered } };
   }
-  return { showtimeIds, waitingRoom: null };
+  return { showtimeIds, firstDay, waitingRoom: null };
 }
+
+function firstDayOf(
+  showtimes: ReadonlyArray<{ function_date: string; function_hour: string }>,
+  now: number,
+): SaleState['firstDay'] {
+  const upcoming = showtimes
+    .filter((showtime) => bogotaInstant(showtime.function_date, showtime.function_hour).getTime() > now)
+    .map((showtime) => ({ date: showtime.function_date, hour: showtime.function_hour }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.hour.localeCompare(b.hour));
+  const date = upcoming[0]?.date;
+  if (date === undefined) return null;
+  return { date, hours: [...new Set(upcoming.filter((showtime) => showtime.date === date).map((s) => s.hour))] };
+}
+
+/** Whether a person may still ask to be told: nothing on sale yet (no showtime listed, no presale queue open). */
+export const onSale = (state: SaleState): boolean => state.showtimeIds.length > 0 || state.waitingRoom !== null;
 
 /**
  * Why an alert is due now, or null: its presale's waiting room opened, or the movie has

@@ -117,23 +117,76 @@ export function readBillboardWeek(context: ReadContext) {
   });
 }
 
-export function readMovieDetail(context: ReadContext, theater: string, slug: string) {
-  return cachedView(context, keyOf('movie', theater, slug), MovieDetailViewSchema, async () => {
+const movieKey = (theater: string, slug: string): string => keyOf('movie', theater, slug);
+
+function loadMovieDetail(context: ReadContext, theater: string, slug: string) {
+  return async () => {
     const [movie, schedule] = await Promise.all([
       upstreamGet(context, upstreamPath`movies/${slug}`, MovieAnswerSchema),
       upstreamGet(context, upstreamPath`movies/theater/${theater}/${slug}/showtimes`, MovieShowtimesAnswerSchema),
     ]);
-    return buildMovieDetail(theater, movie.data, schedule.data);
-  });
+    return MovieDetailViewSchema.parse(buildMovieDetail(theater, movie.data, schedule.data));
+  };
+}
+
+export function readMovieDetail(context: ReadContext, theater: string, slug: string) {
+  return context.app.catalogueCache.read(movieKey(theater, slug), loadMovieDetail(context, theater, slug));
+}
+
+/**
+ * News of a movie's sale (an "Avísame" e-mail about to link to its page): its page's entry
+ * read again from the cinema API for every replica, and the lists that show its hours or its
+ * sale (releases, billboard, now showing, home) made stale everywhere, so the next read of each
+ * asks again. Fails when the cinema API or the shared store does not answer (nothing is lost:
+ * the caller tries again).
+ */
+export async function refreshMovie(context: ReadContext, slug: string): Promise<void> {
+  const cache = context.app.catalogueCache;
+  await cache.refresh(movieKey(HOME_THEATER, slug), loadMovieDetail(context, HOME_THEATER, slug));
+  for (const key of [
+    keyOf('releases'),
+    keyOf('billboard-week', HOME_THEATER),
+    keyOf('now-showing', HOME_THEATER),
+    keyOf('home'),
+  ]) {
+    await cache.expire(key);
+  }
 }
 
 // ---------------------------------------------------------------------------------------
 // Releases, rooms, snacks
 
-export function readReleases(context: ReadContext) {
-  return cachedView(context, keyOf('releases'), ReleasesViewSchema, async () => {
-    const answer = await upstreamGet(context, 'movies/releases', ReleasesAnswerSchema);
-    return { theater: HOME_THEATER, releases: answer.data.map(toRelease) };
+/**
+ * The releases, each with the hours it already sells as its movie page lists them (the movie
+ * page's own entry, so both pages show the same hours and `refreshMovie` updates both). A
+ * release whose movie cannot be read is listed without hours. Stored as old as its oldest part.
+ */
+export function readReleases(context: ReadContext): Read<z.output<typeof ReleasesViewSchema>> {
+  return context.app.catalogueCache.readComposite(keyOf('releases'), async () => {
+    const list = await context.app.catalogueCache.read(
+      keyOf('release-list'),
+      async () => (await upstreamGet(context, 'movies/releases', ReleasesAnswerSchema)).data,
+    );
+    const stamps = [list.storedAt];
+    const releases = await Promise.all(
+      list.value.map(async (item) => {
+        const detail = await optional(
+          context,
+          `release ${item.slug}`,
+          () => readMovieDetail(context, HOME_THEATER, item.slug),
+          null,
+        );
+        if (!detail) return toRelease(item);
+        stamps.push(detail.storedAt);
+        const labels = new Map(detail.value.dates.map((option) => [option.date, option.label]));
+        const days = detail.value.days
+          .filter((day) => day.groups.length > 0)
+          .map((day) => ({ date: day.date, label: labels.get(day.date) ?? day.date, groups: day.groups }));
+        return toRelease(item, days);
+      }),
+    );
+    const value = ReleasesViewSchema.parse({ theater: HOME_THEATER, releases });
+    return { value, storedAt: Math.min(...stamps) };
   });
 }
 

@@ -19,7 +19,7 @@ export function toMovieCard(movie: Movie): MovieCardView {
   };
 }
 
-export function toRelease(item: ReleaseItem): ReleaseView {
+export function toRelease(item: ReleaseItem, days: ReleaseView['days'] = []): ReleaseView {
   return {
     slug: item.slug,
     title: item.title,
@@ -31,6 +31,7 @@ export function toRelease(item: ReleaseItem): ReleaseView {
     releaseDateText: formatReleaseDate(item.date_release),
     type: item.type,
     presale: item.type.trim().toLowerCase() === RELEASE_TYPE_PRESALE.toLowerCase(),
+    days,
   };
 }
 

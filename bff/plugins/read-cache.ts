@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { announceChanges } from './cache-announcements.ts';
 import { entityTag } from '#shared/http/entity-tags.ts';
 import { sha256Bytes } from '../sha256.ts';
 
@@ -35,6 +36,11 @@ interface ReadCacheOptions {
    * outage: every replica shows the same pages then.
    */
   shared?: SharedCopies;
+  /**
+   * Tells the other replicas that an entry changed (`refresh`, `expire`), so they drop their
+   * own copy and take the shared one on their next read (catalogueCachePlugin: Redis pub/sub).
+   */
+  announce?: (key: string) => Promise<void>;
 }
 
 /** The two operations of the shared store the cache needs (bff/plugins/shared-store.ts has them). */
@@ -102,6 +108,7 @@ export class ReadCache {
   readonly #now: () => number;
   readonly #servesStaleOn: (error: unknown) => boolean;
   readonly #shared: SharedCopies | undefined;
+  readonly #announce: ((key: string) => Promise<void>) | undefined;
   readonly #entries = new Map<string, Entry>();
   readonly #loading = new Map<string, { promise: Promise<Entry>; startedAt: number }>();
 
@@ -113,6 +120,7 @@ export class ReadCache {
     this.#now = options.now ?? (() => Date.now());
     this.#servesStaleOn = options.servesStaleOn ?? isUpstreamOutage;
     this.#shared = options.shared;
+    this.#announce = options.announce;
   }
 
   get size(): number {
@@ -192,8 +200,47 @@ export class ReadCache {
     return { value: loaded.value as T, json: loaded.json, etag: loaded.etag, outcome, storedAt: loaded.storedAt };
   }
 
+  /** Drops this replica's own copy of `key` (another replica announced a newer one). */
   delete(key: string): void {
     this.#entries.delete(key);
+  }
+
+  /**
+   * Loads `key` now, fresh or not, for every replica: the answer is stored here and in the
+   * shared store, then announced, so the other replicas drop their copies and read this one.
+   * Used when news must show at once (an "Avísame" e-mail that links to the page). Fails when
+   * the load fails (the kept entries stay) or the shared store does not take the copy.
+   */
+  async refresh<T>(key: string, load: () => Promise<T>): Promise<CachedRead<T>> {
+    // A read already under way may carry the upstream's answer from before the news: it lands first.
+    await this.#loading.get(key)?.promise.catch(() => {});
+    const value = await load();
+    const { entry, sharing } = this.#keep(key, value, this.#now());
+    await sharing;
+    await this.#announce?.(key);
+    return this.#answer<T>(entry, true);
+  }
+
+  /**
+   * Makes `key` stale for every replica without dropping it: the next read anywhere asks the
+   * upstream again (a composition of entries that were refreshed: releases, home), and an
+   * outage meanwhile still serves the kept copy.
+   */
+  async expire(key: string): Promise<void> {
+    const staleAt = this.#now() - this.freshMs;
+    const local = this.#entries.get(key);
+    if (local && local.storedAt > staleAt) local.storedAt = staleAt;
+    if (this.#shared) {
+      const text = await this.#shared.get(SHARED_PREFIX + key);
+      if (text) {
+        const copy = JSON.parse(text) as { storedAt: number; json: string };
+        if (copy.storedAt > staleAt) {
+          const ttl = Math.max(1, copy.storedAt + this.keepMs - this.#now());
+          await this.#shared.set(SHARED_PREFIX + key, JSON.stringify({ ...copy, storedAt: staleAt }), ttl);
+        }
+      }
+    }
+    await this.#announce?.(key);
   }
 
   clear(): void {
@@ -206,25 +253,29 @@ export class ReadCache {
     const loading = (async () => {
       try {
         const { value, storedAt } = await load();
-        const json = JSON.stringify(value);
-        const stored: Entry = {
-          value,
-          json,
-          etag: entityTag(sha256Bytes(json)),
-          storedAt: Math.min(storedAt, this.#now()),
-        };
-        this.#store(key, stored);
+        const { entry, sharing } = this.#keep(key, value, storedAt);
         // Best effort: an outage of the shared store costs only this copy.
-        this.#shared
-          ?.set(SHARED_PREFIX + key, JSON.stringify({ storedAt: stored.storedAt, json: stored.json }), this.keepMs)
-          .catch(() => {});
-        return stored;
+        sharing?.catch(() => {});
+        return entry;
       } finally {
         this.#loading.delete(key);
       }
     })();
     this.#loading.set(key, { promise: loading, startedAt: this.#now() });
     return loading;
+  }
+
+  /** Stores a loaded value here and starts storing it in the shared store (`sharing`). */
+  #keep(key: string, value: unknown, storedAt: number): { entry: Entry; sharing: Promise<void> | undefined } {
+    const json = JSON.stringify(value);
+    const entry: Entry = { value, json, etag: entityTag(sha256Bytes(json)), storedAt: Math.min(storedAt, this.#now()) };
+    this.#store(key, entry);
+    const sharing = this.#shared?.set(
+      SHARED_PREFIX + key,
+      JSON.stringify({ storedAt: entry.storedAt, json: entry.json }),
+      this.keepMs,
+    );
+    return { entry, sharing };
   }
 
   #store(key: string, entry: Entry): void {
@@ -266,7 +317,13 @@ export const catalogueCachePlugin = fp<ReadCacheOptions>(
   async (app, options) => {
     // Copies shared across replicas only mean something in Redis; memory would hold each twice.
     const shared = app.sharedStore.kind === 'redis' ? app.sharedStore : undefined;
-    app.decorate('catalogueCache', new ReadCache({ shared, ...options }));
+    const announcements = app.redis ? await announceChanges(app, app.redis) : undefined;
+    const cache = new ReadCache({ shared, announce: announcements?.announce, ...options });
+    announcements?.onChange(
+      (key) => cache.delete(key),
+      () => cache.clear(),
+    );
+    app.decorate('catalogueCache', cache);
   },
-  { name: 'viziona-catalogue-cache', dependencies: ['viziona-shared-store'] },
+  { name: 'viziona-catalogue-cache', dependencies: ['viziona-shared-store', 'viziona-redis'] },
 );

@@ -12,4 +12,5 @@ export const ALERT_MESSAGES = {
   noAlert: 'No tienes un aviso para esa película.',
   unavailable: 'Los avisos por correo no están disponibles en este momento.',
   invalidMovie: 'La película indicada no es válida.',
+  onSale: 'Las boletas de esta película ya están a la venta. Elige tu función en su página.',
 } as const;

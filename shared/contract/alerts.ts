@@ -24,7 +24,7 @@ export const alertsEndpoints = endpoints({
   },
   'POST /alerts': {
     description:
-      "Asks to be told by e-mail when a movie's tickets go on sale (its first showtimes, or its presale's waiting room opening). Asking again for the same movie answers the alert already kept.",
+      "Asks to be told by e-mail when a movie's tickets go on sale (its first showtimes, or its presale's waiting room opening). Asking again for the same movie answers the alert already kept; a movie already on sale (showtimes listed, or its presale queue open) is refused with 409 MOVIE_ON_SALE.",
     body: z.object({ movie: MovieSchema }),
     answer: AlertViewSchema,
     errors: [400, 401, 404, 409, 502],

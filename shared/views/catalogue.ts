@@ -124,6 +124,18 @@ const ReleaseViewSchema = z.object({
   type: z.string(),
   /** Type 'Preventa': shown with its badge. */
   presale: z.boolean(),
+  /**
+   * The hours already on sale, by date, as the movie's page lists them (a presale, or a
+   * release programmed early); empty while nothing is on sale (the page offers "Avísame").
+   */
+  days: z.array(
+    z.object({
+      date: z.string(),
+      /** 'Martes, 2 de diciembre'. */
+      label: z.string(),
+      groups: z.array(ShowtimeGroupViewSchema),
+    }),
+  ),
 });
 export type ReleaseView = z.infer<typeof ReleaseViewSchema>;
 

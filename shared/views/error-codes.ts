@@ -53,9 +53,10 @@ export const BFF_ERROR_CODES = [
   // The presale waiting room: no pass for a held showtime yet, or the room cannot be read.
   'WAITING_ROOM',
   'WAITING_ROOM_CLOSED',
-  // "Avísame" alerts: a person's limit reached, or no mail relay configured.
+  // "Avísame" alerts: a person's limit reached, no mail relay configured, or the movie already on sale.
   'ALERT_LIMIT',
   'ALERTS_UNAVAILABLE',
+  'MOVIE_ON_SALE',
   // Operators (the operations port): a change the event's state does not allow.
   'OPERATION_REFUSED',
   // Service forms' attachments.

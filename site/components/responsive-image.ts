@@ -18,6 +18,15 @@ export const IMAGE_LAYOUTS = {
       '(min-width: 1420px) calc((min(100vw, 1600px) - 32px) / 5 - 16px), (min-width: 1024px) calc((100vw - 32px) / 3 - 16px), (min-width: 600px) calc((100vw - 16px) / 3 - 16px), calc(100vw - 32px)',
     cssWidths: [178, 567],
   },
+  /**
+   * A movie's poster in a home slide: on a phone beside its title, the slide's height (its width
+   * / 2.4) at 2:3, so the slide's width / 3.6; where several slides show, the whole slide under it.
+   */
+  homeSlidePoster: {
+    sizes:
+      '(min-width: 1420px) calc((min(100vw, 1600px) - 32px) / 5 - 16px), (min-width: 1024px) calc((100vw - 32px) / 3 - 16px), (min-width: 600px) calc((100vw - 16px) / 3 - 16px), calc((100vw - 32px) / 3.6)',
+    cssWidths: [80, 567],
+  },
   /** Billboard carousel slide (2, 3 from 600 px, 5 from 1024 px). */
   billboardSlide: {
     sizes:
@@ -32,8 +41,12 @@ export const IMAGE_LAYOUTS = {
   },
   /** A listing's poster beside its hours (w-20, w-28 from 640 px). */
   listPoster: { sizes: '(min-width: 640px) 112px, 80px', cssWidths: [80, 112] },
+  /** The billboard's poster beside its title, its hours below (w-14, w-32 from 640 px). */
+  billboardPoster: { sizes: '(min-width: 640px) 128px, 56px', cssWidths: [56, 128] },
   /** The checkout's poster (w-16, w-24 from 640 px). */
   checkoutPoster: { sizes: '(min-width: 640px) 96px, 64px', cssWidths: [64, 96] },
+  /** The ticket page's poster beside the title (w-16, w-28 from 640 px). */
+  ticketPoster: { sizes: '(min-width: 640px) 112px, 64px', cssWidths: [64, 112] },
   /** The movie page's poster beside its title: 6rem, 10rem from 640 px, 14rem from 768 px. */
   moviePoster: { sizes: '(min-width: 768px) 224px, (min-width: 640px) 160px, 96px', cssWidths: [96, 224] },
   /** Rooms carousel card (1, 3 from 600 px). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertsView } from '#shared/views/alerts.ts';
+import type { MovieDetailView, ReleaseView } from '#shared/views/catalogue.ts';
 import type { BffApp } from '#bff/app.ts';
 import { RELEASES, ask, mailsTo, programme } from './alerts-helpers.ts';
 import { call, registerPerson, startReplicas, type Replicas } from './harness.ts';
@@ -13,6 +14,8 @@ import { startSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
  */
 
 const CLAIM_SECONDS = 4;
+
+type ReleasesView = { releases: ReleaseView[] };
 
 describe('two replicas sharing a real Redis', () => {
   let relay: SmtpRelay;
@@ -50,6 +53,38 @@ describe('two replicas sharing a real Redis', () => {
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(people.length);
     await Promise.all([first.alerts.checkNow(), second.alerts.checkNow()]);
     for (const person of people) expect(mailsTo(relay, person.email), person.email).toHaveLength(1);
+  });
+
+  it('has the movie page show the announced hour on both replicas once the e-mail goes', async () => {
+    const [first, second] = replicas.apps as [BffApp, BffApp];
+    const movie = RELEASES[2];
+    const page = (app: BffApp) => call(app, 'GET', `/bff/catalogue/movies/viziona/${movie}`);
+    const release = async (app: BffApp) =>
+      ((await call(app, 'GET', '/bff/catalogue/releases')).body as ReleasesView).releases.find(
+        (entry) => entry.slug === movie,
+      )!;
+    // Both replicas hold the page and the releases, fresh, from before the news.
+    for (const app of [first, second]) {
+      expect(((await page(app)).body as MovieDetailView).dates).toEqual([]);
+      expect((await release(app)).days).toEqual([]);
+    }
+    const person = await registerPerson(second);
+    expect((await ask(second, person.cookie, movie)).status).toBe(200);
+    const showtime = await programme(replicas.sandboxUrl, movie);
+    // Still within their five fresh minutes: without the news, both would answer their copies.
+    expect((await page(second)).headers['x-cache']).toBe('HIT');
+
+    // One replica sends; the other's copies follow at once.
+    expect((await first.alerts.checkNow()).sent).toBe(1);
+    const [mail] = mailsTo(relay, person.email);
+    expect(mail?.text).toContain(`/viziona/pelicula/${movie}?date=${showtime.date}`);
+    for (const app of [second, first]) {
+      const detail = (await page(app)).body as MovieDetailView;
+      const hours = detail.days.flatMap((day) => day.groups.flatMap((group) => group.hours.map((hour) => hour.id)));
+      expect(hours, app === first ? 'the sender' : 'the other replica').toContain(showtime.id);
+      const listed = await release(app);
+      expect(listed.days.map((day) => day.date)).toEqual([showtime.date]);
+    }
   });
 
   it('forgets nobody when a replica stops while the relay has its e-mail unanswered', async () => {

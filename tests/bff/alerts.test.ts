@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_LIMIT, ALERT_MESSAGES } from '#shared/alerts/rules.ts';
 import type { AlertsView, AlertView } from '#shared/views/alerts.ts';
+import type { MovieDetailView } from '#shared/views/catalogue.ts';
+import { formatHour, formatLongDate } from '#shared/format/dates.ts';
 import { call, registerPerson, startStack, type Stack } from './harness.ts';
 import { RELEASES, ask, mailsTo, programme } from './alerts-helpers.ts';
 import { RELAY_PASSWORD, startSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
@@ -52,6 +54,9 @@ describe('one replica, memory store', () => {
   it('sends one Spanish e-mail from the configured sender once the release gets showtimes, and never again', async () => {
     const person = await registerPerson(stack.app);
     const movie = RELEASES[0];
+    // The movie's page is read (and cached) while it has no dates.
+    const pageBefore = await call(stack.app, 'GET', `/bff/catalogue/movies/viziona/${movie}`);
+    expect((pageBefore.body as MovieDetailView).dates).toEqual([]);
     const asked = await ask(stack.app, person.cookie, movie);
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({
@@ -68,7 +73,7 @@ describe('one replica, memory store', () => {
     expect(await stack.app.alerts.checkNow()).toEqual({ sent: 0, failed: 0 });
     expect(mailsTo(relay, person.email)).toHaveLength(0);
 
-    await programme(stack.sandboxUrl, movie);
+    const showtime = await programme(stack.sandboxUrl, movie);
     expect((await stack.app.alerts.checkNow()).sent).toBe(1);
     const [mail, ...more] = mailsTo(relay, person.email);
     expect(more).toHaveLength(0);
@@ -76,9 +81,17 @@ describe('one replica, memory store', () => {
     expect(mail?.to).toEqual([person.email]);
     expect(mail?.subject).toBe('Ya puedes comprar boletas para El Secreto de la Abuela');
     expect(mail?.text).toContain('Las boletas de El Secreto de la Abuela ya están a la venta en Viziona.');
-    expect(mail?.text).toContain(`http://localhost:4321/viziona/pelicula/${movie}`);
+    // The hours it announces, and a link to the movie's page on that date.
+    expect(mail?.text).toContain(`Primeras funciones: ${formatLongDate(showtime.date)}, ${formatHour(showtime.hour)}.`);
+    const link = `http://localhost:4321/viziona/pelicula/${movie}?date=${showtime.date}`;
+    expect(mail?.text).toContain(`${link}\n`);
     expect(mail?.text).toContain('http://localhost:4321/mi-perfil');
-    expect(mail?.html).toContain(`href="http://localhost:4321/viziona/pelicula/${movie}"`);
+    expect(mail?.html).toContain(`href="${link}"`);
+    // The page it links to shows that hour now, not in five minutes.
+    const pageAfter = (await call(stack.app, 'GET', `/bff/catalogue/movies/viziona/${movie}`)).body as MovieDetailView;
+    expect(pageAfter.dates.map((option) => option.date)).toContain(showtime.date);
+    const hours = pageAfter.days.flatMap((day) => day.groups.flatMap((group) => group.hours.map((hour) => hour.id)));
+    expect(hours).toContain(showtime.id);
     expect(mail?.language).toBe('es-CO');
 
     // Marked sent: the person sees when, and later runs send nothing.
@@ -97,8 +110,17 @@ describe('one replica, memory store', () => {
     const movie = 'tormenta-solar';
     try {
       const person = await registerPerson(stack.app);
-      expect((await ask(stack.app, person.cookie, movie)).status).toBe(200);
-      // The presale has showtimes already: only its waiting room opening is news.
+      // The presale sells its showtimes already: nothing to wait for.
+      const refused = await ask(stack.app, person.cookie, movie);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ error: { code: 'MOVIE_ON_SALE', message: ALERT_MESSAGES.onSale } });
+      // An alert kept from before it sold (asked when its showtimes were listed already, as
+      // this BFF allowed then) still waits for its waiting room.
+      await stack.app.alerts.store.add(
+        person.email,
+        { movie, title: 'Tormenta Solar', createdAt: Date.now(), hadShowtimes: true, sentAt: null, reason: null },
+        ALERT_LIMIT,
+      );
       expect(await stack.app.alerts.checkNow()).toEqual({ sent: 0, failed: 0 });
 
       const event = eventBody('avisame-preventa', { kind: 'movies', movieSlugs: [movie] });
@@ -116,26 +138,6 @@ describe('one replica, memory store', () => {
       await ops.send('POST', '/waiting-room/events/avisame-preventa/end');
       await ops.close();
     }
-  });
-
-  it('does not alert about a movie already on sale, and sends nothing for a cancelled alert', async () => {
-    const person = await registerPerson(stack.app);
-    // Showing now: its showtimes are no news.
-    const showing = await ask(stack.app, person.cookie, 'el-ultimo-faro');
-    expect(showing.status).toBe(200);
-    const movie = RELEASES[1];
-    expect((await ask(stack.app, person.cookie, movie)).status).toBe(200);
-
-    const cancelled = await call(stack.app, 'DELETE', `/bff/alerts/${movie}`, { cookie: person.cookie });
-    expect(cancelled.status).toBe(200);
-    expect((cancelled.body as AlertsView).alerts.map((alert) => alert.movie)).toEqual(['el-ultimo-faro']);
-    const twice = await call(stack.app, 'DELETE', `/bff/alerts/${movie}`, { cookie: person.cookie });
-    expect(twice.status).toBe(404);
-    expect(twice.body).toMatchObject({ error: { code: 'NOT_FOUND', message: ALERT_MESSAGES.noAlert } });
-
-    await programme(stack.sandboxUrl, movie);
-    await stack.app.alerts.checkNow();
-    expect(mailsTo(relay, person.email)).toHaveLength(0);
   });
 
   it('answers hostile input with a clear status and Spanish message', async () => {
@@ -200,12 +202,34 @@ describe('one replica, memory store', () => {
         ALERT_LIMIT,
       );
     }
-    const tooMany = await ask(stack.app, owner.cookie, 'el-ultimo-faro');
+    const tooMany = await ask(stack.app, owner.cookie, RELEASES[1]);
     expect(tooMany.status).toBe(409);
     expect(tooMany.body).toEqual({ error: { code: 'ALERT_LIMIT', message: ALERT_MESSAGES.limit } });
     expect(
       ((await call(stack.app, 'GET', '/bff/alerts', { cookie: owner.cookie })).body as AlertsView).alerts,
     ).toHaveLength(ALERT_LIMIT);
+  });
+  it('refuses an alert for a movie already on sale, and sends nothing for a cancelled alert', async () => {
+    const person = await registerPerson(stack.app);
+    // Showing now, or a release whose showtimes went on sale: its hours are on its page.
+    for (const onSale of ['el-ultimo-faro', RELEASES[0]]) {
+      const refused = await ask(stack.app, person.cookie, onSale);
+      expect(refused.status, onSale).toBe(409);
+      expect(refused.body).toEqual({ error: { code: 'MOVIE_ON_SALE', message: ALERT_MESSAGES.onSale } });
+    }
+    const movie = RELEASES[1];
+    expect((await ask(stack.app, person.cookie, movie)).status).toBe(200);
+
+    const cancelled = await call(stack.app, 'DELETE', `/bff/alerts/${movie}`, { cookie: person.cookie });
+    expect(cancelled.status).toBe(200);
+    expect((cancelled.body as AlertsView).alerts.map((alert) => alert.movie)).toEqual([]);
+    const twice = await call(stack.app, 'DELETE', `/bff/alerts/${movie}`, { cookie: person.cookie });
+    expect(twice.status).toBe(404);
+    expect(twice.body).toMatchObject({ error: { code: 'NOT_FOUND', message: ALERT_MESSAGES.noAlert } });
+
+    await programme(stack.sandboxUrl, movie);
+    await stack.app.alerts.checkNow();
+    expect(mailsTo(relay, person.email)).toHaveLength(0);
   });
 });
 

@@ -55,6 +55,10 @@ describe('the search index', () => {
   it('is what the search matches: "ultimo faro", an original title, a genre and a director', async () => {
     const prepared = prepareMovies((await readIndex()).movies);
     expect(searchMovies(prepared, 'ultimo faro')[0]?.title).toBe('El Último Faro');
+    // One typo per word forgiven (issue 38).
+    expect(searchMovies(prepared, 'ultomo faro').map((movie) => movie.title)).toEqual(['El Último Faro']);
+    expect(searchMovies(prepared, 'galaxya perdida').map((movie) => movie.title)).toEqual(['Galaxia Perdida']);
+    expect(searchMovies(prepared, 'sombas del pasado').map((movie) => movie.title)).toEqual(['Sombras del Pasado']);
     expect(searchMovies(prepared, 'solar storm')[0]).toMatchObject({ title: 'Tormenta Solar', status: 'presale' });
     expect(searchMovies(prepared, 'oyelaran').map((movie) => movie.slug)).toEqual([
       'galaxia-perdida',

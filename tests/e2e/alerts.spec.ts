@@ -122,3 +122,37 @@ test('a release without showtimes has "Avísame" on its page; a second tap cance
   await expect(alertButton(page, movie.title)).toHaveAttribute('aria-pressed', 'false');
   await expect(page.locator(`vz-alert[data-movie="${movie.slug}"]`).getByRole('status')).toHaveText('Aviso cancelado.');
 });
+
+test('a release already on sale offers its hours on /proximos-estrenos, never "Avísame"', async ({ page, request }) => {
+  const releases = (
+    (await (await request.get('/bff/catalogue/releases')).json()) as {
+      releases: Array<{ slug: string; title: string; presale: boolean; days: Array<{ date: string }> }>;
+    }
+  ).releases;
+  // The sandbox's presale sells its showtimes from three days before its release.
+  const onSale = releases.find((release) => release.presale && release.days.length > 0)!;
+  const waiting = releases.find((release) => release.days.length === 0)!;
+  expect(onSale, 'a presale with showtimes').toBeTruthy();
+
+  await page.goto('/proximos-estrenos');
+  const card = page.locator(`[data-release="${onSale.slug}"]`);
+  await expect(card.getByText('Preventa', { exact: true })).toBeVisible();
+  await expect(card.getByText('Boletas a la venta')).toBeVisible();
+  const hour = card.locator('a[data-showtime]').first();
+  await expect(hour).toBeVisible();
+  await expect(hour).toHaveAttribute('href', new RegExp(`/viziona/pelicula/${onSale.slug}/funcion/\\d+$`));
+  await expect(card.getByRole('link', { name: `Ver todas las funciones: ${onSale.title}` })).toHaveAttribute(
+    'href',
+    new RegExp(`/viziona/pelicula/${onSale.slug}\\?date=\\d{4}-\\d{2}-\\d{2}$`),
+  );
+  await expect(alertButton(page, onSale.title)).toHaveCount(0);
+  // A release with nothing on sale keeps "Avísame".
+  await expect(alertButton(page, waiting.title)).toBeVisible();
+
+  // Its page, on the date the card names, lists the same hour.
+  const showtimeId = await hour.getAttribute('data-showtime');
+  await card.getByRole('link', { name: `Ver todas las funciones: ${onSale.title}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: onSale.title })).toBeVisible();
+  await expect(page.locator(`a[data-showtime="${showtimeId}"]`)).toBeVisible();
+  await expect(alertButton(page, onSale.title)).toHaveCount(0);
+});

@@ -69,6 +69,30 @@ test.describe('the header search', () => {
     expect(indexReads).toHaveLength(1);
   });
 
+  test('forgives one typo per word: "ultomo faro", "galaxya perdida", "sombas del pasado", in the suggestions and on /buscar', async ({
+    page,
+  }) => {
+    const typos: Array<[string, string, string]> = [
+      ['ultomo faro', 'El Último Faro', '/buscar?q=ultomo+faro'],
+      ['galaxya perdida', 'Galaxia Perdida', '/buscar?q=galaxya+perdida'],
+      ['Sombas del Pasado', 'Sombras del Pasado', '/buscar?q=sombas+del+pasado'],
+    ];
+    for (const [typed, title, address] of typos) {
+      await page.goto('/cartelera');
+      await openSearch(page);
+      // A text field with a search keyboard: HTML allows the combobox role there, not on a search field.
+      await expect(combobox(page)).toHaveAttribute('type', 'text');
+      await expect(combobox(page)).toHaveAttribute('inputmode', 'search');
+      await combobox(page).fill(typed);
+      const options = page.getByRole('listbox', { name: 'Sugerencias de películas' }).getByRole('option');
+      await expect(options.first(), typed).toContainText(title);
+      await combobox(page).press('Enter');
+      await expect(page).toHaveURL(new RegExp(`${address.replace(/[?+]/g, '\\$&')}$`));
+      const results = page.locator('[data-search-results] > li');
+      await expect(results.first().getByRole('link'), typed).toContainText(title);
+    }
+  });
+
   test('finds by original title, genre and director, upcoming movies too', async ({ page }) => {
     await page.goto('/salas');
     await openSearch(page);
@@ -193,6 +217,15 @@ test.describe('without JavaScript', () => {
       page.getByRole('heading', { level: 2, name: 'No encontramos películas para «faro azul inexistente».' }),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver cartelera' })).toHaveAttribute('href', '/cartelera');
+  });
+
+  test('/buscar forgives a typo without JavaScript', async ({ page }) => {
+    await page.goto('/buscar?q=sombas+del+pasado', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 2, name: '1 resultado para «sombas del pasado».' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Sombras del Pasado/ })).toHaveAttribute(
+      'href',
+      '/viziona/pelicula/sombras-del-pasado',
+    );
   });
 
   test('an upcoming movie is found and links to its page', async ({ page }) => {

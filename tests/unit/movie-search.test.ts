@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_QUERY_LENGTH,
   MAX_QUERY_WORDS,
+  TYPO_MIN_LENGTH,
   normalizeQuery,
   normalizeSearchText,
   prepareMovies,
@@ -23,6 +24,7 @@ const MOVIES = prepareMovies([
   movie('Tormenta Solar', 'Solar Storm', 'Ciencia ficción', 'Marcus Oyelaran'),
   movie('El Secreto de la Abuela', 'El Secreto de la Abuela', 'Familiar', 'Camila Restrepo'),
   movie('Faros del Norte', '', 'Documental', 'Ana Farías'),
+  movie('Sombras del Pasado', 'Shadows of the Past', 'Terror', 'Iván Castaño'),
 ]);
 
 const titles = (query: string, limit?: number) => searchMovies(MOVIES, query, limit).map((found) => found.title);
@@ -106,5 +108,56 @@ describe('matching', () => {
   it('keeps short words to the start of words (two letters inside a word match nothing)', () => {
     expect(titles('xy')).toEqual([]);
     expect(titles('ar')).toEqual([]);
+  });
+});
+
+describe('a typo forgiven (issue 38)', () => {
+  it('finds the movie with one letter wrong, missing or extra in a word', () => {
+    expect(titles('ultomo faro')).toEqual(['El Último Faro']); // wrong
+    expect(titles('galaxya perdida')).toEqual(['Galaxia Perdida']); // wrong (and one extra against "galaxy")
+    expect(titles('sombas del pasado')).toEqual(['Sombras del Pasado']); // missing
+    expect(titles('tormennta solar')).toEqual(['Tormenta Solar']); // extra
+    expect(titles('ÚLTOMO FARO')).toEqual(['El Último Faro']); // normalised first
+    expect(titles('helena mash')).toEqual(['El Último Faro']); // a director's name
+  });
+
+  it('forgives a typo while the word is still being typed', () => {
+    expect(titles('ultom')).toEqual(['El Último Faro']);
+    expect(titles('el ultom')).toEqual(['El Último Faro']);
+    expect(titles('sombr del pas')).toEqual(['Sombras del Pasado']);
+  });
+
+  it('forgives one typo per word, not two', () => {
+    expect(titles('ultoma faro')).toEqual([]);
+    expect(titles('galaxyaa perdida')).toEqual([]);
+    // Each word its own typo: both forgiven.
+    expect(titles('sombas del pasdo')).toEqual(['Sombras del Pasado']);
+  });
+
+  it(`takes words shorter than ${TYPO_MIN_LENGTH} letters as typed`, () => {
+    expect(titles('sol')).toEqual(['Tormenta Solar']);
+    expect(titles('sombras dle pasado')).toEqual([]);
+    expect(titles('fxro')).toEqual(['El Último Faro', 'Faros del Norte']);
+    expect(titles('fxr')).toEqual([]);
+  });
+
+  it('never adds near misses to a word spelt right, and still needs every word', () => {
+    const movies = prepareMovies([
+      movie('Caro Diario', '', 'Comedia', 'Nanni Moretti'),
+      movie('El Último Faro', 'The Last Lighthouse', 'Drama', 'Helena Marsh'),
+    ]);
+    const found = (query: string) => searchMovies(movies, query).map((entry) => entry.title);
+    expect(found('faro')).toEqual(['El Último Faro']);
+    expect(found('caro')).toEqual(['Caro Diario']);
+    // Spelt neither way: the words one letter off, however many.
+    expect(found('daro')).toEqual(['Caro Diario', 'El Último Faro']);
+    expect(found('ultomo comedia')).toEqual([]);
+  });
+
+  it('ranks a match as typed above a forgiven one', () => {
+    // "faros" is a word of one title; "faro" one letter off it in the other: only the first is found.
+    expect(titles('faros')).toEqual(['Faros del Norte']);
+    // "farox" is no word as typed: "faro" and "faros" are both one letter off, tied, in the index's order.
+    expect(titles('farox')).toEqual(['El Último Faro', 'Faros del Norte']);
   });
 });

@@ -16,6 +16,16 @@ class UpstreamError extends Error {
 
 const minute = 60_000;
 
+/** The shared store of several replicas (Redis in production), as a map. */
+function sharedStore() {
+  const copies = new Map<string, string>();
+  const shared = {
+    get: async (key: string) => copies.get(key) ?? null,
+    set: async (key: string, value: string) => void copies.set(key, value),
+  };
+  return { copies, shared };
+}
+
 describe('ReadCache', () => {
   it('serves a fresh entry for 5 minutes without asking the upstream', async () => {
     const time = clock();
@@ -78,11 +88,7 @@ describe('ReadCache', () => {
 
   it('gives a cold replica the copy another replica stored: fresh as a hit, later stale during an outage', async () => {
     const time = clock();
-    const copies = new Map<string, string>();
-    const shared = {
-      get: async (key: string) => copies.get(key) ?? null,
-      set: async (key: string, value: string) => void copies.set(key, value),
-    };
+    const { shared } = sharedStore();
     await new ReadCache({ shared, now: time.now }).read('releases', async () => ({ titles: ['Dune'] }));
 
     let calls = 0;
@@ -97,6 +103,46 @@ describe('ReadCache', () => {
       throw new UpstreamError(503);
     });
     expect(stale).toMatchObject({ value: { titles: ['Dune'] }, outcome: 'stale' });
+  });
+
+  it('refreshes an entry still fresh for every replica: the shared copy first, then the announcement', async () => {
+    const time = clock();
+    const { copies, shared } = sharedStore();
+    const announced: Array<{ key: string; shared: string | undefined }> = [];
+    const announce = async (key: string) => void announced.push({ key, shared: copies.get(`catalogue:${key}`) });
+    const sender = new ReadCache({ shared, announce, now: time.now });
+    const other = new ReadCache({ shared, now: time.now });
+    await sender.read('movie', async () => ({ dates: [] }));
+    expect((await other.read('movie', async () => ({ dates: ['never asked'] }))).value).toEqual({ dates: [] });
+
+    time.advance(minute);
+    const refreshed = await sender.refresh('movie', async () => ({ dates: ['2026-12-02'] }));
+    expect(refreshed).toMatchObject({ value: { dates: ['2026-12-02'] }, outcome: 'refreshed' });
+    expect(announced).toEqual([{ key: 'movie', shared: expect.stringContaining('2026-12-02') }]);
+    // The other replica, told, drops its copy and takes the shared one.
+    other.delete('movie');
+    expect(await other.read('movie', async () => ({ dates: ['never asked'] }))).toMatchObject({
+      value: { dates: ['2026-12-02'] },
+      outcome: 'hit',
+    });
+  });
+
+  it('expires an entry for every replica without dropping it: read again next, still served in an outage', async () => {
+    const time = clock();
+    const { shared } = sharedStore();
+    const announced: string[] = [];
+    const cache = new ReadCache({ shared, announce: async (key) => void announced.push(key), now: time.now });
+    await cache.read('releases', async () => 'before');
+    await cache.expire('releases');
+    expect(announced).toEqual(['releases']);
+    expect((await cache.read('releases', async () => 'after')).value).toBe('after');
+
+    await cache.expire('releases');
+    const outage = await cache.read('releases', async () => Promise.reject(new UpstreamError(503)));
+    expect(outage).toMatchObject({ value: 'after', outcome: 'stale' });
+    // A replica that had no copy takes the shared one, expired too: it asks the upstream.
+    const cold = new ReadCache({ shared, now: time.now });
+    expect((await cold.read('releases', async () => 'asked again')).value).toBe('asked again');
   });
 
   it('passes authoritative upstream answers on instead of covering them with stale data', async () => {

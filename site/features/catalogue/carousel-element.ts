@@ -1,12 +1,17 @@
 /**
  * `<vz-carousel>`: a CSS scroll-snap track made to autoplay. Every `interval` ms it moves one
  * slide on, in an animation of `speed` ms, and rewinds at the end. It pauses while the pointer
- * is over it, while it holds the focus, while it is off screen or the tab hidden, and never
- * autoplays for people who prefer reduced motion. It starts once the page has loaded and the
+ * is over it (a finger on it too), while it holds the focus, while it is off screen or the tab
+ * hidden. Its pause button stops it until the person presses play (WCAG 2.2.2: it moves for
+ * more than 5 s); people who prefer reduced motion find it stopped, and may start it. Touch
+ * swipes scroll the track itself (scroll snap); the position ("2 de 15") follows every move,
+ * and is read out only while it is stopped. It starts once the page has loaded and the
  * browser is idle: a slide moving in while the first screen still loads would fetch its photos
  * ahead of what the person is looking at. Slide counts per breakpoint are plain CSS
  * (see Carousel.astro); without JavaScript the track still scrolls by hand.
  */
+import { carouselPosition } from './texts.ts';
+
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Resolves once the page has loaded and the main thread is idle (at most 2 s after the load). */
@@ -26,31 +31,50 @@ const easeInOut = (t: number): number => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2)
 
 class CarouselElement extends HTMLElement {
   #track: HTMLElement | null = null;
+  #rotation: HTMLButtonElement | null = null;
+  #position: HTMLElement | null = null;
   #timer: number | undefined;
   #animation = 0;
   #hovered = false;
   #focused = false;
   #visible = true;
   #settled = false;
+  /** Stopped by the person's pause (or their reduced-motion preference) until they press play. */
+  #stopped = reducedMotion();
   #observer: IntersectionObserver | null = null;
 
   connectedCallback(): void {
     this.#track = this.querySelector<HTMLElement>('[data-track]');
     if (!this.#track) return;
+    this.#rotation = this.querySelector<HTMLButtonElement>('[data-rotation]');
+    this.#position = this.querySelector<HTMLElement>('[data-position]');
     this.querySelector('[data-prev]')?.addEventListener('click', () => this.#step(-1, true));
     this.querySelector('[data-next]')?.addEventListener('click', () => this.#step(1, true));
+    this.#rotation?.addEventListener('click', () => {
+      this.#stopped = !this.#stopped;
+      this.#schedule();
+    });
     this.addEventListener('pointerenter', () => this.#pause('hover'));
     this.addEventListener('pointerleave', () => this.#resume('hover'));
-    this.addEventListener('focusin', () => this.#pause('focus'));
-    this.addEventListener('focusout', (event) => {
-      if (!this.contains(event.relatedTarget as Node | null)) this.#resume('focus');
+    // Focus on a slide or its arrows holds it still; on the pause button it is the button's to say.
+    this.addEventListener('focusin', (event) => {
+      if (event.target === this.#rotation) this.#resume('focus');
+      else this.#pause('focus');
     });
+    this.addEventListener('focusout', (event) => {
+      const next = event.relatedTarget as Node | null;
+      if (!this.contains(next) || next === this.#rotation) this.#resume('focus');
+    });
+    this.#track.addEventListener('scroll', this.#showPosition, { passive: true });
+    window.addEventListener('resize', this.#relayout, { passive: true });
     document.addEventListener('visibilitychange', this.#schedule);
     this.#observer = new IntersectionObserver((entries) => {
       this.#visible = entries.some((entry) => entry.isIntersecting);
       this.#schedule();
     });
     this.#observer.observe(this);
+    this.#showPosition();
+    this.#schedule();
     void pageSettled().then(() => {
       this.#settled = true;
       this.#schedule();
@@ -61,6 +85,8 @@ class CarouselElement extends HTMLElement {
     window.clearInterval(this.#timer);
     cancelAnimationFrame(this.#animation);
     this.#observer?.disconnect();
+    this.#track?.removeEventListener('scroll', this.#showPosition);
+    window.removeEventListener('resize', this.#relayout);
     document.removeEventListener('visibilitychange', this.#schedule);
   }
 
@@ -84,23 +110,55 @@ class CarouselElement extends HTMLElement {
     this.#schedule();
   }
 
-  /** Starts or stops the autoplay timer to match the current state. */
+  /** Starts or stops the autoplay timer to match the current state, and shows it. */
   #schedule = (): void => {
+    const moves = this.#slideCount() > this.#slidesShown();
     const playing =
-      this.#settled &&
-      !this.#hovered &&
-      !this.#focused &&
-      this.#visible &&
-      !document.hidden &&
-      !reducedMotion() &&
-      this.#slideCount() > 1;
+      moves && this.#settled && !this.#stopped && !this.#hovered && !this.#focused && this.#visible && !document.hidden;
     this.toggleAttribute('data-playing', playing);
     window.clearInterval(this.#timer);
     this.#timer = playing ? window.setInterval(() => this.#step(1, false), this.#interval) : undefined;
+    const controls = this.querySelector<HTMLElement>('[data-controls]');
+    if (controls) controls.hidden = !moves;
+    const rotation = this.#rotation;
+    if (rotation) {
+      rotation.toggleAttribute('data-stopped', this.#stopped);
+      const label = this.#stopped ? rotation.dataset.labelPlay : rotation.dataset.labelPause;
+      if (label) rotation.setAttribute('aria-label', label);
+    }
+    // Slides that change by themselves are not announced; those a person moves are.
+    this.#position?.setAttribute('aria-live', playing ? 'off' : 'polite');
+  };
+
+  /** Another width may show another number of slides at once. */
+  #relayout = (): void => {
+    this.#showPosition();
+    this.#schedule();
+  };
+
+  /** "2 de 15": the first slide in view (and the last, where several show). */
+  #showPosition = (): void => {
+    const track = this.#track;
+    const position = this.#position;
+    const width = this.#slideWidth();
+    if (!track || !position || width === 0) return;
+    const total = this.#slideCount();
+    const shown = this.#slidesShown();
+    const max = track.scrollWidth - track.clientWidth;
+    // At the end of the track the last slides are in view even when the first is not a whole step on.
+    const first = track.scrollLeft >= max - 1 ? total - shown + 1 : Math.round(track.scrollLeft / width) + 1;
+    const text = carouselPosition(Math.min(Math.max(first, 1), total), shown, total);
+    if (position.textContent !== text) position.textContent = text;
   };
 
   #slideCount(): number {
     return this.#track?.children.length ?? 0;
+  }
+
+  /** How many slides the track shows at once (CSS decides by the screen's width). */
+  #slidesShown(): number {
+    const width = this.#slideWidth();
+    return width > 0 && this.#track ? Math.max(1, Math.round(this.#track.clientWidth / width)) : 1;
   }
 
   #slideWidth(): number {

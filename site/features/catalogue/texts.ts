@@ -35,3 +35,29 @@ export const HOUR_TEXTS = {
   /** A date whose hours of this movie are all over. */
   noneLeft: 'Ya no quedan funciones de esta película en esta fecha.',
 } as const;
+
+/** A release already on sale, on /proximos-estrenos: its first date's hours instead of "Avísame". */
+export const RELEASE_SALE_TEXTS = {
+  onSale: 'Boletas a la venta',
+  allShowtimes: 'Ver todas las funciones',
+} as const;
+
+/** A carousel's controls (it moves by itself: WCAG 2.2.2). */
+export const CAROUSEL_TEXTS = {
+  pause: 'Pausar el carrusel',
+  play: 'Reanudar el carrusel',
+  previous: 'Anterior',
+  next: 'Siguiente',
+} as const;
+
+/** "2 de 15", or "1–3 de 15" where several slides show at once. */
+export function carouselPosition(first: number, shown: number, total: number): string {
+  const last = Math.min(first + shown - 1, total);
+  return last > first ? `${first}–${last} de ${total}` : `${first} de ${total}`;
+}
+
+/** Home's own words. */
+export const HOME_TEXTS = {
+  /** A movie slide of the carousel: it opens the movie's page, hours first. */
+  seeShowtimes: 'Ver horarios',
+} as const;

@@ -19,10 +19,15 @@ export const SEARCH_TEXTS = {
   releases: 'Ver próximos estrenos',
 } as const;
 
-/** The attributes of a search field (the header's and the /buscar page's): no autocorrection of titles. */
+/**
+ * The attributes of a search field (the header's and the /buscar page's): no autocorrection of
+ * titles, the keyboard's search key. The type is each field's own: the /buscar page's is a
+ * `search` field, the header's a `text` field with `inputmode="search"`, since HTML allows a
+ * combobox role on a text field but not on a search field.
+ */
 export const SEARCH_INPUT_ATTRIBUTES = {
   name: 'q',
-  type: 'search',
+  inputmode: 'search',
   autocomplete: 'off',
   autocapitalize: 'off',
   spellcheck: 'false',

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { refreshMovie } from './catalogue-reads.ts';
+
+/**
+ * What other features may ask of the catalogue at run time (`app.catalogue`): for now, to
+ * show a movie's news at once on every replica (the "Avísame" checker before its e-mail links
+ * to the movie's page). Features do not import each other's folders (bff/README.md).
+ */
+interface Catalogue {
+  refreshMovie(request: FastifyRequest, slug: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogue: Catalogue;
+  }
+}
+
+export const cataloguePlugin = fp(
+  async (app) => {
+    app.decorate('catalogue', {
+      refreshMovie: (request: FastifyRequest, slug: string) => refreshMovie({ app, request }, slug),
+    });
+  },
+  { name: 'viziona-catalogue', dependencies: ['viziona-catalogue-cache', 'viziona-upstream'] },
+);
