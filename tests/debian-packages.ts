@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 
 /**
  * The Debian packages the tests run for real (never mocked): Chromium for the end-to-end
- * tests, redis-server for the tests of replicas sharing Redis, nginx for the production
+ * tests, Firefox ESR and WebKitGTK (with Xvfb) for the engine tests, redis-server for the tests of replicas sharing Redis, nginx for the production
  * topology, libfaketime for the hours of the day, Prometheus (its `promtool` checks the alert
  * rules; the topology scrapes the replicas with it), mtail (the edge's figures), openssl and
  * unzip (the wallet passes' keys, signatures and archives), Java (the HTML checker) and the
@@ -17,6 +17,11 @@ export const DEBIAN_PACKAGES = {
   faketime: '/usr/bin/faketime',
   prometheus: '/usr/bin/promtool',
   mtail: '/usr/bin/mtail',
+  // The engine tests (tests/engines): Firefox ESR over WebDriver BiDi, WebKitGTK's MiniBrowser
+  // through its WebDriver, in a virtual display.
+  'firefox-esr': '/usr/bin/firefox-esr',
+  'webkit2gtk-driver': '/usr/bin/WebKitWebDriver',
+  xvfb: '/usr/bin/xvfb-run',
   // The wallet tests: openssl makes the keys and verifies a pass's signature, unzip opens the pass.
   openssl: '/usr/bin/openssl',
   unzip: '/usr/bin/unzip',

@@ -1,5 +1,6 @@
 import {
   HTML_VITEST_CONFIG,
+  ENGINES_VITEST_CONFIG,
   NIGHT_CHECK,
   SECURITY_VITEST_CONFIG,
   TOPOLOGY_VITEST_CONFIG,
@@ -17,7 +18,8 @@ import {
  * tests/security: attacks and a bounded fuzz against the built site), the served HTML (vitest,
  * tests/html: every page through the W3C's Nu Html Checker, the showtimes' structured data), the production topology
  * (vitest, tests/topology: Debian's nginx from our template, Redis, two BFF and two site
- * replicas, broken on purpose) and the end-to-end tests in Debian's Chromium (Playwright).
+ * replicas, broken on purpose), the end-to-end tests in Debian's Chromium (Playwright) and what
+ * a phone customer does in Debian's Firefox ESR and WebKitGTK (vitest, tests/engines).
  * Checks the Prometheus configuration and alert rules with promtool. Installs the Debian
  * packages they run when missing. Ends with one line `N passed, N failed`.
  */
@@ -74,9 +76,11 @@ if (built) {
   add(await runVitest({ config: TOPOLOGY_VITEST_CONFIG }));
   console.log('\n=== end-to-end tests (Playwright, Chromium) ===');
   add(await runPlaywright());
+  console.log('\n=== the other engines: Firefox ESR and WebKitGTK (vitest, tests/engines) ===');
+  add(await runVitest({ config: ENGINES_VITEST_CONFIG }));
 } else {
   failed += 4;
-  failures.push('security, served HTML, topology and end-to-end tests: not run without a build');
+  failures.push('security, served HTML, topology, end-to-end and engine tests: not run without a build');
 }
 
 // What failed, right above the count: CI keeps only the end of a run's output.

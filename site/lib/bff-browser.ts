@@ -71,7 +71,15 @@ async function bffRequest<T>(
   } catch {
     return networkFailure();
   }
-  const data: unknown = await response.json().catch(() => null);
+  // A body that is not JSON reads as null; a body that never arrived (the connection dropped,
+  // the page left: Firefox then read a 200 session answer as `null`) is a network failure.
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) return networkFailure();
+    data = null;
+  }
   return answerOf<T>(response.status, data);
 }
 

@@ -34,10 +34,11 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { routes } from '#site/lib/routes.ts';
 import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import type { WaitingRoomStatusView } from '#shared/views/waiting-room.ts';
+import { redisClient } from '../bff/redis-server.ts';
 import { startTopology } from '../topology/stack.ts';
 import { createLoadGenerator, ms, statusText, type Load } from './load-generator.ts';
 import { BENCH_ADDRESS_BOUNDS, openPresale } from './presale-event.ts';
@@ -78,7 +79,7 @@ chmodSync(staticRoot, 0o755);
 // raised as an operator would for a load test (presale-event.ts); the product keeps its bounds.
 const topology = await startTopology(BASE, { staticRoot, bffEnv: BENCH_ADDRESS_BOUNDS });
 const generator = createLoadGenerator(CONNECTIONS);
-const redis = new Redis({ host: '127.0.0.1', port: topology.redis.port, lazyConnect: true });
+const redis = redisClient(`redis://127.0.0.1:${topology.redis.port}`, { lazyConnect: true });
 try {
   await redis.connect();
   const { id: eventId, showtime, operator, arrivalUrl } = await openPresale(topology, PER_MINUTE);
