@@ -1056,15 +1056,24 @@ describe('the image path at the edge (/_image)', () => {
   it('keeps one copy per image, width and format, immutable: the site resizes each once', async () => {
     const home = await (await fetch(`${topology.url}/`)).text();
     const offered = offeredIn(home);
-    // A width no screen the sites warm for takes: the warm-up (issue 40) never makes it first.
+    // A width no screen the sites warm for takes (the warm-up, issue 40, makes the others first),
+    // and one no earlier page's warm-up or test has asked yet: the first whose answer is a MISS.
     const warmed = new Set(imagesToWarm(home).map((photo) => photo.url.replaceAll('&amp;', '&')));
-    const avif = offered.find((url) => url.includes('f=avif') && !warmed.has(url));
-    if (avif === undefined) throw new Error('the home page offers AVIF images no warm-up makes');
+    const candidates = offered.filter((url) => url.includes('f=avif') && !warmed.has(url));
+    const seen = topology.watch();
+    let avif: string | undefined;
+    const answers = [];
+    for (const url of candidates) {
+      const answer = await image(url);
+      if (answer.cacheStatus !== 'MISS') continue;
+      avif = url;
+      answers.push(answer);
+      break;
+    }
+    if (avif === undefined) throw new Error(`none of the ${candidates.length} AVIF images home offers is still unkept`);
     const jpeg = avif.replace('f=avif', 'f=jpeg');
     expect(offered).toContain(jpeg);
-    const seen = topology.watch();
-    const answers = [];
-    for (const url of [avif, avif, jpeg, jpeg]) answers.push(await image(url));
+    for (const url of [avif, jpeg, jpeg]) answers.push(await image(url));
     figure(
       `image path: ${answers.map((answer) => `${answer.type} ${answer.bytes.length} B ${answer.cacheStatus}`).join(', ')}`,
     );
