@@ -84,11 +84,15 @@ export function freeSeatRuns(): string[][] {
 
 /**
  * Where in the window a finger pressing `element` lands: a point whose hit test is the element
- * (or inside it), found by hit-testing the window and scrolling the page down from its top until
- * one shows; null when none does. WebKitGTK places boxes inside a CSS `zoom` (the seat map on a
- * phone) at their unzoomed place for WebDriver, so its own click finds the seat out of sight.
+ * (or inside it); null when none shows. First as a person does: the element scrolled to the
+ * middle of its own scroll box (the seat map scrolls sideways when zoomed in on a phone, and a
+ * row off screen is left unpainted by `content-visibility: auto` until it nears the screen),
+ * then, after two frames for the page to paint there, the window hit-tested; failing that, the
+ * page scrolled down from its top until one shows. WebKitGTK places boxes inside a CSS `zoom`
+ * (the seat map on a phone) at their unzoomed place for WebDriver, so its own click finds the
+ * seat out of sight.
  */
-export function pointOn(element: Element): { x: number; y: number } | null {
+export async function pointOn(element: Element): Promise<{ x: number; y: number } | null> {
   const scan = (): { x: number; y: number } | null => {
     for (let y = 3; y < innerHeight; y += 6) {
       for (let x = 3; x < innerWidth; x += 6) {
@@ -98,10 +102,15 @@ export function pointOn(element: Element): { x: number; y: number } | null {
     }
     return null;
   };
+  const painted = () =>
+    new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  await painted();
   const here = scan();
   if (here) return here;
   window.scrollTo({ top: 0, behavior: 'instant' });
   for (let page = 0; page < 20; page += 1) {
+    await painted();
     const found = scan();
     if (found) return found;
     const before = window.scrollY;
