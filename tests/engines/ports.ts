@@ -1,7 +1,7 @@
 /**
  * The engine tests' ports, from ENGINES_PORT (default 4650): the stack `npm start` runs
  * (docker/run-local.ts) on the first five, the device's signal (signal.ts) on the sixth (the
- * origin the browsers see), WebKitWebDriver on the seventh.
+ * origin the browsers see), WebKitWebDriver on the seventh, the sandbox's mail relay on the eighth.
  */
 const base = Number(process.env.ENGINES_PORT ?? 4650);
 
@@ -13,6 +13,7 @@ export const ENGINE_PORTS = {
   bffOps: base + 4,
   signal: base + 5,
   webDriver: base + 6,
+  sandboxSmtp: base + 7,
 } as const;
 
 /** What the browsers open: the front door, through the device's signal. */

@@ -41,6 +41,7 @@ export async function setup(): Promise<void> {
       PORT: String(ENGINE_PORTS.frontDoor),
       SITE_PORT: String(ENGINE_PORTS.site),
       SANDBOX_PORT: String(ENGINE_PORTS.sandbox),
+      SANDBOX_SMTP_PORT: String(ENGINE_PORTS.sandboxSmtp),
       BFF_PORT: String(ENGINE_PORTS.bff),
       BFF_OPS_PORT: String(ENGINE_PORTS.bffOps),
       SITE_ORIGIN: ENGINES_ORIGIN,
