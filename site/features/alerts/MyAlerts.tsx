@@ -1,15 +1,12 @@
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState } from 'react';
 import type { AlertsView, AlertView } from '#shared/views/alerts.ts';
 import { bogotaDate } from '#shared/format/bogota-time.ts';
 import { formatReleaseDate } from '#shared/format/dates.ts';
 import { Button } from '#site/components/Button.tsx';
+import { useHydrated } from '#site/components/use-hydrated.ts';
 import { callBff } from '#site/lib/bff-browser.ts';
 import { routes } from '#site/lib/routes.ts';
 import { ALERT_TEXTS } from './texts.ts';
-
-const noChange = () => () => {};
-const onClient = () => true;
-const onServer = () => false;
 
 /**
  * "Mis avisos" on the profile: the person's alerts (rendered by the server, so nothing moves),
@@ -21,7 +18,7 @@ export default function MyAlerts({ initial }: { initial: AlertsView }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   // The server's buttons answer nothing until the island runs: a tap before that would be lost.
-  const hydrated = useSyncExternalStore(noChange, onClient, onServer);
+  const hydrated = useHydrated();
   const titleId = useId();
 
   async function cancel(alert: AlertView): Promise<void> {
