@@ -1146,7 +1146,12 @@ describe('the micro-cache at the edge', () => {
       }
       expect(answers.every((answer) => answer.status === 200)).toBe(true);
       expect(rush.passedOn.get(page)).toBe(1);
-      expect(total(rush.cinemaApi)).toBeLessThanOrEqual(total(oneVisitor.cinemaApi));
+      // Per call: the sites keep some reads (settings, the footer) longer than the BFFs' 1 s, so
+      // such a read may fall due in one window and not the other; in the rush it is still one call.
+      const multiplied = [...rush.cinemaApi].filter(
+        ([call, count]) => count > Math.max(oneVisitor.cinemaApi.get(call) ?? 0, 1),
+      );
+      expect(multiplied, 'cinema API calls the crowd made more often than one visitor').toEqual([]);
     }
   }, 60_000);
 
