@@ -1106,6 +1106,22 @@ describe('the micro-cache at the edge', () => {
 
   it('renders a page once, and asks the cinema API no more than for one visitor, while many ask at once (cache lock)', async () => {
     const reader = visitor();
+    // A window closes once its cinema API calls stop coming: what the BFFs refresh in the
+    // background after answering belongs to the visit that caused it.
+    const settled = async (counted: () => Promise<Traffic>): Promise<Traffic> => {
+      let last = -1;
+      return until(
+        'the cinema API calls settled',
+        counted,
+        (traffic) => {
+          const now = total(traffic.cinemaApi);
+          const same = now === last;
+          last = now;
+          return same;
+        },
+        { intervalMs: 500 },
+      );
+    };
     const movies = (await reader.send('GET', '/bff/catalogue/movies')).json as { movies: Array<{ slug: string }> };
     const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, count) => sum + count, 0);
     const moviePage = `/viziona/pelicula/${movies.movies[0]?.slug ?? ''}`;
@@ -1128,13 +1144,13 @@ describe('the micro-cache at the edge', () => {
       await untilCatalogueEntriesStale();
       const alone = await topology.watch();
       expect((await reader.send('GET', freshKey(page, 1))).status).toBe(200);
-      const oneVisitor = await alone();
+      const oneVisitor = await settled(alone);
 
       await untilCatalogueEntriesStale();
       const crowd = await topology.watch();
       const key = freshKey(page, 2);
       const answers = await Promise.all(Array.from({ length: 48 }, () => visitor().send('GET', key)));
-      const rush = await crowd();
+      const rush = await settled(crowd);
       figure(
         `cache lock: ${page} asked 48 times at once → ${rush.passedOn.get(page) ?? 0} render, ${total(rush.cinemaApi)} cinema API calls ` +
           `(one visitor alone: ${total(oneVisitor.cinemaApi)}); ${answers.map((answer) => answer.cacheStatus).filter((status) => status === 'MISS').length} MISS`,
