@@ -150,6 +150,7 @@ export default tseslint.config(
       '**/server.ts',
       'bff/write-api-reference.ts',
       'bff/waiting-room/operators/operator-cli.ts',
+      'bff/upstream-check/check-cli.ts',
     ],
     rules: { 'no-console': 'off' },
   },

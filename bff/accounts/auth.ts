@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SessionAnswerSchema, TokenAnswerSchema } from '#shared/cinema-api/accounts.ts';
-import { MessageAnswerSchema } from '#shared/cinema-api/common.ts';
 import { toForgotPasswordPayload, type ForgotPasswordForm } from '#shared/validation/forgot-password.ts';
 import { toLoginPayload, type LoginForm } from '#shared/validation/login.ts';
 import { toRegistrationPayload, type RegistrationForm } from '#shared/validation/registration.ts';
@@ -9,7 +7,6 @@ import type { SessionView } from '#shared/views/session.ts';
 import { BffError } from '#bff/errors.ts';
 import { captchaRefusal } from '#bff/plugins/captcha.ts';
 import { revokeSession, sessionView } from '#bff/plugins/session.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 import { countLoginAttempt, countResetMail, forgetLoginAttempts } from './attempt-guards.ts';
 import { openSession } from './session-user.ts';
 
@@ -21,12 +18,7 @@ import { openSession } from './session-user.ts';
 
 export async function logIn(app: FastifyInstance, request: FastifyRequest, form: LoginForm): Promise<SessionView> {
   await countLoginAttempt(app, form.email);
-  const answer = await app.upstream.call(request, {
-    method: 'POST',
-    path: 'login',
-    body: toLoginPayload(form),
-    schema: SessionAnswerSchema,
-  });
+  const answer = await app.upstream.call(request, 'POST /login', { body: toLoginPayload(form) });
   await forgetLoginAttempts(app, form.email);
   await openSession(app, request, answer);
   return sessionView(request.auth);
@@ -41,18 +33,8 @@ export async function register(
   // one-use register token (which never leaves the BFF).
   const verdict = await app.verifyCaptcha(form.captcha);
   if (!verdict.ok) throw captchaRefusal(verdict, 'captcha');
-  const { token } = await app.upstream.call(request, {
-    method: 'POST',
-    path: 'token/register',
-    body: {},
-    schema: TokenAnswerSchema,
-  });
-  const answer = await app.upstream.call(request, {
-    method: 'POST',
-    path: 'register',
-    body: toRegistrationPayload(form, token),
-    schema: SessionAnswerSchema,
-  });
+  const { token } = await app.upstream.call(request, 'POST /token/register', { body: {} });
+  const answer = await app.upstream.call(request, 'POST /register', { body: toRegistrationPayload(form, token) });
   await openSession(app, request, answer);
   return sessionView(request.auth);
 }
@@ -60,12 +42,7 @@ export async function register(
 export async function logOut(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   if (request.auth) {
     try {
-      await app.upstream.call(request, {
-        method: 'GET',
-        path: 'profile/logout',
-        schema: MessageAnswerSchema,
-        auth: true,
-      });
+      await app.upstream.call(request, 'GET /profile/logout');
     } catch (error) {
       // The visitor leaves anyway; an already revoked token is not a failure.
       if (!(error instanceof BffError && error.statusCode === 401)) {
@@ -82,12 +59,7 @@ export async function sendResetMail(
   form: ForgotPasswordForm,
 ): Promise<void> {
   await countResetMail(app, form.email);
-  await app.upstream.call(request, {
-    method: 'POST',
-    path: 'forgot',
-    body: toForgotPasswordPayload(form),
-    schema: MessageAnswerSchema,
-  });
+  await app.upstream.call(request, 'POST /forgot', { body: toForgotPasswordPayload(form) });
 }
 
 export async function resetPassword(
@@ -96,10 +68,8 @@ export async function resetPassword(
   code: string,
   form: ResetPasswordForm,
 ): Promise<void> {
-  await app.upstream.call(request, {
-    method: 'POST',
-    path: upstreamPath`update-password/${code}`,
+  await app.upstream.call(request, 'POST /update-password/:code', {
+    params: { code },
     body: toResetPasswordPayload(form),
-    schema: MessageAnswerSchema,
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MEMBERSHIP_ACTIVE, MembershipStatusAnswerSchema, type MembershipStatus } from '#shared/cinema-api/accounts.ts';
+import { MEMBERSHIP_ACTIVE, type MembershipStatus } from '#shared/cinema-api/accounts.ts';
 import { MembershipViewSchema, type MembershipView } from '#shared/views/session.ts';
 import { BffError } from '#bff/errors.ts';
 import { ownerOf } from '#bff/plugins/session-guard.ts';
@@ -25,12 +25,7 @@ function toMembershipView(status: MembershipStatus | undefined): MembershipView 
 /** The membership of the logged-in user; 401 propagates, any other failure is "unknown" (null). */
 export async function fetchMembership(app: FastifyInstance, request: FastifyRequest): Promise<MembershipView | null> {
   try {
-    const answer = await app.upstream.call(request, {
-      method: 'GET',
-      path: 'profile/membership-status',
-      schema: MembershipStatusAnswerSchema,
-      auth: true,
-    });
+    const answer = await app.upstream.call(request, 'GET /profile/membership-status');
     return toMembershipView(answer.data[0]);
   } catch (error) {
     if (error instanceof BffError && error.statusCode === 401) throw error;

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ProfileAnswerSchema, ProfileUpdateAnswerSchema } from '#shared/cinema-api/accounts.ts';
 import { toProfilePayload, type ProfileForm } from '#shared/validation/profile.ts';
 import type { MembershipStatusView, ProfileSavedView, ProfileView } from '#shared/views/accounts.ts';
 import { endOtherSessions, sessionView, updateSession } from '#bff/plugins/session.ts';
@@ -10,12 +9,7 @@ import { toSessionUser } from './session-user.ts';
 /** The logged-in user's profile and membership; every read refreshes the session's snapshot. */
 
 export async function readProfile(app: FastifyInstance, request: FastifyRequest): Promise<ProfileView> {
-  const answer = await app.upstream.call(request, {
-    method: 'GET',
-    path: 'profile',
-    schema: ProfileAnswerSchema,
-    auth: true,
-  });
+  const answer = await app.upstream.call(request, 'GET /profile');
   updateSession(request, { user: toSessionUser(answer.data) });
   return toProfileView(answer.data);
 }
@@ -25,13 +19,7 @@ export async function saveProfile(
   request: FastifyRequest,
   form: ProfileForm,
 ): Promise<ProfileSavedView> {
-  const answer = await app.upstream.call(request, {
-    method: 'PUT',
-    path: 'profile',
-    body: toProfilePayload(form),
-    schema: ProfileUpdateAnswerSchema,
-    auth: true,
-  });
+  const answer = await app.upstream.call(request, 'PUT /profile', { body: toProfilePayload(form) });
   updateSession(request, { user: toSessionUser(answer.data) });
   // A new password ends every other session of the account (ASVS 7.4.3); this one stays.
   if (form.password) await endOtherSessions(app, request);

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SendCodeAnswerSchema, ValidateCodeAnswerSchema } from '#shared/cinema-api/accounts.ts';
 import type { SessionView } from '#shared/views/session.ts';
 import { customerOf } from '#bff/plugins/session-guard.ts';
 import { sessionView, updateSession } from '#bff/plugins/session.ts';
@@ -11,14 +10,7 @@ import { toSessionUser } from './session-user.ts';
 export async function sendVerificationCode(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const email = customerOf(request).user.email;
   await countCodeMail(app, email);
-  await app.upstream.call(request, {
-    method: 'POST',
-    path: 'code',
-    body: {},
-    schema: SendCodeAnswerSchema,
-    auth: true,
-    secretHeader: 'registerCode',
-  });
+  await app.upstream.call(request, 'POST /code', { body: {} });
   await forgetCodeTries(app, email);
 }
 
@@ -29,13 +21,7 @@ export async function validateVerificationCode(
 ): Promise<SessionView> {
   const email = customerOf(request).user.email;
   await countCodeTry(app, email);
-  const answer = await app.upstream.call(request, {
-    method: 'POST',
-    path: 'code/validate',
-    body: { code },
-    schema: ValidateCodeAnswerSchema,
-    auth: true,
-  });
+  const answer = await app.upstream.call(request, 'POST /code/validate', { body: { code } });
   await forgetCodeTries(app, email);
   updateSession(request, { user: toSessionUser(answer.data.user) });
   return sessionView(request.auth);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { backgroundCaller } from '#bff/plugins/upstream.ts';
 import { alertMail } from './alert-mail.ts';
 import type { Mailer } from './mailer.ts';
 import { dueReason, saleStateOf, type SaleState } from './sale-state.ts';
@@ -15,17 +16,6 @@ import type { AlertStore, PendingAlert } from './store.ts';
 export interface CheckResult {
   sent: number;
   failed: number;
-}
-
-/**
- * The request a background run reads the cinema API with: no session, its own id in the log
- * lines (upstream calls take a request for its id, logger and session).
- */
-function backgroundRequest(app: FastifyInstance): FastifyRequest {
-  const id = `alerts-${randomUUID()}`;
-  const request: Pick<FastifyRequest, 'id' | 'log' | 'auth'> = { id, log: app.log.child({ reqId: id }), auth: null };
-  // Only the three fields above are read by the upstream client for a call without `auth`.
-  return request as FastifyRequest;
 }
 
 export function createChecker(options: {
@@ -91,7 +81,7 @@ export function createChecker(options: {
       if (group) group.push(alert);
       else byMovie.set(alert.movie, [alert]);
     }
-    const request = backgroundRequest(app);
+    const request = backgroundCaller(app.log, 'alerts');
     const token = randomUUID();
     for (const [movie, alerts] of byMovie) {
       if (isStopped()) break;

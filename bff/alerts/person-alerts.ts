@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ALERT_LIMIT, ALERT_MESSAGES } from '#shared/alerts/rules.ts';
-import { MovieAnswerSchema } from '#shared/cinema-api/catalogue.ts';
 import type { AlertsView, AlertView } from '#shared/views/alerts.ts';
 import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
 import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { answered } from '#bff/plugins/shared-store.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 import { moviePath } from './alert-mail.ts';
 import { onSale, saleStateOf } from './sale-state.ts';
 import type { AlertRecord } from './store.ts';
@@ -38,7 +36,7 @@ export async function askAlert(app: FastifyInstance, request: FastifyRequest, mo
   const kept = await answered(() => app.alerts.store.get(owner, movie));
   if (kept) return toView(kept);
   const details = await app.upstream
-    .call(request, { method: 'GET', path: upstreamPath`movies/${movie}`, schema: MovieAnswerSchema })
+    .call(request, 'GET /movies/:slug', { params: { slug: movie } })
     .catch((error: unknown) => {
       if (error instanceof BffError && error.statusCode === 404)
         throw new BffError(404, 'NOT_FOUND', ALERT_MESSAGES.unknownMovie);

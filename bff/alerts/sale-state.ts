@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MovieShowtimesAnswerSchema } from '#shared/cinema-api/catalogue.ts';
+import type { FastifyInstance } from 'fastify';
+import type { UpstreamCaller } from '#bff/plugins/upstream.ts';
 import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import type { AlertReason } from '#shared/views/alerts.ts';
 import { coversShowtime, phaseOf, type WaitingRoomEvent } from '#shared/waiting-room/event.ts';
 import { bogotaInstant } from '#shared/format/bogota-time.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /**
  * Whether a movie's tickets are on sale, as "Avísame" needs it: its showtimes as the cinema API
@@ -29,11 +28,9 @@ function coversMovie(event: WaitingRoomEvent, movie: string, showtimeIds: number
   return event.scope.kind === 'movies' && event.scope.movieSlugs.includes(movie) ? null : false;
 }
 
-export async function saleStateOf(app: FastifyInstance, request: FastifyRequest, movie: string): Promise<SaleState> {
-  const answer = await app.upstream.call(request, {
-    method: 'GET',
-    path: upstreamPath`movies/theater/${HOME_THEATER}/${movie}/showtimes`,
-    schema: MovieShowtimesAnswerSchema,
+export async function saleStateOf(app: FastifyInstance, request: UpstreamCaller, movie: string): Promise<SaleState> {
+  const answer = await app.upstream.call(request, 'GET /movies/theater/:theater/:slug/showtimes', {
+    params: { theater: HOME_THEATER, slug: movie },
   });
   const showtimeIds = answer.data.showtimes.map((showtime) => showtime.id);
   const { service } = app.waitingRoom;

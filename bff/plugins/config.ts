@@ -388,7 +388,7 @@ export function productionRefusals(values: EnvValues): string[] {
 }
 
 /** https, or plain http only to loopback or a single-label name (a container on the private network). */
-function isPrivateOrSecure(value: string): boolean {
+export function isPrivateOrSecure(value: string): boolean {
   const url = new URL(value);
   if (url.protocol === 'https:') return true;
   const host = url.hostname;

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BookingDataAnswerSchema } from '#shared/cinema-api/booking.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /**
  * The movie of a showtime, for events that cover movies: asked of the cinema API once per
@@ -15,15 +13,13 @@ export function createShowtimeMovies(app: FastifyInstance) {
     const cached = known.get(showtimeId);
     if (cached) return cached;
     if (known.size >= MOST_KEPT) known.clear();
-    const loading = app.upstream
-      .call(request, { method: 'GET', path: upstreamPath`room/${showtimeId}`, schema: BookingDataAnswerSchema })
-      .then(
-        (answer) => answer.data.movie.slug,
-        (error: unknown) => {
-          known.delete(showtimeId);
-          throw error;
-        },
-      );
+    const loading = app.upstream.call(request, 'GET /room/:showtimeId', { params: { showtimeId } }).then(
+      (answer) => answer.data.movie.slug,
+      (error: unknown) => {
+        known.delete(showtimeId);
+        throw error;
+      },
+    );
     known.set(showtimeId, loading);
     return loading;
   };

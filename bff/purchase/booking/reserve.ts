@@ -1,23 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  CancelReserveAnswerSchema,
-  ConsecutiveAnswerSchema,
-  ReserveAnswerSchema,
-  type BookingData,
-  type LayoutPosition,
-  type RoomStatusRow,
-} from '#shared/cinema-api/booking.ts';
+import type { BookingData, LayoutPosition, RoomStatusRow } from '#shared/cinema-api/booking.ts';
 import { SEAT_TYPE_DISABLED } from '#shared/cinema-api/seat-types.ts';
 import { buildZoneOffers } from '#bff/purchase/common/zone-prices.ts';
 import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '#shared/booking/lonely-seats.ts';
 import { buildSeatMap, seatId, withMySeats } from '#shared/booking/seat-map.ts';
 import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 import { DEVICE } from '#shared/validation/options.ts';
+import { THEATER_ID } from '#shared/booking/constants.ts';
 import type { ReserveBody } from '#shared/views/booking.ts';
 import { BffError } from '#bff/errors.ts';
 import type { Showtime } from '#shared/cinema-api/catalogue.ts';
 import { formatHour, formatLongDate } from '#shared/format/dates.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { audienceOf } from '#bff/purchase/common/audience.ts';
 import { maxSeatsOf, showtimeStarted } from '#bff/purchase/common/purchase-rules.ts';
@@ -118,22 +111,16 @@ export async function reserveSeats(
       consecutive = previous.consecutive;
     } else {
       if (previous && isLive(previous)) await releaseHold(app, request, previous);
-      const answer = await app.upstream.call(request, {
-        method: 'GET',
-        path: 'score/consecutive/1',
-        schema: ConsecutiveAnswerSchema,
-        auth: true,
+      const answer = await app.upstream.call(request, 'GET /score/consecutive/:theaterId', {
+        params: { theaterId: THEATER_ID },
       });
       consecutive = answer.data.Secuencia;
     }
 
     try {
-      const answer = await app.upstream.call(request, {
-        method: 'POST',
-        path: upstreamPath`reserve/${showtimeId}`,
+      const answer = await app.upstream.call(request, 'POST /reserve/:showtimeId', {
+        params: { showtimeId },
         body: { score_consecutive: consecutive, seats, device: DEVICE },
-        schema: ReserveAnswerSchema,
-        auth: true,
       });
       return await saveHold(app, request, {
         showtimeId,
@@ -203,12 +190,9 @@ function describeShowtime(showtime: Pick<Showtime, 'function_date' | 'function_h
 export async function releaseHold(app: FastifyInstance, request: FastifyRequest, hold: HoldState): Promise<boolean> {
   await forgetHold(app, hold);
   try {
-    const answer = await app.upstream.call(request, {
-      method: 'POST',
-      path: upstreamPath`reserve/cancel/${hold.showtimeId}`,
+    const answer = await app.upstream.call(request, 'POST /reserve/cancel/:showtimeId', {
+      params: { showtimeId: hold.showtimeId },
       body: { score_consecutive: hold.consecutive, device: DEVICE },
-      schema: CancelReserveAnswerSchema,
-      auth: true,
     });
     return answer.data.released > 0;
   } catch (error) {

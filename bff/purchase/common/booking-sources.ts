@@ -1,22 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  BookingDataAnswerSchema,
-  RoomStatusAnswerSchema,
-  type BookingData,
-  type PaymentMethod,
-  type RoomStatusRow,
-} from '#shared/cinema-api/booking.ts';
-import {
-  MoviesAnswerSchema,
-  CatalogueEntriesAnswerSchema,
-  SnackProductsAnswerSchema,
-  type CatalogueEntry,
-  type SnackProduct,
-} from '#shared/cinema-api/catalogue.ts';
-import { BanksAnswerSchema, PayBrandsAnswerSchema, type Bank, type PayBrand } from '#shared/cinema-api/payments.ts';
+import type { BookingData, PaymentMethod, RoomStatusRow } from '#shared/cinema-api/booking.ts';
+import type { CatalogueEntry, SnackProduct } from '#shared/cinema-api/catalogue.ts';
+import type { Bank, PayBrand } from '#shared/cinema-api/payments.ts';
+import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
 import { ReadCache } from '#bff/plugins/read-cache.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /**
  * The upstream reads of the purchase flow. What is the same for everybody and changes
@@ -61,70 +49,46 @@ export function createBookingSources(app: FastifyInstance): BookingSources {
   return {
     bookingData(request, showtimeId, options) {
       return read(`booking-data:${showtimeId}`, options?.fresh, async () => {
-        const answer = await app.upstream.call(request, {
-          method: 'GET',
-          path: upstreamPath`room/${showtimeId}`,
-          schema: BookingDataAnswerSchema,
-        });
+        const answer = await app.upstream.call(request, 'GET /room/:showtimeId', { params: { showtimeId } });
         return answer.data;
       });
     },
     snacks(request, options) {
       return read('booking-snacks', options?.fresh, async () => {
         const [products, catalogue] = await Promise.all([
-          app.upstream.call(request, {
-            method: 'GET',
-            path: 'confectioneries/score/viziona',
-            schema: SnackProductsAnswerSchema,
-          }),
-          app.upstream.call(request, { method: 'GET', path: 'confectioneries', schema: CatalogueEntriesAnswerSchema }),
+          app.upstream.call(request, 'GET /confectioneries/score/:theater', { params: { theater: HOME_THEATER } }),
+          app.upstream.call(request, 'GET /confectioneries'),
         ]);
         return { products: products.data.data, catalogue: catalogue.data.data };
       });
     },
     payBrands(request) {
       return read('booking-pay-brands', false, async () => {
-        const answer = await app.upstream.call(request, {
-          method: 'GET',
-          path: 'pay-brands',
-          schema: PayBrandsAnswerSchema,
-        });
+        const answer = await app.upstream.call(request, 'GET /pay-brands');
         return answer.data.data;
       });
     },
     banks(request) {
       return read('booking-banks', false, async () => {
-        const answer = await app.upstream.call(request, {
-          method: 'GET',
-          path: 'epayco/banks',
-          schema: BanksAnswerSchema,
-        });
+        const answer = await app.upstream.call(request, 'GET /epayco/banks');
         return answer.data;
       });
     },
     salesPaymentMethod(request) {
       return read('booking-sales-payment-method', false, async () => {
-        const movies = await app.upstream.call(request, {
-          method: 'GET',
-          path: 'movies/theater/viziona',
-          schema: MoviesAnswerSchema,
+        const movies = await app.upstream.call(request, 'GET /movies/theater/:theater', {
+          params: { theater: HOME_THEATER },
         });
         const showtime = movies.data.flatMap((movie) => movie.showtimes)[0];
         if (!showtime) throw new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);
-        const answer = await app.upstream.call(request, {
-          method: 'GET',
-          path: upstreamPath`room/${showtime.id}`,
-          schema: BookingDataAnswerSchema,
+        const answer = await app.upstream.call(request, 'GET /room/:showtimeId', {
+          params: { showtimeId: showtime.id },
         });
         return answer.data.payment_method;
       });
     },
     async roomStatus(request, showtimeId) {
-      const answer = await app.upstream.call(request, {
-        method: 'GET',
-        path: upstreamPath`room/${showtimeId}/status`,
-        schema: RoomStatusAnswerSchema,
-      });
+      const answer = await app.upstream.call(request, 'GET /room/:showtimeId/status', { params: { showtimeId } });
       return answer.data;
     },
   };

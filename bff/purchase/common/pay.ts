@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TokenAnswerSchema } from '#shared/cinema-api/accounts.ts';
-import { BillsAnswerSchema } from '#shared/cinema-api/bills.ts';
 import {
-  CardPayAnswerSchema,
   PAY_STATUS_ACCEPTED,
   PAY_STATUS_REJECTED,
-  PsePayAnswerSchema,
   type CardPayPayloadInput,
   type PsePayPayloadInput,
 } from '#shared/cinema-api/payments.ts';
@@ -135,14 +131,7 @@ const resultOf = (bill: string, status: { id: number; name: string }, message: s
 });
 
 async function payToken(app: FastifyInstance, request: FastifyRequest, consecutive: number): Promise<string> {
-  const answer = await app.upstream.call(request, {
-    method: 'POST',
-    path: 'pay-token',
-    body: { score_consecutive: consecutive },
-    schema: TokenAnswerSchema,
-    auth: true,
-    secretHeader: 'registrationKey',
-  });
+  const answer = await app.upstream.call(request, 'POST /pay-token', { body: { score_consecutive: consecutive } });
   return answer.token;
 }
 
@@ -160,9 +149,7 @@ async function payByCard(
 ): Promise<PaymentResultView> {
   const token = await payToken(app, request, order.consecutive);
   try {
-    const answer = await app.upstream.call(request, {
-      method: 'POST',
-      path: 'epayco/card/pay',
+    const answer = await app.upstream.call(request, 'POST /epayco/card/pay', {
       body: {
         ...commonFields(order),
         card_name: card.cardName,
@@ -173,8 +160,6 @@ async function payByCard(
         dues: card.dues,
         pay_token: token,
       } satisfies CardPayPayloadInput,
-      schema: CardPayAnswerSchema,
-      auth: true,
     });
     return resultOf(answer.bill, answer.pay_status, answer.message);
   } catch (error) {
@@ -196,9 +181,7 @@ async function payByPse(
   pse: PseForm,
 ): Promise<PaymentResultView> {
   try {
-    const answer = await app.upstream.call(request, {
-      method: 'POST',
-      path: 'epayco/pse/pay',
+    const answer = await app.upstream.call(request, 'POST /epayco/pse/pay', {
       body: {
         ...commonFields(order),
         bank: pse.bank,
@@ -210,8 +193,6 @@ async function payByPse(
         phone: pse.phoneNumber,
         type_person: pse.typePerson,
       } satisfies PsePayPayloadInput,
-      schema: PsePayAnswerSchema,
-      auth: true,
     });
     const bankUrl = new URL(answer.pse_url);
     if (bankUrl.protocol !== 'https:' && bankUrl.protocol !== 'http:') {
@@ -231,12 +212,7 @@ async function payByPse(
 
 async function findBill(app: FastifyInstance, request: FastifyRequest, consecutive: number, method: 'card' | 'pse') {
   try {
-    const answer = await app.upstream.call(request, {
-      method: 'GET',
-      path: 'profile/purchases',
-      schema: BillsAnswerSchema,
-      auth: true,
-    });
+    const answer = await app.upstream.call(request, 'GET /profile/purchases');
     return answer.data.find((bill) => bill.score_consecutive === consecutive && bill.pay_method === method) ?? null;
   } catch (error) {
     request.log.warn({ err: error }, 'looking up a declined bill failed');

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ConsecutiveAnswerSchema } from '#shared/cinema-api/booking.ts';
-import { PAY_TYPE_MEMBERSHIP } from '#shared/cinema-api/payments.ts';
+import { PAY_TYPE_MEMBERSHIP, THEATER_ID } from '#shared/booking/constants.ts';
 import type { MembershipPurchaseBody, MembershipPurchaseView } from '#shared/views/booking.ts';
 import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { toPaymentMethodView } from '#bff/purchase/common/purchase-rules.ts';
@@ -36,11 +35,8 @@ export async function buyMembership(
       ]);
       requireKnownBrand(payBrands, body.brandId);
       requireMethod(toPaymentMethodView(paymentMethod), means.method);
-      const consecutive = await app.upstream.call(request, {
-        method: 'GET',
-        path: 'score/consecutive/1',
-        schema: ConsecutiveAnswerSchema,
-        auth: true,
+      const consecutive = await app.upstream.call(request, 'GET /score/consecutive/:theaterId', {
+        params: { theaterId: THEATER_ID },
       });
       return means.charge({
         payType: PAY_TYPE_MEMBERSHIP,
