@@ -12,6 +12,7 @@ import { noteRoutePattern } from './lib/request-context.ts';
 import { entityTag, matchesEntityTag } from '#shared/http/entity-tags.ts';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
 import { queryFreeRedirect } from './lib/page-query.ts';
+import { withIslandStyleInHead } from './lib/island-styles.ts';
 import {
   isPersonalPath,
   isGuestOnlyPath,
@@ -20,6 +21,7 @@ import {
   isWaitingRoomPlacePath,
   loginPath,
   purchaseOf,
+  returnFromGuestPage,
   routes,
 } from './lib/routes.ts';
 import { serverEnv } from './lib/server-env.ts';
@@ -148,7 +150,8 @@ async function personalPage(
   } else if (!user && isProtectedPath(pathname)) {
     response = redirectTo(loginPath(`${pathname}${search}`));
   } else if (user && isGuestOnlyPath(pathname)) {
-    response = redirectTo(routes.home);
+    // Logged in meanwhile (another tab): on to where this page would have sent them.
+    response = redirectTo(returnFromGuestPage(pathname, search));
   } else {
     const rendered = await next();
     // A fresh Response: the one rendered may carry immutable headers.
@@ -198,9 +201,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   noteRoutePattern(context.routePattern);
   const { pathname, search } = context.url;
-  const response = isPersonalPath(pathname)
-    ? await personalPage(context.request, pathname, search, context.locals, next)
-    : await publicPage(context.request, context.routePattern, context.locals, next);
+  const response = withIslandStyleInHead(
+    isPersonalPath(pathname)
+      ? await personalPage(context.request, pathname, search, context.locals, next)
+      : await publicPage(context.request, context.routePattern, context.locals, next),
+  );
 
   const headers = response.headers;
   const policy = headers.get('content-security-policy');

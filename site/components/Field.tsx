@@ -80,4 +80,5 @@ export function CheckboxField({ label, error, children }: CheckboxFieldProps) {
   );
 }
 
-export const checkboxClasses = 'mt-0.5 size-5 shrink-0 accent-brand';
+/** 24 × 24 CSS px: the smallest tap target WCAG 2.5.8 allows, label aside. */
+export const checkboxClasses = 'size-6 shrink-0 accent-brand';

@@ -10,6 +10,8 @@ export interface ModalProps {
   title?: ReactNode;
   /** Accessible name when there is no visible title. */
   ariaLabel?: string;
+  /** A line under the title saying why the dialog is here; also its accessible description. */
+  description?: string | undefined;
   /** A modal that only its own buttons can close: no Escape, no outside click, no ✕. */
   dismissible?: boolean;
   size?: 'sm' | 'md' | 'lg';
@@ -29,6 +31,7 @@ export function Modal({
   onClose,
   title,
   ariaLabel,
+  description,
   dismissible = true,
   size = 'md',
   role = 'dialog',
@@ -40,6 +43,7 @@ export function Modal({
     openRef.current = open;
   });
   const titleId = useId();
+  const descriptionId = useId();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -68,6 +72,7 @@ export function Modal({
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={title ? titleId : undefined}
       aria-label={title ? undefined : ariaLabel}
+      aria-describedby={description ? descriptionId : undefined}
       closedby={dismissible ? 'any' : 'none'}
       onCancel={(event) => {
         event.preventDefault();
@@ -96,6 +101,11 @@ export function Modal({
           <h2 id={titleId} className="mb-4 pr-8 text-2xl font-bold text-text">
             {title}
           </h2>
+        )}
+        {description && (
+          <p id={descriptionId} className="-mt-2 mb-4 text-muted">
+            {description}
+          </p>
         )}
         {open && children}
       </div>

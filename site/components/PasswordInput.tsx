@@ -1,4 +1,9 @@
-import { useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useCallback, useState, type InputHTMLAttributes, type Ref } from 'react';
+import {
+  PASSWORD_GENERATOR_RULES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '#shared/validation/password-rule.ts';
 import { inputClasses } from './Field.tsx';
 import { LineIcon } from './LineIcon.tsx';
 
@@ -31,5 +36,33 @@ export function PasswordInput({ ref, className = '', ...rest }: PasswordInputPro
         </LineIcon>
       </button>
     </div>
+  );
+}
+
+/**
+ * A password being chosen (registration): `new-password` with the rule's lengths, so a browser's
+ * generator makes one the cinema API accepts (Chromium's follows `maxlength`), and the whole rule
+ * in `passwordrules` (Safari and password managers). That attribute is not in the HTML standard,
+ * so it is set on the element in the browser rather than written into the server's HTML, which
+ * the W3C checker would refuse (decisions/registration-autofill.md).
+ */
+export function NewPasswordInput({ ref, ...rest }: PasswordInputProps) {
+  const withRules = useCallback(
+    (input: HTMLInputElement | null) => {
+      input?.setAttribute('passwordrules', PASSWORD_GENERATOR_RULES);
+      if (typeof ref === 'function') return ref(input);
+      if (ref) ref.current = input;
+      return undefined;
+    },
+    [ref],
+  );
+  return (
+    <PasswordInput
+      ref={withRules}
+      autoComplete="new-password"
+      minLength={PASSWORD_MIN_LENGTH}
+      maxLength={PASSWORD_MAX_LENGTH}
+      {...rest}
+    />
   );
 }

@@ -169,10 +169,46 @@ export function safeReturnTo(value: string | null | undefined): string | null {
   return path;
 }
 
+/** Where the login sends a person: a safe path of this site that is not a guest-only page, or null. */
+export function loginReturnTo(value: string | null | undefined): string | null {
+  const target = safeReturnTo(value);
+  if (!target || isGuestOnlyPath(new URL(target, probeOrigin).pathname)) return null;
+  return target;
+}
+
 /** The login page, remembering where the person was going (never another guest-only page). */
 export function loginPath(returnTo?: string | null): string {
-  const target = safeReturnTo(returnTo);
+  const target = loginReturnTo(returnTo);
   if (!target || target === routes.home) return routes.login;
-  if (isGuestOnlyPath(new URL(target, probeOrigin).pathname)) return routes.login;
   return `${routes.login}?${new URLSearchParams({ returnTo: target }).toString()}`;
+}
+
+/**
+ * Where a registration sends the person: back to the showtime whose seats they were about to
+ * choose (a purchase path of this site, `purchaseOf`), or null for home (decisions/return-after-sign-in.md).
+ */
+export function registrationReturnTo(value: string | null | undefined): string | null {
+  const target = safeReturnTo(value);
+  if (!target || !purchaseOf(new URL(target, probeOrigin).pathname)) return null;
+  return target;
+}
+
+/** The registration page, remembering the showtime the person was going to (only a purchase path). */
+export function registerPath(returnTo?: string | null): string {
+  const target = registrationReturnTo(returnTo);
+  if (!target) return routes.register;
+  return `${routes.register}?${new URLSearchParams({ returnTo: target }).toString()}`;
+}
+
+/**
+ * Where a guest-only page (`isGuestOnlyPath`) sends a person who is logged in after all (in
+ * another tab, say): the login page and the registration page to their `returnTo` when it is
+ * theirs to follow, every other one (and those without one) home.
+ */
+export function returnFromGuestPage(pathname: string, search: string): string {
+  const returnTo = new URLSearchParams(search).get('returnTo');
+  const path = pathname.replace(/\/$/, '');
+  const target =
+    path === routes.login ? loginReturnTo(returnTo) : path === routes.register ? registrationReturnTo(returnTo) : null;
+  return target ?? routes.home;
 }

@@ -130,7 +130,7 @@ for (const [profileName, profile] of profiles) {
       await page.getByLabel('Acepto la Política de Privacidad').check();
       await tickRobotCheck(page);
       await page.getByRole('button', { name: 'Registrarme' }).click();
-      await expect(page.getByText('Registro exitoso.')).toBeVisible();
+      await page.waitForURL((url) => url.pathname === '/');
 
       const profile = (await (await page.request.get('/bff/profile')).json()) as {
         doc_type: string;

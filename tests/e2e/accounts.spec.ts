@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { failedLoad, test } from './fixtures.ts';
 import { MESSAGES } from '#shared/validation/messages.ts';
 import { fillRegistration, newPerson } from './registration-helpers.ts';
+import { watchOverlayTexts } from './overlay-watch.ts';
 
 /**
  * The account flows as a new person lives them, in order: registration (and its validation
@@ -173,12 +174,11 @@ test('a new person registers and verifies the e-mail with the code from the outb
   pageErrors.expect(failedLoad('/', 422));
   await open('/registrarme');
   await fillRegistration(page, person, passwords.first);
-  // The success text shows for 0.8 s before the page loads again: watch for it from the click
-  // on, so a busy machine cannot miss the moment.
-  const success = page.getByText('Registro exitoso.').waitFor({ state: 'visible' });
+  // The success text shows in the overlay while home loads at once: the page records it.
+  const overlay = await watchOverlayTexts(page);
   await page.getByRole('button', { name: 'Registrarme' }).click();
-  await success;
   await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => overlay).toContain('Registro exitoso.');
 
   // Registration sent a first code: the verification screen opens by itself on the page the
   // person lands on, saying where the code went (registration-arrival.spec.ts: phone and laptop).
@@ -187,7 +187,8 @@ test('a new person registers and verifies the e-mail with the code from the outb
   expect(first.code).toBeTruthy();
   const prompt = page.getByRole('button', { name: 'Verifica tu correo' });
   const screen = page.getByRole('dialog', { name: 'Verifica el correo' });
-  await expect(screen).toBeVisible();
+  // The screen's code loads on arrival (a first fetch after a build is slow on a busy machine).
+  await expect(screen).toBeVisible({ timeout: 30_000 });
   await expect(screen).toContainText(`Te enviamos un código a ${person.email}.`);
   await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
 
@@ -229,9 +230,10 @@ test('after logging out, a protected page sends the person to log in and back', 
 
   await open('/mi-perfil');
   await expect(page).toHaveURL(/\/iniciar-sesion\?returnTo=%2Fmi-perfil$/);
+  const overlay = await watchOverlayTexts(page);
   await fillLogin(page.getByRole('main'), person.email, passwords.first);
-  await expect(page.getByText('Inicio de sesión exitoso.')).toBeVisible();
   await expect(page).toHaveURL(/\/mi-perfil$/);
+  await expect.poll(() => overlay).toContain('Inicio de sesión exitoso.');
   await hydrated();
   await expect(page.getByRole('tab', { name: 'Mi perfil' })).toHaveAttribute('aria-selected', 'true');
 
@@ -252,11 +254,12 @@ test('the login dialog shows the server message and brings the person back to th
 
   await fillLogin(dialog, person.email, 'Equivocada1');
   await expect(dialog.getByRole('alert')).not.toBeEmpty();
-  // The same page loads again, now with the session.
+  // The same page loads again at once, now with the session, the success said meanwhile.
+  const overlay = await watchOverlayTexts(page);
   const reloaded = page.waitForEvent('load');
   await fillLogin(dialog, person.email, passwords.first);
-  await expect(dialog.getByText('Inicio de sesión exitoso.')).toBeVisible();
   await reloaded;
+  await expect.poll(() => overlay).toContain('Inicio de sesión exitoso.');
   await hydrated();
   await expect(page).toHaveURL(/\/pagina\/terminos-y-condiciones$/);
   await expect(page.getByRole('link', { name: /Mi perfil/ })).toBeVisible();

@@ -58,13 +58,14 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /(purchase[\w-]*|outage)\.spec\.ts/,
+      // newcomer.spec.ts counts a phone's actions: the phone project's alone.
+      testIgnore: /(purchase[\w-]*|outage|newcomer)\.spec\.ts/,
     },
     {
       name: 'phone',
       use: { ...phone },
       testMatch:
-        /(home|catalogue|images|listed-hours|accessibility|shared-pages|waiting-room|wallet|search|alerts)\.spec\.ts/,
+        /(home|catalogue|images|listed-hours|accessibility|shared-pages|waiting-room|wallet|search|alerts|newcomer)\.spec\.ts/,
     },
     // The purchase journeys move the sandbox's clock (hold expiry, pending payments), which
     // would expire other files' verification codes and holds: they run last, on their own,

@@ -1,10 +1,10 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
 import { wcagViolations } from './axe-audit.ts';
 import { phone } from './devices.ts';
 import { pickShowtimes, type TestShowtime } from './showtimes.ts';
+import { Actions, stepShot } from './action-count.ts';
 import {
-  APPROVED_CARD,
   captchaSolved,
   contextAs,
   hydrated,
@@ -30,31 +30,7 @@ import {
 test.describe.configure({ timeout: 120_000 });
 test.beforeAll(async ({ browser }) => preparePurchases(browser));
 
-const SHOTS = process.env.PURCHASE_SHOTS;
-/** With PURCHASE_SHOTS set, a phone screenshot of the step (once a smooth scroll has settled). */
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  await page.waitForTimeout(700);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
-
-/** Counts what a person does; `note` says which of them only some visits need. */
-class Actions {
-  readonly done: string[] = [];
-  async tap(what: string, target: Locator): Promise<void> {
-    this.done.push(what);
-    await target.click();
-  }
-  /** The browser's saved card fills its fields: one action (the fields are filled here as it would). */
-  async savedCard(form: Locator): Promise<void> {
-    this.done.push('the saved card');
-    await form.getByLabel('Nombre del titular').fill('Daniela Gómez');
-    await form.getByLabel('Número de la tarjeta').fill(APPROVED_CARD);
-    await form.getByLabel('Mes de vencimiento (MM)').fill('12');
-    await form.getByLabel('Año de vencimiento (AAAA)').fill(String(new Date().getFullYear() + 2));
-    await form.getByLabel('Código de seguridad (CVC)').fill('123');
-  }
-}
+const shot = stepShot;
 
 /** The earliest untouched showtimes, claimed once for this file's journeys from home. */
 let candidates: TestShowtime[] | undefined;

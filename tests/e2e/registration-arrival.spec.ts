@@ -27,7 +27,8 @@ for (const [screen, profile] of Object.entries(screens)) {
     await expect(page).toHaveURL(/\/$/);
 
     const verification = page.getByRole('dialog', { name: 'Verifica el correo' });
-    await expect(verification).toBeVisible();
+    // The screen's code loads on arrival (a first fetch after a build is slow on a busy machine).
+    await expect(verification).toBeVisible({ timeout: 30_000 });
     await expect(verification).toContainText(`Te enviamos un código a ${person.email}.`);
     await expect(verification.getByLabel('Código de verificación')).toBeInViewport();
     // Nothing in front of it: the promotional popup keeps to itself on this landing.

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { loginPath, safeReturnTo } from '#site/lib/routes.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginPath, registerPath, registrationReturnTo, returnFromGuestPage, safeReturnTo } from '#site/lib/routes.ts';
+import { SITE_ORIGIN, startSecurityStack, type SecurityStack } from './stack.ts';
 import { destinationAfterLogin } from '#site/features/account/stores.ts';
 
 /**
@@ -59,5 +60,121 @@ describe('open redirect after log-in', () => {
         .href,
     ).toBe(`${SITE}/viziona/pelicula/dune/funcion/12?x=1#sillas`);
     expect(landing(`${SITE}/iniciar-sesion?returnTo=/mi-perfil/../mis-tickets`).href).toBe(`${SITE}/mis-tickets`);
+  });
+});
+
+/**
+ * The same attack on the new return address (issue 38): a registration started from a purchase
+ * comes back to that showtime, so `/registrarme?returnTo=…` is read by the page on the server,
+ * and a person logged in meanwhile is sent on by the middleware. Only a showtime's purchase path
+ * of this site is kept; anything else registers to home.
+ */
+const queryValue = (path: string, encoded: string): string | null =>
+  new URL(`${SITE}${path}?returnTo=${encoded}`).searchParams.get('returnTo');
+
+describe('open redirect after a registration started from a purchase', () => {
+  it.each([
+    ...PAYLOADS,
+    '//evil.example/viziona/pelicula/x/funcion/1',
+    '/viziona/pelicula/x/funcion/1/..//evil.example',
+  ])('stays on the site for returnTo=%s', (payload) => {
+    for (const encoded of [payload, encodeURIComponent(payload)]) {
+      const value = queryValue('/registrarme', encoded);
+      const target = registrationReturnTo(value);
+      if (target !== null) expect(new URL(target, SITE).origin).toBe(SITE);
+      expect(new URL(registerPath(value), SITE).origin).toBe(SITE);
+      for (const page of ['/registrarme', '/iniciar-sesion']) {
+        const search = new URL(`${SITE}${page}?returnTo=${encoded}`).search;
+        expect(new URL(returnFromGuestPage(page, search), SITE).origin).toBe(SITE);
+      }
+    }
+  });
+
+  it('still comes back to a showtime of the site', () => {
+    const showtime = '/viziona/pelicula/dune/funcion/12?zona=General#sillas';
+    expect(new URL(registerPath(showtime), SITE).searchParams.get('returnTo')).toBe(showtime);
+    expect(returnFromGuestPage('/registrarme', `?returnTo=${encodeURIComponent(showtime)}`)).toBe(showtime);
+  });
+});
+
+describe('the built site checks the return address on the server', () => {
+  let stack: SecurityStack;
+  beforeAll(async () => {
+    stack = await startSecurityStack({ site: true });
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const HOSTILE = [...PAYLOADS, '//evil.example/viziona/pelicula/x/funcion/1', 'javascript:alert(1)'];
+  const front = (): string => new URL(stack.frontUrl).origin;
+
+  /** Every address the page hands the person: its links and the islands' `destination`. */
+  function addressesOf(html: string): string[] {
+    const decoded = (value: string) =>
+      value
+        .replaceAll('&quot;', '"')
+        .replaceAll('&#39;', "'")
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&amp;', '&');
+    const links = [...html.matchAll(/\shref="([^"]*)"/g)].map((match) => decoded(match[1] ?? ''));
+    const destinations = [...decoded(html).matchAll(/"destination":\[0,"((?:[^"\\]|\\.)*)"\]/g)].map(
+      (match) => JSON.parse(`"${match[1] ?? ''}"`) as string,
+    );
+    return [...links, ...destinations];
+  }
+
+  it('writes only addresses of this site into the log-in and registration pages', async () => {
+    for (const payload of HOSTILE) {
+      for (const page of ['/registrarme', '/iniciar-sesion']) {
+        const response = await fetch(`${stack.frontUrl}${page}?returnTo=${encodeURIComponent(payload)}`, {
+          redirect: 'manual',
+        });
+        expect(response.status, `${page} ${payload}`).toBe(200);
+        const html = await response.text();
+        const addresses = addressesOf(html);
+        expect(addresses.some((address) => address.includes('returnTo'))).toBe(false);
+        for (const address of addresses) {
+          // The footer's own tel:, mailto: and social addresses; the payloads' only host is evil.example.
+          if (/^[a-z][a-z0-9+.-]*:/i.test(address)) expect(address).not.toContain('evil.example');
+          else expect(new URL(address, front()).origin, `${page} ${payload}: ${address}`).toBe(front());
+        }
+        if (page === '/registrarme') expect(html).not.toContain('Al terminar te llevamos');
+      }
+    }
+  });
+
+  it('sends a person logged in meanwhile only to a path of this site', async () => {
+    const login = await stack.app.inject({
+      method: 'POST',
+      url: '/bff/auth/login',
+      headers: { 'x-viziona-client': 'web', origin: SITE_ORIGIN },
+      payload: { email: 'demo@viziona.co', password: 'Demo1234' },
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = [login.headers['set-cookie']]
+      .flat()
+      .filter((line): line is string => typeof line === 'string')
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const visit = async (path: string) => {
+      const response = await fetch(`${stack.frontUrl}${path}`, { redirect: 'manual', headers: { cookie } });
+      await response.arrayBuffer();
+      return { status: response.status, location: response.headers.get('location') ?? '' };
+    };
+    for (const payload of HOSTILE) {
+      for (const page of ['/registrarme', '/iniciar-sesion']) {
+        const answer = await visit(`${page}?returnTo=${encodeURIComponent(payload)}`);
+        expect(answer.status, `${page} ${payload}`).toBe(302);
+        expect(new URL(answer.location, front()).origin, `${page} ${payload}: ${answer.location}`).toBe(front());
+      }
+    }
+    const showtime = '/viziona/pelicula/dune/funcion/12';
+    expect(await visit(`/registrarme?returnTo=${encodeURIComponent(showtime)}`)).toEqual({
+      status: 302,
+      location: showtime,
+    });
+    expect(await visit('/registrarme?returnTo=%2Fmi-perfil')).toEqual({ status: 302, location: '/' });
   });
 });

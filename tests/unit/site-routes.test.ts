@@ -7,6 +7,9 @@ import {
   isGuestOnlyPath,
   isProtectedPath,
   loginPath,
+  registerPath,
+  registrationReturnTo,
+  returnFromGuestPage,
   routes,
   safeReturnTo,
   type RouteName,
@@ -67,6 +70,46 @@ describe('loginPath', () => {
     expect(loginPath('/')).toBe('/iniciar-sesion');
     expect(loginPath('//evil.example')).toBe('/iniciar-sesion');
     expect(loginPath('/iniciar-sesion?returnTo=%2Fmi-perfil')).toBe('/iniciar-sesion');
+  });
+});
+
+describe('registration from a purchase comes back to it', () => {
+  const showtime = '/viziona/pelicula/dune/funcion/12';
+
+  it('remembers a showtime being bought, its query and fragment included', () => {
+    expect(registrationReturnTo(showtime)).toBe(showtime);
+    expect(registrationReturnTo(`${showtime}?zona=General#sillas`)).toBe(`${showtime}?zona=General#sillas`);
+    expect(registerPath(showtime)).toBe('/registrarme?returnTo=%2Fviziona%2Fpelicula%2Fdune%2Ffuncion%2F12');
+  });
+
+  it.each([
+    null,
+    '/',
+    '/mi-perfil',
+    '/viziona/pelicula/dune',
+    '/viziona/pelicula/dune/funcion/abc',
+    '/viziona/pelicula/dune/funcion/12/..//evil.example',
+    '/%2e%2e//evil.example/pelicula/x/funcion/1',
+    '//evil.example/viziona/pelicula/dune/funcion/12',
+    'https://evil.example/viziona/pelicula/dune/funcion/12',
+    '/\\evil.example/pelicula/dune/funcion/12',
+    'javascript:alert(1)//viziona/pelicula/dune/funcion/12',
+  ])('registers to home for %j (the spec), never elsewhere', (value) => {
+    expect(registrationReturnTo(value)).toBeNull();
+    expect(registerPath(value)).toBe('/registrarme');
+  });
+
+  it('sends a person logged in meanwhile from a guest-only page to where that page would have', () => {
+    const encoded = encodeURIComponent(showtime);
+    expect(returnFromGuestPage('/registrarme', `?returnTo=${encoded}`)).toBe(showtime);
+    expect(returnFromGuestPage('/registrarme/', `?returnTo=${encoded}`)).toBe(showtime);
+    expect(returnFromGuestPage('/iniciar-sesion', '?returnTo=%2Fmi-perfil')).toBe('/mi-perfil');
+    // A registration comes back only to a purchase; the reset page to no one.
+    expect(returnFromGuestPage('/registrarme', '?returnTo=%2Fmi-perfil')).toBe('/');
+    expect(returnFromGuestPage('/forgot-password/abc', `?returnTo=${encoded}`)).toBe('/');
+    expect(returnFromGuestPage('/iniciar-sesion', '?returnTo=%2Fregistrarme')).toBe('/');
+    expect(returnFromGuestPage('/iniciar-sesion', '?returnTo=%2F%2Fevil.example')).toBe('/');
+    expect(returnFromGuestPage('/registrarme', '')).toBe('/');
   });
 });
 

@@ -6,19 +6,24 @@ import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { Button } from '../../components/Button.tsx';
-import { login, openForgotDialog } from './stores.ts';
+import { prepareFeedback } from '../../components/feedback-loader.ts';
+import { continueSignedIn, login, openForgotDialog } from './stores.ts';
 import { LOGIN_SUCCESS_TEXT } from './texts.ts';
 
 // zod and the schema load when the person turns to the form (see lazy-resolver.ts).
 const validation = lazyZodResolver(async () => (await import('#shared/validation/login.ts')).LoginFormSchema);
 
 export interface LoginFormProps {
-  /** Runs after a successful login, once the success text is shown. */
-  onLoggedIn: () => void;
+  /** Where a successful login goes (a path of this site), asked once it has succeeded. */
+  destination: () => string;
 }
 
-/** E-mail and password; shows the server's message on failure. Used by the dialog and the page. */
-export function LoginForm({ onLoggedIn }: LoginFormProps) {
+/**
+ * E-mail and password; shows the server's message on failure. On success the loading overlay
+ * says 'Inicio de sesión exitoso.' while the destination loads at once. Used by the dialog and
+ * the page.
+ */
+export function LoginForm({ destination }: LoginFormProps) {
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
   const onSubmit = async (values: LoginFormValues) => {
@@ -29,8 +34,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
       return;
     }
     setSucceeded(true);
-    // Long enough to read the success text before the page loads again.
-    window.setTimeout(onLoggedIn, 600);
+    continueSignedIn(destination(), LOGIN_SUCCESS_TEXT);
   };
 
   return (
@@ -38,6 +42,8 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
       validation={validation}
       defaultValues={{ email: '', password: '' }}
       onSubmit={onSubmit}
+      // The overlay that holds the page while the next one loads is ready before it is needed.
+      onFocusCapture={prepareFeedback}
       className="flex flex-col gap-4"
     >
       {({ register, formState: { errors, isSubmitting } }) => (
@@ -52,7 +58,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
             type="button"
             aria-haspopup="dialog"
             onClick={openForgotDialog}
-            className="w-fit text-sm font-medium text-brand underline-offset-4 hover:underline"
+            className="-my-2 inline-flex min-h-11 w-fit items-center text-sm font-medium text-brand underline-offset-4 hover:underline"
           >
             Olvidé mi contraseña
           </button>
@@ -60,11 +66,6 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
             {serverMessage && (
               <p role="alert" className="rounded-lg border border-danger/60 bg-danger/10 px-3 py-2 text-sm text-danger">
                 {serverMessage}
-              </p>
-            )}
-            {succeeded && (
-              <p className="rounded-lg bg-success/10 px-3 py-2 text-sm font-semibold text-success">
-                {LOGIN_SUCCESS_TEXT}
               </p>
             )}
           </div>

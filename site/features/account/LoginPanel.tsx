@@ -1,7 +1,11 @@
 import { LoginForm } from './LoginForm.tsx';
-import { destinationAfterLogin, loadPage } from './stores.ts';
 
-/** The login page's island: after login, the `returnTo` target (a path of this site) or home. */
-export default function LoginPanel() {
-  return <LoginForm onLoggedIn={() => loadPage(destinationAfterLogin(window.location))} />;
+export interface LoginPanelProps {
+  /** Where to go after logging in: the page's `returnTo`, checked on the server (`loginReturnTo`), or home. */
+  destination: string;
+}
+
+/** The login page's island. */
+export default function LoginPanel({ destination }: LoginPanelProps) {
+  return <LoginForm destination={() => destination} />;
 }

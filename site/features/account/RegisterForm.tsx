@@ -1,21 +1,28 @@
-import { useRef, useState, type ClipboardEvent } from 'react';
+import { useId, useRef, useState, type ClipboardEvent } from 'react';
 import type { RegistrationForm, RegistrationFormInput } from '#shared/validation/registration.ts';
 import { DEVICE, DOC_TYPES, DOC_TYPE_LABELS } from '#shared/validation/options.ts';
 import { CheckboxField, Field, checkboxClasses } from '../../components/Field.tsx';
 import { EmailInput } from '../../components/EmailInput.tsx';
 import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
-import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { NewPasswordInput } from '../../components/PasswordInput.tsx';
 import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';
 import { DocumentNumberInput } from '../../components/DocumentNumberInput.tsx';
 import { Button } from '../../components/Button.tsx';
+import { prepareFeedback } from '../../components/feedback-loader.ts';
 import { CaptchaField, type CaptchaFieldHandle } from '../../components/captcha/CaptchaField.tsx';
 import { routes } from '../../lib/routes.ts';
 import { noteJustRegistered } from '../../lib/arrival-note.ts';
+import { PasswordConditions } from './PasswordConditions.tsx';
 import { PersonFields } from './PersonFields.tsx';
-import { register as registerAccount } from './stores.ts';
+import { continueSignedIn, register as registerAccount } from './stores.ts';
 import { REGISTER_SUCCESS_TEXT } from './texts.ts';
 
+/**
+ * The spec's confirmations refuse pasting. Only the clipboard's paste is refused: a browser's
+ * autofill (or a password manager) sets the value without a paste event, so the confirmations
+ * fill with their fields (decisions/registration-autofill.md).
+ */
 const blockPaste = (event: ClipboardEvent<HTMLInputElement>) => event.preventDefault();
 
 const defaultValues: Partial<RegistrationFormInput> = {
@@ -38,7 +45,8 @@ const validation = lazyZodResolver(
   async () => (await import('#shared/validation/registration.ts')).RegistrationFormSchema,
 );
 
-const linkClass = 'font-semibold text-brand underline underline-offset-4';
+// A tap target of 28 px in height inside the consent's sentence (WCAG 2.5.8 asks 24).
+const linkClass = 'inline-block py-1 font-semibold text-brand underline underline-offset-4';
 
 /** The two acceptances, each linking its document. */
 const CONSENTS = [
@@ -46,12 +54,23 @@ const CONSENTS = [
   { field: 'accept_privacy', lead: 'Acepto la', href: routes.privacy, document: 'Política de Privacidad' },
 ] as const;
 
+export interface RegisterFormProps {
+  /**
+   * Where the person goes once registered: the showtime they were about to choose seats for
+   * (the page's `returnTo`, checked on the server: `registrationReturnTo`), else home.
+   */
+  destination: string;
+}
+
 /**
  * The registration form. The robot check 'Confirmar que no soy un robot' is the ALTCHA proof
- * of work: the BFF verifies it before it asks the cinema API for a register token.
+ * of work: the BFF verifies it before it asks the cinema API for a register token. Every field
+ * a browser knows how to fill says what it holds (`autocomplete`), the confirmations included,
+ * and the password rule is shown before typing and ticked as one types.
  */
-export default function RegisterForm() {
+export default function RegisterForm({ destination }: RegisterFormProps) {
   const captchaRef = useRef<CaptchaFieldHandle>(null);
+  const conditionsId = useId();
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
 
@@ -68,14 +87,22 @@ export default function RegisterForm() {
     setSucceeded(true);
     // The landing page opens the verification screen at once ('Te enviamos un código a …').
     noteJustRegistered();
-    window.setTimeout(() => window.location.assign(routes.home), 800);
+    continueSignedIn(destination, REGISTER_SUCCESS_TEXT);
     return null;
   };
 
   return (
-    <Form validation={validation} defaultValues={defaultValues} onSubmit={onSubmit} className="flex flex-col gap-5">
+    <Form
+      validation={validation}
+      defaultValues={defaultValues}
+      onSubmit={onSubmit}
+      // The overlay that holds the page while the next one loads is ready before it is needed.
+      onFocusCapture={prepareFeedback}
+      className="flex flex-col gap-5"
+    >
       {({ register, setValue, watch, formState: { errors, isSubmitting } }) => {
         const docType = watch('doc_type');
+        const password = watch('password') ?? '';
         return (
           <>
             <input type="hidden" {...register('device')} />
@@ -84,22 +111,22 @@ export default function RegisterForm() {
                 {(control) => <EmailInput {...control} {...register('email')} />}
               </Field>
               <Field label="Confirmar correo electrónico" error={errors.confirmEmail?.message}>
-                {(control) => (
-                  <EmailInput {...control} {...register('confirmEmail')} autoComplete="off" onPaste={blockPaste} />
-                )}
+                {(control) => <EmailInput {...control} {...register('confirmEmail')} onPaste={blockPaste} />}
               </Field>
               <Field label="Contraseña" error={errors.password?.message}>
-                {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
+                {(control) => (
+                  <>
+                    <NewPasswordInput
+                      {...control}
+                      {...register('password')}
+                      aria-describedby={[control['aria-describedby'], conditionsId].filter(Boolean).join(' ')}
+                    />
+                    <PasswordConditions id={conditionsId} value={password} />
+                  </>
+                )}
               </Field>
               <Field label="Confirmar contraseña" error={errors.confirmPassword?.message}>
-                {(control) => (
-                  <PasswordInput
-                    {...control}
-                    {...register('confirmPassword')}
-                    autoComplete="new-password"
-                    onPaste={blockPaste}
-                  />
-                )}
+                {(control) => <NewPasswordInput {...control} {...register('confirmPassword')} onPaste={blockPaste} />}
               </Field>
               <Field label="Tipo de documento" error={errors.doc_type?.message}>
                 {(control) => (
@@ -114,9 +141,7 @@ export default function RegisterForm() {
                 )}
               </Field>
               <Field label="Número de documento" error={errors.doc_number?.message}>
-                {(control) => (
-                  <DocumentNumberInput {...control} {...register('doc_number')} docType={docType} autoComplete="off" />
-                )}
+                {(control) => <DocumentNumberInput {...control} {...register('doc_number')} docType={docType} />}
               </Field>
               <Field label="Confirmar número de documento" error={errors.confirmDocNumber?.message}>
                 {(control) => (
@@ -124,7 +149,6 @@ export default function RegisterForm() {
                     {...control}
                     {...register('confirmDocNumber')}
                     docType={docType}
-                    autoComplete="off"
                     onPaste={blockPaste}
                   />
                 )}
@@ -166,9 +190,6 @@ export default function RegisterForm() {
                 <p role="alert" className="rounded-lg border border-danger/60 bg-danger/10 px-3 py-2 text-danger">
                   {serverMessage}
                 </p>
-              )}
-              {succeeded && (
-                <p className="rounded-lg bg-success/10 px-3 py-2 font-semibold text-success">{REGISTER_SUCCESS_TEXT}</p>
               )}
             </div>
           </>

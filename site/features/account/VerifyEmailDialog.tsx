@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { VerificationCodeFormSchema } from '#shared/validation/verification-code.ts';
 import { MESSAGES } from '#shared/validation/messages.ts';
@@ -13,6 +13,10 @@ import {
   sendVerificationCode,
   validateVerificationCode,
 } from './stores.ts';
+import { EMAIL_VERIFIED_TITLE } from './texts.ts';
+
+/** How long '¡Correo verificado!' stays before the screen closes by itself ('Continuar' closes it sooner). */
+const VERIFIED_SHOWN_MS = 2500;
 
 export interface VerifyEmailDialogProps {
   email: string;
@@ -21,12 +25,20 @@ export interface VerifyEmailDialogProps {
 /**
  * 'Verifica el correo': one code input, 'Verificar' (a loading image while busy) and
  * 'solicita uno nuevo' (registration already sent a first code). Page scrolling is locked
- * while it is open and restored on close (the Modal does that).
+ * while it is open and restored on close (the Modal does that). A valid code is answered
+ * where the person is looking: the screen says '¡Correo verificado!' for a moment, then closes.
  */
 export default function VerifyEmailDialog({ email }: VerifyEmailDialogProps) {
   const open = useStore($verifyDialogOpen);
   const busy = useStore($verificationBusy);
   const [code, setCode] = useState('');
+  const [verified, setVerified] = useState(false);
+
+  useEffect(() => {
+    if (!verified) return;
+    const timer = window.setTimeout(closeVerifyDialog, VERIFIED_SHOWN_MS);
+    return () => window.clearTimeout(timer);
+  }, [verified]);
 
   const onVerify = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,13 +51,42 @@ export default function VerifyEmailDialog({ email }: VerifyEmailDialogProps) {
       });
       return;
     }
-    await validateVerificationCode(parsed.data.code);
+    setVerified(await validateVerificationCode(parsed.data.code));
   };
 
   const onRequestNew = async () => {
     setCode('');
     await sendVerificationCode();
   };
+
+  if (verified) {
+    return (
+      <Modal open={open} onClose={closeVerifyDialog} title="Verifica el correo">
+        <div role="status" className="flex flex-col items-center gap-3 py-2 text-center">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 48 48"
+            className="size-14 text-success"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <circle cx="24" cy="24" r="20" />
+            <path d="m15 25 6 6 12-13" />
+          </svg>
+          <p className="text-2xl font-bold text-success">{EMAIL_VERIFIED_TITLE}</p>
+          <p className="text-muted">
+            Tu correo <strong className="text-text wrap-anywhere">{email}</strong> quedó confirmado.
+          </p>
+        </div>
+        <Button type="button" onClick={closeVerifyDialog} className="mt-4 w-full">
+          Continuar
+        </Button>
+      </Modal>
+    );
+  }
 
   return (
     <Modal open={open} onClose={closeVerifyDialog} title="Verifica el correo">
@@ -93,7 +134,7 @@ export default function VerifyEmailDialog({ email }: VerifyEmailDialogProps) {
           type="button"
           onClick={() => void onRequestNew()}
           disabled={busy}
-          className="font-semibold text-brand underline-offset-4 hover:underline disabled:opacity-60"
+          className="inline-flex min-h-11 items-center px-1 font-semibold text-brand underline-offset-4 hover:underline disabled:opacity-60"
         >
           solicita uno nuevo
         </button>

@@ -15,8 +15,8 @@ import type { ProfileView } from '#shared/views/accounts.ts';
 import type { BffFailure } from '../../lib/bff-error.ts';
 import { callBff } from '../../lib/bff-browser.ts';
 import { forgetOfflineTickets } from '../../lib/offline-tickets.ts';
-import { isGuestOnlyPath, routes, safeReturnTo } from '../../lib/routes.ts';
-import { openStatusModal, withSpinner } from '../../components/feedback-stores.ts';
+import { isGuestOnlyPath, loginReturnTo, routes, safeReturnTo } from '../../lib/routes.ts';
+import { hideSpinner, openStatusModal, showSpinner, withSpinner } from '../../components/feedback-stores.ts';
 import { SPINNER_TEXTS } from './texts.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -64,19 +64,23 @@ export const $loginDialogOpen = atom(false);
 export const $forgotDialogOpen = atom(false);
 export const $verifyDialogOpen = atom(false);
 
-/** Where the login dialog sends the person afterwards, when not back to the same page. */
-let loginReturnTo: string | null = null;
+/**
+ * Where the login dialog sends the person afterwards (a path of this site), or null to stay on
+ * the page. The dialog says why it asks when this is a showtime's purchase, and its link to the
+ * registration carries it (the registration page checks it again on the server).
+ */
+export const $loginDialogTarget = atom<string | null>(null);
 
 /** Opens the login dialog; `returnTo` (a path of this site) is where to go after logging in. */
 export function openLoginDialog(returnTo?: string | null): void {
-  loginReturnTo = safeReturnTo(returnTo);
+  $loginDialogTarget.set(loginReturnTo(returnTo));
   $forgotDialogOpen.set(false);
   $loginDialogOpen.set(true);
 }
 
 /** After logging in through the dialog: its `returnTo`, else back to the page (see below). */
 export function destinationAfterDialogLogin(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
-  return loginReturnTo ?? destinationAfterLogin(location);
+  return $loginDialogTarget.get() ?? destinationAfterLogin(location);
 }
 
 export function closeLoginDialog(): void {
@@ -116,7 +120,7 @@ export function closeVerifyDialog(): void {
  */
 export function destinationAfterLogin(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
   if (isGuestOnlyPath(location.pathname)) {
-    return safeReturnTo(new URLSearchParams(location.search).get('returnTo')) ?? routes.home;
+    return loginReturnTo(new URLSearchParams(location.search).get('returnTo')) ?? routes.home;
   }
   // The page's own address can be `//evil.example` too (a crafted link): never leave the site.
   return safeReturnTo(`${location.pathname}${location.search}${location.hash}`) ?? routes.home;
@@ -129,39 +133,76 @@ export function loadPage(path: string): void {
   else window.location.assign(path);
 }
 
+/**
+ * Logged in or registered: on to `path` at once, with `text` ('Inicio de sesión exitoso.') in the
+ * loading overlay until the next page shows. The overlay keeps this page inert meanwhile, so no
+ * tap lands on a page that is about to go (issue 41: a reload 1–4 s after the header showed the
+ * name lost such taps, and in Firefox aborted the navigation they started).
+ */
+export function continueSignedIn(path: string, text: string): void {
+  showSpinner(text);
+  // Brought back by the back button from the browser's cache, this page would still be the
+  // visitor's one under the overlay: load it again with the session.
+  window.addEventListener(
+    'pageshow',
+    (event) => {
+      if (event.persisted) window.location.reload();
+    },
+    { once: true },
+  );
+  loadPage(path);
+}
+
 // ---------------------------------------------------------------------------------------
 // Mutations
 
 export type ActionResult = { ok: true } | { ok: false; failure: BffFailure };
 
-export async function login(form: LoginForm): Promise<ActionResult> {
-  const result = await withSpinner(SPINNER_TEXTS.login, () => callBff('POST /auth/login', { body: form }));
-  if (!result.ok) return { ok: false, failure: result.failure };
-  if (!result.data.user) {
-    // The spec: an answer without a user changes nothing beyond a log line.
-    console.error('Respuesta de inicio de sesión sin usuario');
-    return { ok: false, failure: { code: 'NO_USER', message: 'No fue posible iniciar sesión. Inténtalo de nuevo.' } };
-  }
-  // Whoever was here before, their tickets kept for use without signal are not this person's.
+/** A refusal: the overlay goes and the form says why. */
+function refused(failure: BffFailure): ActionResult {
+  hideSpinner();
+  return { ok: false, failure };
+}
+
+/**
+ * Takes the session a log-in or a registration answered with. Whoever was here before, their
+ * tickets kept for use without signal are not this person's.
+ */
+async function adoptSignedIn(user: SessionUserView): Promise<ActionResult> {
   await forgetOfflineTickets();
-  $sessionUser.set(result.data.user);
+  $sessionUser.set(user);
   return { ok: true };
 }
 
-/** Posts the whole registration form; the BFF validates it again and lowercases the e-mail. */
+/**
+ * Logs in with the overlay shown. On success the overlay stays: the caller moves on at once
+ * (`continueSignedIn`), so the page never looks finished before it is left.
+ */
+export async function login(form: LoginForm): Promise<ActionResult> {
+  showSpinner(SPINNER_TEXTS.login);
+  const result = await callBff('POST /auth/login', { body: form });
+  if (!result.ok) return refused(result.failure);
+  if (!result.data.user) {
+    // The spec: an answer without a user changes nothing beyond a log line.
+    console.error('Respuesta de inicio de sesión sin usuario');
+    return refused({ code: 'NO_USER', message: 'No fue posible iniciar sesión. Inténtalo de nuevo.' });
+  }
+  return adoptSignedIn(result.data.user);
+}
+
+/**
+ * Posts the whole registration form (the BFF validates it again and lowercases the e-mail); on
+ * success the overlay stays, as after `login`.
+ */
 export async function register(form: RegistrationForm): Promise<ActionResult> {
-  const result = await withSpinner(SPINNER_TEXTS.register, () => callBff('POST /auth/register', { body: form }));
-  if (!result.ok) return { ok: false, failure: result.failure };
+  showSpinner(SPINNER_TEXTS.register);
+  const result = await callBff('POST /auth/register', { body: form });
+  if (!result.ok) return refused(result.failure);
   if (!result.data.user) {
     console.error('Respuesta de registro sin usuario');
-    return {
-      ok: false,
-      failure: { code: 'NO_USER', message: 'No fue posible completar el registro. Inténtalo de nuevo.' },
-    };
+    return refused({ code: 'NO_USER', message: 'No fue posible completar el registro. Inténtalo de nuevo.' });
   }
-  await forgetOfflineTickets();
-  $sessionUser.set(result.data.user);
-  return { ok: true };
+  return adoptSignedIn(result.data.user);
 }
 
 /** Logs out, forgets the tickets kept for use without signal, and goes home. A failure is only logged (the spec shows nothing). */
@@ -263,7 +304,10 @@ export async function sendVerificationCode(): Promise<void> {
   $verificationBusy.set(false);
 }
 
-/** Checks a (non-blank) code; a valid one marks the session's e-mail as verified. */
+/**
+ * Checks a (non-blank) code; a valid one marks the session's e-mail as verified (the header's
+ * prompt goes) and the screen says so before it closes (VerifyEmailDialog).
+ */
 export async function validateVerificationCode(code: string): Promise<boolean> {
   $verificationBusy.set(true);
   const result = await callBff('POST /verification/validate', { body: { code } });
@@ -277,6 +321,5 @@ export async function validateVerificationCode(code: string): Promise<boolean> {
     return false;
   }
   $sessionUser.set(result.data.user);
-  closeVerifyDialog();
   return true;
 }

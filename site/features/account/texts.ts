@@ -12,3 +12,11 @@ export const SPINNER_TEXTS = {
 
 export const LOGIN_SUCCESS_TEXT = 'Inicio de sesión exitoso.';
 export const REGISTER_SUCCESS_TEXT = 'Registro exitoso.';
+
+/** Ours: the login asked for at a showtime's hour says why (issue 38). */
+export const LOGIN_FOR_SEATS_TEXT = 'Inicia sesión o regístrate para elegir tus sillas';
+/** Ours: the registration started from a showtime says the person will be taken back to it. */
+export const REGISTER_FOR_SEATS_TEXT = 'Al terminar te llevamos a la función que elegiste para que escojas tus sillas.';
+
+/** Ours: a valid code, said in the verification screen itself before it closes. */
+export const EMAIL_VERIFIED_TITLE = '¡Correo verificado!';
