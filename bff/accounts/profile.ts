@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toProfilePayload, type ProfileForm } from '#shared/validation/profile.ts';
 import type { MembershipStatusView, ProfileSavedView, ProfileView } from '#shared/views/accounts.ts';
 import { endOtherSessions, sessionView, updateSession } from '#bff/plugins/session.ts';
-import { fetchMembership } from './membership.ts';
 import { toProfileView } from './profile-view.ts';
 import { toSessionUser } from './session-user.ts';
 
@@ -30,7 +29,7 @@ export async function readMembershipStatus(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<MembershipStatusView> {
-  const membership = await fetchMembership(app, request);
+  const membership = await app.membership.fetch(request);
   if (membership) updateSession(request, { membership });
   return { membership };
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionAnswer, User } from '#shared/cinema-api/accounts.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { parseBogotaTimestamp } from '#shared/format/bogota-time.ts';
-import { fetchMembership } from './membership.ts';
 import { startSession, updateSession, type SessionUser } from '../plugins/session.ts';
 
 /**
@@ -33,6 +32,6 @@ export async function openSession(app: FastifyInstance, request: FastifyRequest,
     user: toSessionUser(answer.user),
     membership: null,
   });
-  const membership = await fetchMembership(app, request).catch(() => null);
+  const membership = await app.membership.fetch(request).catch(() => null);
   if (membership) updateSession(request, { membership });
 }

@@ -39,7 +39,7 @@ interface CaptchaOptions {
 
 type CaptchaRefusalReason = 'missing' | 'malformed' | 'invalid' | 'expired' | 'replayed';
 
-type CaptchaVerdict = { ok: true } | { ok: false; reason: CaptchaRefusalReason };
+export type CaptchaVerdict = { ok: true } | { ok: false; reason: CaptchaRefusalReason };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,5 @@
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { redisWithMemoryFallback } from './rate-limit-store.ts';
@@ -10,6 +11,14 @@ import { redisWithMemoryFallback } from './rate-limit-store.ts';
  */
 
 const minutes = (n: number): number => n * 60_000;
+
+/**
+ * The key of a limit counted per logged-in person (their e-mail), so that people behind one
+ * address (an office, a mobile carrier) do not share a budget; a request without a session
+ * counts by address (such routes then answer 401 anyway).
+ */
+export const perPersonKey = (request: FastifyRequest): string =>
+  request.auth ? `person:${request.auth.user.email}` : `ip:${request.ip}`;
 
 /** Attach with `config: { rateLimit: RATE_LIMITS.login }` on a route. */
 export const RATE_LIMITS = {

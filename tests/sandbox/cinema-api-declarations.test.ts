@@ -17,10 +17,11 @@ import { findCinemaPathLiterals } from './cinema-path-literals.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const declared = (name: CinemaName): CinemaCall => cinemaApi[name];
 
+/** The running BFF's sources: the operator's conformance check (bff/upstream-check) asks every call, so it proves none. */
 function bffSources(dir = join(ROOT, 'bff')): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return bffSources(path);
+    if (entry.isDirectory()) return entry.name === 'upstream-check' ? [] : bffSources(path);
     return entry.name.endsWith('.ts') ? [readFileSync(path, 'utf8')] : [];
   });
 }

@@ -5,12 +5,8 @@ import { buildSeatMap, withMySeats } from '#shared/booking/seat-map.ts';
 import type { BookingView } from '#shared/views/booking.ts';
 import { notFound } from '#bff/errors.ts';
 import { audienceOf } from '#bff/purchase/common/audience.ts';
-import {
-  maxSeatsOf,
-  showtimeStarted,
-  snackOffersFor,
-  toPaymentMethodView,
-} from '#bff/purchase/common/purchase-rules.ts';
+import { maxSeatsOf, showtimeStarted, snackOffersFor } from '#bff/purchase/common/purchase-rules.ts';
+import { toPaymentMethodView } from '#bff/payments/payment-checks.ts';
 import { readLiveHold, toHoldView } from '#bff/purchase/common/hold.ts';
 import { toBookingMovie, toShowtimeFacts } from '#bff/purchase/common/showtime-facts.ts';
 
@@ -30,7 +26,7 @@ export async function buildBookingView(
     statusHub.read(request, showtimeId),
     app.settings.read(request),
     sources.snacks(request),
-    sources.payBrands(request),
+    app.payments.sources.payBrands(request),
     app.membership.current(request),
     readLiveHold(app, request),
   ]);

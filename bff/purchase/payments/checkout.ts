@@ -8,7 +8,8 @@ import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 import type { CartLine, PaymentMethodView } from '#shared/views/booking.ts';
 import { BffError } from '#bff/errors.ts';
 import { audienceOf } from '#bff/purchase/common/audience.ts';
-import { maxSeatsOf, snackOffersFor, toPaymentMethodView } from '#bff/purchase/common/purchase-rules.ts';
+import { maxSeatsOf, snackOffersFor } from '#bff/purchase/common/purchase-rules.ts';
+import { toPaymentMethodView } from '#bff/payments/payment-checks.ts';
 import type { HoldState } from '#bff/purchase/common/hold.ts';
 
 export const CHECKOUT_ERRORS = {

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#bff/endpoint-route.ts';
 import { requireCustomer } from '#bff/plugins/session-guard.ts';
-import { membershipOffer } from '#bff/purchase/membership/membership-offer.ts';
-import { buyMembership } from '#bff/purchase/membership/membership-purchase.ts';
-import { perPersonRateLimit } from '#bff/purchase/common/rate-limits.ts';
+import { membershipOffer } from '#bff/membership/membership-offer.ts';
+import { membershipProduct } from '#bff/membership/membership-sale.ts';
 
-/** Club Vizionarios: its offer and its purchase by card or PSE. Every route needs a session. */
+/** Club Vizionarios: its offer and its sale by card or PSE (the payments floor). Every route needs a session. */
 const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
 
@@ -13,14 +12,14 @@ const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => membershipOffer(app, request),
   });
 
-  const purchase = { config: { rateLimit: perPersonRateLimit.membership } };
+  const membership = membershipProduct(app);
   endpointRoute(app, 'POST /membership/purchase', {
-    ...purchase,
-    handler: async (request) => buyMembership(app, request, request.body),
+    ...app.payments.routeOptions(membership.metricKind.card),
+    handler: async (request, reply) => app.payments.sell(membership, request, reply, request.body),
   });
   endpointRoute(app, 'POST /membership/purchase/pse', {
-    ...purchase,
-    handler: async (request) => buyMembership(app, request, request.body),
+    ...app.payments.routeOptions(membership.metricKind.pse),
+    handler: async (request, reply) => app.payments.sell(membership, request, reply, request.body),
   });
 };
 

@@ -19,7 +19,7 @@ import type { BookingView } from '#shared/views/booking.ts';
 import { Button } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazy-part.ts';
 import { useWantedOnce } from '../../components/use-wanted-once.ts';
-import { Countdown } from './checkout/Countdown.tsx';
+import { Countdown, StickyCountdown } from './checkout/Countdown.tsx';
 import { ClubBanner } from './ClubBanner.tsx';
 import { guardLeaving } from './leave-guard.ts';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
@@ -29,7 +29,8 @@ import { revealSeats } from './seat-map/reveal-seats.ts';
 import { SeatMap } from './seat-map/SeatMap.tsx';
 import { ZonePicker } from './seat-map/ZonePicker.tsx';
 import { createPurchaseState, type PurchaseState } from './stores/purchase.ts';
-import { PAYMENT_TEXTS, PURCHASE_TEXTS } from './texts.ts';
+import { PAYMENT_TEXTS } from '#site/features/payment/texts.ts';
+import { PURCHASE_TEXTS } from './texts.ts';
 
 // What step 0 (zone and seats) does not need loads when its step comes near: the snacks once a
 // seat is chosen, the checkout once the seats are held, the payment wizard (react-hook-form,
@@ -41,7 +42,9 @@ const CheckoutPanel = lazyPart(() => import('./checkout/CheckoutPanel.tsx').then
 const LeavePurchaseDialog = lazyPart(() =>
   import('./LeavePurchaseDialog.tsx').then((module) => module.LeavePurchaseDialog),
 );
-const PaymentWizard = lazyPart(() => import('./payment/PaymentWizard.tsx').then((module) => module.PaymentWizard));
+const PaymentWizard = lazyPart(() =>
+  import('#site/features/payment/PaymentWizard.tsx').then((module) => module.PaymentWizard),
+);
 
 const noSubscription = () => () => undefined;
 
@@ -369,7 +372,7 @@ function CheckoutDialogs({ purchase, payer }: CheckoutProps) {
             onClose={checkout.closePayment}
             onPayCard={payment.payByCard}
             onPayPse={payment.payByPse}
-            secondsLeft={heldSeats ? secondsLeft : null}
+            aside={heldSeats ? <StickyCountdown secondsLeft={secondsLeft} /> : null}
             startWith={method}
           />
         </Suspense>

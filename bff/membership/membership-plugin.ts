@@ -7,9 +7,10 @@ import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { updateSession } from '#bff/plugins/session.ts';
 
 /**
- * The logged-in customer's Club Vizionarios membership as the cinema API says it. The
- * accounts own it; the purchase reaches it through the app (`app.membership`), never by
- * importing this folder.
+ * The logged-in customer's Club Vizionarios membership as the cinema API says it: this
+ * folder owns it whole (the status read, the offer, its sale as a paid product). The accounts
+ * (profile, log-in) and the purchase (member prices) reach it through the app
+ * (`app.membership`), never by importing this folder.
  */
 
 function toMembershipView(status: MembershipStatus | undefined): MembershipView | null {
