@@ -5,7 +5,7 @@ import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
 import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { answered } from '#bff/plugins/shared-store.ts';
 import { moviePath } from './alert-mail.ts';
-import { onSale, saleStateOf } from './sale-state.ts';
+import { onSale } from './sale-state.ts';
 import type { AlertRecord } from './store.ts';
 
 /** What the alert routes do for the logged-in person: list, ask, cancel. */
@@ -42,7 +42,7 @@ export async function askAlert(app: FastifyInstance, request: FastifyRequest, mo
         throw new BffError(404, 'NOT_FOUND', ALERT_MESSAGES.unknownMovie);
       throw error;
     });
-  const state = await saleStateOf(app, request, movie);
+  const state = await app.alerts.saleState(request, movie);
   // Already on sale: there is nothing to tell; its hours are on its page.
   if (onSale(state)) throw new BffError(409, 'MOVIE_ON_SALE', ALERT_MESSAGES.onSale);
   const record: AlertRecord = {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { phaseOf, type WaitingRoomEvent, type WaitingRoomPhase } from '#shared/waiting-room/event.ts';
 import { waitingRoomCookies } from './cookies.ts';
 import { JoinBatcher } from './join-batcher.ts';
 import { createMemoryWaitingRoomStore } from './store/memory-store.ts';
@@ -33,7 +34,12 @@ export interface WaitingRoomOptions {
 interface WaitingRoom {
   service: WaitingRoomService;
   requirePass(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** The events open to arrivals now (pre-queue, sale, pause or free), as this replica holds them. */
+  openEvents(): readonly WaitingRoomEvent[];
 }
+
+/** Phases in which a waiting room is open to arrivals. */
+const OPEN_PHASES: ReadonlySet<WaitingRoomPhase> = new Set(['prequeue', 'selling', 'paused', 'free']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,8 +97,10 @@ export const waitingRoomPlugin = fp(
       service.clearPassCookie(reply);
     });
 
+    const openEvents = () => registry.events.filter((event) => OPEN_PHASES.has(phaseOf(event, now())));
+
     app.decorateRequest('waitingRoomPass', null);
-    app.decorate('waitingRoom', { service, requirePass });
+    app.decorate('waitingRoom', { service, requirePass, openEvents });
 
     await registry.refresh();
     let stopTicker = () => {};

@@ -43,13 +43,16 @@ export function createBookingSources(upstream: UpstreamClient): BookingSources {
     return (await cache.read(key, load)).value;
   }
 
+  /** The one cache of a showtime's room (layout, prices, payment method): the purchase and the waiting room read it. */
+  function bookingData(caller: UpstreamCaller, showtimeId: number, options?: { fresh?: boolean }) {
+    return read(`booking-data:${showtimeId}`, options?.fresh, async () => {
+      const answer = await upstream.call(caller, 'GET /room/:showtimeId', { params: { showtimeId } });
+      return answer.data;
+    });
+  }
+
   return {
-    bookingData(request, showtimeId, options) {
-      return read(`booking-data:${showtimeId}`, options?.fresh, async () => {
-        const answer = await upstream.call(request, 'GET /room/:showtimeId', { params: { showtimeId } });
-        return answer.data;
-      });
-    },
+    bookingData,
     snacks(request, options) {
       return read('booking-snacks', options?.fresh, async () => {
         const [products, catalogue] = await Promise.all([
@@ -66,10 +69,7 @@ export function createBookingSources(upstream: UpstreamClient): BookingSources {
         });
         const showtime = movies.data.flatMap((movie) => movie.showtimes)[0];
         if (!showtime) throw new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);
-        const answer = await upstream.call(request, 'GET /room/:showtimeId', {
-          params: { showtimeId: showtime.id },
-        });
-        return answer.data.payment_method;
+        return (await bookingData(request, showtime.id)).payment_method;
       });
     },
     async roomStatus(request, showtimeId) {
