@@ -12,6 +12,7 @@ import { baseURL } from './playwright.config.ts';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '#site/lib/page-cache.ts';
 import { filterValue } from '#site/features/catalogue/showtime-filters.ts';
 import type { BillboardWeekView, MovieDetailView, RoomDetailView } from '#shared/views/catalogue.ts';
+import { bogotaToday } from '#shared/format/bogota-time.ts';
 
 /**
  * Finding the showtime one wants: the version, format and room filters of the billboard, a
@@ -113,12 +114,13 @@ for (const [screen, profile] of Object.entries(screens)) {
       request,
     }) => {
       const week = await read<BillboardWeekView>(request, '/bff/catalogue/movies/week');
-      const first = week.days[0]!;
+      // Tomorrow: a whole day at any hour (late in the evening the page opens on it anyway).
+      const first = week.days[1]!;
       const versions = valuesOf(billboardGroups(first), 'version');
       expect(versions.length).toBeGreaterThanOrEqual(2);
       const version = versions[1]!;
       const { page, context } = await openAs(browser, profile);
-      await page.goto('/cartelera');
+      await page.goto(`/cartelera?date=${first.date}`);
       const picker = page.locator('vz-date-picker');
       let panel = shownPanel(picker);
       const versionGroup = panel.getByRole('group', { name: 'Versión', exact: true });
@@ -137,7 +139,7 @@ for (const [screen, profile] of Object.entries(screens)) {
 
       // Another date (fetched as a fragment with the filters), then a format on that date.
       const other = week.days
-        .slice(1)
+        .slice(2)
         .find(
           (day) =>
             billboardGroups(day).some((group) => group.version === version) &&
@@ -193,7 +195,10 @@ for (const [screen, profile] of Object.entries(screens)) {
       let found: { detail: MovieDetailView; day: MovieDetailView['days'][number]; rooms: string[] } | null = null;
       for (const { slug } of movies) {
         const detail = await read<MovieDetailView>(request, `/bff/catalogue/movies/viziona/${slug}`);
-        const day = detail.days.find((item) => valuesOf(item.groups, 'room').length >= 2);
+        // Not today: late in the evening today's hours have started and the page hides them.
+        const day = detail.days.find(
+          (item) => item.date !== bogotaToday() && valuesOf(item.groups, 'room').length >= 2,
+        );
         if (day) {
           found = { detail, day, rooms: valuesOf(day.groups, 'room') };
           break;
@@ -230,7 +235,9 @@ for (const [screen, profile] of Object.entries(screens)) {
       for (const { slug } of rooms) {
         const detail = await read<RoomDetailView>(request, `/bff/catalogue/rooms/${slug}`);
         const groupsOf = (day: RoomDetailView['days'][number]) => day.movies.flatMap((movie) => movie.groups);
-        const day = detail.days.find((item) => valuesOf(groupsOf(item), 'version').length >= 2);
+        const day = detail.days.find(
+          (item) => item.date !== bogotaToday() && valuesOf(groupsOf(item), 'version').length >= 2,
+        );
         if (day) {
           found = { slug, day, versions: valuesOf(groupsOf(day), 'version') };
           break;

@@ -4,6 +4,7 @@ import { seededRandom } from '#shared/seeded-random.ts';
 import { selectedDate } from '#site/features/catalogue/date-panels.ts';
 import { listingHref } from '#site/features/catalogue/showtime-filters.ts';
 import { slideClass } from '#site/features/catalogue/carousel-slides.ts';
+import { bookableFirst, hasHourOnSale } from '#site/features/catalogue/bookable-first.ts';
 
 describe('catalogue page helpers', () => {
   it('shuffles a copy, keeping every item once', () => {
@@ -33,6 +34,28 @@ describe('catalogue page helpers', () => {
     expect(selectedDate(dates, null)).toBe('2026-11-22');
     expect(selectedDate([], null)).toBeNull();
     expect(listingHref('2026-11-23', {}, 'cartelera')).toBe('?date=2026-11-23#cartelera');
+  });
+
+  it('late in the evening opens on the first date with an hour still on sale, its buyable movies first', () => {
+    const hour = (startsAt: string, endsAt: string) => ({ hours: [{ startsAt, endsAt }] });
+    const now = Date.parse('2026-11-27T23:10:00-05:00');
+    const started = { title: 'started', groups: [hour('2026-11-27T22:50:00-05:00', '2026-11-28T00:40:00-05:00')] };
+    const ended = { title: 'ended', groups: [hour('2026-11-27T19:00:00-05:00', '2026-11-27T21:00:00-05:00')] };
+    const open = { title: 'open', groups: [hour('2026-11-27T23:30:00-05:00', '2026-11-28T01:10:00-05:00')] };
+    expect(hasHourOnSale(started.groups, now)).toBe(false);
+    expect(hasHourOnSale(open.groups, now)).toBe(true);
+    expect(bookableFirst([started, ended, open], now).map((movie) => movie.title)).toEqual([
+      'open',
+      'started',
+      'ended',
+    ]);
+
+    const dates = [{ date: '2026-11-27' }, { date: '2026-11-28' }];
+    const onSale = (date: string) => date !== '2026-11-27';
+    expect(selectedDate(dates, null, onSale)).toBe('2026-11-28');
+    // A date asked for is shown, on sale or not; with nothing on sale anywhere, the first.
+    expect(selectedDate(dates, '2026-11-27', onSale)).toBe('2026-11-27');
+    expect(selectedDate(dates, null, () => false)).toBe('2026-11-27');
   });
 
   it('sizes carousel slides by the spec’s breakpoints', () => {
