@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PaymentSources } from '#bff/payments/payment-sources.ts';
 import { PAY_TYPE_MEMBERSHIP, THEATER_ID } from '#shared/booking/constants.ts';
 import type { MembershipPurchaseBody, MembershipPurchaseView } from '#shared/views/booking.ts';
 import { ownerOf } from '#bff/plugins/session-guard.ts';
@@ -11,7 +12,13 @@ import { toPaymentMethodView } from '#bff/payments/payment-checks.ts';
  * membresia_servicio), never from the browser. After the payment the membership is read again
  * and sealed into the session, so member prices show at once on the seat map and the snacks.
  */
-export function membershipProduct(app: FastifyInstance): PaidProduct<MembershipPurchaseBody, MembershipPurchaseView> {
+export type MembershipNeeds = Pick<FastifyInstance, 'settings' | 'membership' | 'upstream'> & {
+  paymentSources: Pick<PaymentSources, 'payBrands'>;
+  /** The booking's reads (`app.booking.sources`), of which the membership needs the means of a sale. */
+  bookingSources: Pick<FastifyInstance['booking']['sources'], 'salesPaymentMethod'>;
+};
+
+export function membershipProduct(needs: MembershipNeeds): PaidProduct<MembershipPurchaseBody, MembershipPurchaseView> {
   return {
     payType: PAY_TYPE_MEMBERSHIP,
     metricKind: { card: 'membership_card', pse: 'membership_pse' },
@@ -20,14 +27,14 @@ export function membershipProduct(app: FastifyInstance): PaidProduct<MembershipP
         scope: `${ownerOf(request) ?? ''}:membership`,
         async price() {
           const [settings, brands, paymentMethod] = await Promise.all([
-            app.settings.read(request, { fresh: true }),
-            app.payments.sources.payBrands(request),
-            app.booking.sources.salesPaymentMethod(request),
+            needs.settings.read(request, { fresh: true }),
+            needs.paymentSources.payBrands(request),
+            needs.bookingSources.salesPaymentMethod(request),
           ]);
           return {
             consecutive: async () =>
               (
-                await app.upstream.call(request, 'GET /score/consecutive/:theaterId', {
+                await needs.upstream.call(request, 'GET /score/consecutive/:theaterId', {
                   params: { theaterId: THEATER_ID },
                 })
               ).data.Secuencia,
@@ -45,8 +52,8 @@ export function membershipProduct(app: FastifyInstance): PaidProduct<MembershipP
         },
         async answer(result) {
           // Prices follow the membership as it is now: the next read asks the cinema API.
-          await app.membership.forget(request);
-          const membership = await app.membership.current(request);
+          await needs.membership.forget(request);
+          const membership = await needs.membership.current(request);
           return { result, membership };
         },
       };

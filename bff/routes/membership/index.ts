@@ -8,11 +8,19 @@ import { membershipProduct } from '#bff/membership/membership-sale.ts';
 const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
 
+  // What the membership needs of the rest of the BFF, given once (it never reads the app).
+  const needs = {
+    settings: app.settings,
+    membership: app.membership,
+    upstream: app.upstream,
+    paymentSources: app.payments.sources,
+    bookingSources: app.booking.sources,
+  };
   endpointRoute(app, 'GET /membership/offer', {
-    handler: async (request) => membershipOffer(app, request),
+    handler: async (request) => membershipOffer(needs, request),
   });
 
-  const membership = membershipProduct(app);
+  const membership = membershipProduct(needs);
   endpointRoute(app, 'POST /membership/purchase', {
     ...app.payments.routeOptions(membership.metricKind.card),
     handler: async (request, reply) => app.payments.sell(membership, request, reply, request.body),
