@@ -10,6 +10,9 @@ import type { AlertRecord } from './store.ts';
 
 /** What the alert routes do for the logged-in person: list, ask, cancel. */
 
+/** What they need of the BFF: the alerts' own store and sale state, and the cinema API. */
+type AlertNeeds = Pick<FastifyInstance, 'alerts' | 'upstream'>;
+
 const toView = (record: AlertRecord): AlertView => ({
   movie: record.movie,
   title: record.title,
@@ -25,12 +28,12 @@ function ownerOrFail(request: FastifyRequest): string {
   return owner;
 }
 
-export async function alertsOf(app: FastifyInstance, request: FastifyRequest): Promise<AlertsView> {
+export async function alertsOf(app: AlertNeeds, request: FastifyRequest): Promise<AlertsView> {
   const records = await answered(() => app.alerts.store.list(ownerOrFail(request)));
   return { enabled: app.alerts.enabled, alerts: records.map(toView), limit: ALERT_LIMIT };
 }
 
-export async function askAlert(app: FastifyInstance, request: FastifyRequest, movie: string): Promise<AlertView> {
+export async function askAlert(app: AlertNeeds, request: FastifyRequest, movie: string): Promise<AlertView> {
   const owner = ownerOrFail(request);
   if (!app.alerts.enabled) throw new BffError(409, 'ALERTS_UNAVAILABLE', ALERT_MESSAGES.unavailable);
   const kept = await answered(() => app.alerts.store.get(owner, movie));
@@ -58,7 +61,7 @@ export async function askAlert(app: FastifyInstance, request: FastifyRequest, mo
   return toView(added.record);
 }
 
-export async function cancelAlert(app: FastifyInstance, request: FastifyRequest, movie: string): Promise<AlertsView> {
+export async function cancelAlert(app: AlertNeeds, request: FastifyRequest, movie: string): Promise<AlertsView> {
   const owner = ownerOrFail(request);
   const removed = await answered(() => app.alerts.store.remove(owner, movie));
   if (!removed) throw new BffError(404, 'NOT_FOUND', ALERT_MESSAGES.noAlert);

@@ -32,13 +32,13 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // `/estado-transaccion/{bill}`
   endpointRoute(app, 'GET /payments/transactions/:bill', {
-    handler: async (request) => toTransactionView(await readTransaction(app, request, request.params.bill)),
+    handler: async (request) => toTransactionView(await readTransaction(app.upstream, request, request.params.bill)),
   });
 
   // `/pay-status/{type}/{bill}`: type is the bill's pay method.
   endpointRoute(app, 'GET /payments/status/:method/:bill', {
     handler: async (request) =>
-      toTransactionView(await readPayStatus(app, request, request.params.method, request.params.bill)),
+      toTransactionView(await readPayStatus(app.upstream, request, request.params.method, request.params.bill)),
   });
 };
 

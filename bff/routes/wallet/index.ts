@@ -21,7 +21,7 @@ const walletUnavailable = (name: string): BffError =>
 
 /** The purchase's tickets, read with the person's own token (another person's bill is a 404). */
 async function ticketOf(app: FastifyInstance, request: FastifyRequest<{ Params: { bill: string } }>) {
-  const bill = await readBill(app, request, request.params.bill);
+  const bill = await readBill(app.upstream, request, request.params.bill);
   const ticket: WalletTicket | null = walletTicketOf(bill, app.config.siteOrigin);
   if (!ticket) throw ticketNotReady();
   return ticket;
