@@ -15,6 +15,9 @@ import { forgetHold, isLive, readHold, updateHold, type HoldState } from '#bff/p
  * hold answers the same outcome, so a double click charges once.
  */
 
+/** What selling tickets reads of the BFF: the hold's store, the booking, the pricing's reads, the payment brands. */
+type TicketSaleNeeds = Pick<FastifyInstance, 'sharedStore' | 'booking' | 'settings' | 'membership' | 'payments'>;
+
 const sameSeats = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
   a.length === b.length && [...a].sort().join('|') === [...b].sort().join('|');
 
@@ -23,7 +26,7 @@ const sameSeats = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean 
  * seats. Otherwise 409 with what changed (another tab reserved elsewhere, the seats changed,
  * the hold is gone), before anything is charged.
  */
-async function holdSeen(app: FastifyInstance, request: FastifyRequest, seen: PurchaseSeen): Promise<HoldState> {
+async function holdSeen(app: TicketSaleNeeds, request: FastifyRequest, seen: PurchaseSeen): Promise<HoldState> {
   const hold = await readHold(app, request);
   if (!hold) throw new BffError(409, 'HOLD_EXPIRED', CHECKOUT_ERRORS.holdMissing);
   if (hold.showtimeId !== seen.showtimeId) {
@@ -39,7 +42,7 @@ async function holdSeen(app: FastifyInstance, request: FastifyRequest, seen: Pur
 }
 
 /** Inside the payment lock: the hold is still this one and running. */
-async function requireLiveHold(app: FastifyInstance, request: FastifyRequest, seenHold: HoldState): Promise<HoldState> {
+async function requireLiveHold(app: TicketSaleNeeds, request: FastifyRequest, seenHold: HoldState): Promise<HoldState> {
   const hold = await readHold(app, request);
   if (!hold || hold.id !== seenHold.id) throw new BffError(409, 'HOLD_CHANGED', CHECKOUT_ERRORS.holdMissing);
   if (hold.settled) throw new BffError(409, 'HOLD_CHANGED', CHECKOUT_ERRORS.alreadyPaid);
@@ -57,7 +60,7 @@ function checkTotal(seen: PurchaseSeen, total: number): void {
  * The cinema API let the hold go (its clock ran past the hold, or the seats were released):
  * the hold is forgotten and the person hears it expired. Anything else passes unchanged.
  */
-async function holdGoneUpstream(app: FastifyInstance, hold: HoldState, error: unknown): Promise<unknown> {
+async function holdGoneUpstream(app: TicketSaleNeeds, hold: HoldState, error: unknown): Promise<unknown> {
   const fields = error instanceof BffError && error.statusCode === 422 ? Object.keys(error.fields ?? {}) : [];
   if (!fields.some((field) => field === 'seats' || field === 'score_consecutive')) return error;
   await forgetHold(app, hold);
@@ -70,7 +73,7 @@ async function holdGoneUpstream(app: FastifyInstance, hold: HoldState, error: un
  * saw, one payment per hold, priced from the cinema API now; a payment that goes through spends
  * the hold, and a charge the cinema API refuses because it let the hold go is a hold expired.
  */
-export function ticketProduct(app: FastifyInstance): PaidProduct<TicketPaymentBody, PaymentResultView> {
+export function ticketProduct(app: TicketSaleNeeds): PaidProduct<TicketPaymentBody, PaymentResultView> {
   return {
     payType: PAY_TYPE_TICKETS,
     metricKind: { card: 'card', pse: 'pse' },
