@@ -15,7 +15,7 @@ import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { audienceOf } from '#bff/purchase/common/audience.ts';
 import { maxSeatsOf, showtimeStarted } from '#bff/purchase/common/purchase-rules.ts';
 import { forgetHold, isLive, readHold, saveHold, type HeldSeat, type HoldState } from '#bff/purchase/common/hold.ts';
-import { withLock } from '#bff/payments/payment-gate.ts';
+import { withLock } from '#bff/plugins/shared-lock.ts';
 
 const RESERVE_ERRORS = {
   unknownZone: 'La ubicación elegida no está disponible. Elige otra.',
