@@ -37,6 +37,8 @@ export interface ShowtimeNeeds {
   format?: '2D' | '3D';
   /** Zones the room must sell, e.g. ['General', 'Preferencial']. */
   zones?: readonly string[];
+  /** The room, by its name ('Sala 1', the chain's biggest). */
+  roomName?: string;
   /** The showtime starts at least this long after now (sandbox clock and wall clock). Default 120. */
   minutesAhead?: number;
   /** No seat of it held or sold yet (default true), so a test never meets another's seats. */
@@ -138,6 +140,7 @@ export class SandboxShowtimes {
         showtime.startsAt >= earliest &&
         (needs.format === undefined || showtime.format === needs.format) &&
         (needs.zones ?? []).every((zone) => showtime.zones.includes(zone)) &&
+        (needs.roomName === undefined || showtime.roomName === needs.roomName) &&
         (needs.untouched === false || showtime.freeSeats === capacity.get(showtime.room)) &&
         (needs.stripe === undefined || showtime.id % needs.stripe.of === needs.stripe.index) &&
         !excluded.has(showtime.id),

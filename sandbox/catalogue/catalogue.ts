@@ -2,7 +2,7 @@ import type { LayoutPosition } from '#shared/cinema-api/booking.ts';
 import type { SnackProduct } from '#shared/cinema-api/catalogue.ts';
 import { addDays } from '../lib/calendar.ts';
 import { MOVIES, type MovieSeed } from '../db/seed/movies.ts';
-import { ROOMS, type RoomSeed } from '../db/seed/rooms.ts';
+import { BIG_ROOMS, ROOMS, type RoomSeed } from '../db/seed/rooms.ts';
 import { SNACKS } from '../db/seed/snacks.ts';
 import { buildImageRegistry, type ImageSpec } from './images.ts';
 import { buildLayout, seatKey } from './layout.ts';
@@ -14,6 +14,7 @@ export interface Catalogue {
   movies: MovieSeed[];
   movieById: Map<number, MovieSeed>;
   movieBySlug: Map<string, MovieSeed>;
+  /** The rooms listed and programmed every day; `roomById` and `roomBySlug` also know BIG_ROOMS. */
   rooms: RoomSeed[];
   roomById: Map<number, RoomSeed>;
   roomBySlug: Map<string, RoomSeed>;
@@ -37,7 +38,8 @@ export function buildCatalogue(seedDay: string): Catalogue {
   const seatIndex = new Map<number, Map<string, LayoutPosition>>();
   const saleCapacity = new Map<number, number>();
   const roomZones = new Map<number, Set<string>>();
-  for (const room of ROOMS) {
+  const allRooms = [...ROOMS, ...BIG_ROOMS];
+  for (const room of allRooms) {
     const layout = buildLayout(room);
     layouts.set(room.id, layout);
     seatIndex.set(room.id, new Map(layout.map((cell) => [seatKey(cell.FilaTotal, cell.ColumnaTotal), cell])));
@@ -50,8 +52,8 @@ export function buildCatalogue(seedDay: string): Catalogue {
     movieById: new Map(MOVIES.map((movie) => [movie.id, movie])),
     movieBySlug: new Map(MOVIES.map((movie) => [movie.slug, movie])),
     rooms: ROOMS,
-    roomById: new Map(ROOMS.map((room) => [room.id, room])),
-    roomBySlug: new Map(ROOMS.map((room) => [room.slug, room])),
+    roomById: new Map(allRooms.map((room) => [room.id, room])),
+    roomBySlug: new Map(allRooms.map((room) => [room.slug, room])),
     layouts,
     seatIndex,
     saleCapacity,

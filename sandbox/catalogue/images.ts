@@ -2,7 +2,7 @@ import { CONFECTIONERY_PAGE } from '../db/seed/confectionery.ts';
 import { CONTENT_PAGES } from '../db/seed/content-pages.ts';
 import { BANNERS, GALLERY, PAY_BRANDS } from '../db/seed/marketing.ts';
 import { MOVIES } from '../db/seed/movies.ts';
-import { ROOMS } from '../db/seed/rooms.ts';
+import { BIG_ROOMS, ROOMS } from '../db/seed/rooms.ts';
 import { SNACKS } from '../db/seed/snacks.ts';
 
 export type ImageKind = 'poster' | 'banner' | 'room' | 'square' | 'gallery' | 'brand' | 'content' | 'popup';
@@ -35,7 +35,7 @@ export function buildImageRegistry(): Map<string, ImageSpec> {
       kind: 'poster',
     });
   }
-  for (const room of ROOMS) {
+  for (const room of [...ROOMS, ...BIG_ROOMS]) {
     const [first, second] = roomImageNames(room.slug);
     images.set(first, { title: room.name, subtitle: room.complement, kind: 'room' });
     images.set(second, { title: room.name, subtitle: 'Vista desde la pantalla', kind: 'room' });

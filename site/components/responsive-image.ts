@@ -45,6 +45,8 @@ export const IMAGE_LAYOUTS = {
   billboardPoster: { sizes: '(min-width: 640px) 128px, 56px', cssWidths: [56, 128] },
   /** The checkout's poster (w-16, w-24 from 640 px). */
   checkoutPoster: { sizes: '(min-width: 640px) 96px, 64px', cssWidths: [64, 96] },
+  /** The ticket page's poster beside the title (w-16, w-28 from 640 px). */
+  ticketPoster: { sizes: '(min-width: 640px) 112px, 64px', cssWidths: [64, 112] },
   /** The movie page's poster beside its title: 6rem, 10rem from 640 px, 14rem from 768 px. */
   moviePoster: { sizes: '(min-width: 768px) 224px, (min-width: 640px) 160px, 96px', cssWidths: [96, 224] },
   /** Rooms carousel card (1, 3 from 600 px). */

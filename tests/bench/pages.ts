@@ -31,6 +31,11 @@
  * performance ≥ 95; form pages ≤ 100 KB and ≥ 95; the purchase page ≤ 120 KB and ≥ 90, a seat
  * click answered within 50 ms; the presale waiting page (issue 23) ≤ 10 KB and ≥ 95.
  *
+ * Then the seat map as the room grows (issue 40): the purchase page of rooms of 260, 520 and
+ * 1,040 seats loaded on the phone at 4× CPU, when it is hydrated, its long tasks and a tap, each
+ * with its ratio to the 260-seat room (pages/seat-map-load.ts; BENCH_SEAT_ROOMS, default
+ * `260,520,1040`, empty to skip; BENCH_SEAT_LOADS, default 5).
+ *
  * Options: `--no-build` reuses ./dist; BENCH_RUNS (default 3; 0 skips Lighthouse); BENCH_PAGES
  * (comma-separated paths, or `purchase`, to measure only some); BENCH_CLICK_DEVICES (default
  * `desktop,phone`: a 1280 × 800 laptop clicking, the 390 × 844 phone tapping); BENCH_CLICK_LOADS (default 10);
@@ -57,11 +62,13 @@ import {
   printClickTimings,
   printPageRow,
   printPhotoFigures,
+  printSeatMapLoads,
   printSkipped,
   printTableHead,
 } from './pages/print.ts';
 import { photoFigures, warmImagesForLighthouse } from './pages/photos.ts';
 import { CLICK_DEVICE_NAMES, CLICKS_PER_LOAD, seatClickTimings } from './pages/seat-click.ts';
+import { roomPurchasePath, SEAT_ROOMS, seatMapLoads } from './pages/seat-map-load.ts';
 import { buildSite, startStack, stopGroup, waitFor } from './pages/stack.ts';
 
 /** BENCH_PHOTOS=0 leaves out the photo figures (LCP and image bytes on the phone, issue 31). */
@@ -120,6 +127,16 @@ try {
       bare: CLICK_BARE ? { url: `${base}/bench/bare-seats`, html: barePage(purchase.seats) } : null,
     };
     for (const device of CLICK_DEVICE_NAMES) printClickTimings(device, await seatClickTimings(subjects, device));
+  }
+  if (SEAT_ROOMS.length > 0 && (!only || pages.some((page) => page.kind === 'purchase'))) {
+    // Sala 1 (the largest room's showtime above) and the sandbox's big rooms, each given a showtime.
+    const rooms = await Promise.all(
+      SEAT_ROOMS.map(async (seats) => ({
+        seats,
+        url: `${base}${seats === purchase.seats ? purchase.path : await roomPurchasePath(sandboxUrl, movie, seats)}`,
+      })),
+    );
+    printSeatMapLoads(await seatMapLoads(rooms, { base, value: cookie }));
   }
   if (PHOTO_PAGES) {
     const photoPages = ['/', '/cartelera', `/viziona/pelicula/${movie}`, '/salas', '/confiteria', purchase.path].filter(

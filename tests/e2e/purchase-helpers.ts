@@ -200,15 +200,13 @@ export async function openPayment(
   return choosePayMethod(page, method);
 }
 
-/** A way to pay in 'Detalle de la Compra': a method of a pay brand. */
+/** A way to pay in 'Detalle de la Compra': a method of a pay brand, named by both ('Tarjeta · ePayco'). */
 export const payWay = (
   checkout: Locator,
   brand: string,
   method: 'Tarjeta de crédito o débito' | 'PSE (débito desde tu cuenta bancaria)',
 ): Locator =>
-  checkout
-    .getByRole('group', { name: brand })
-    .getByRole('button', { name: method.startsWith('Tarjeta') ? 'Tarjeta' : 'PSE', exact: true });
+  checkout.getByRole('button', { name: `${method.startsWith('Tarjeta') ? 'Tarjeta' : 'PSE'} · ${brand}`, exact: true });
 
 /** In the open 'Detalle de la Compra': a way to pay, which opens its form ('Paso 2 de 2'). */
 export async function choosePayMethod(

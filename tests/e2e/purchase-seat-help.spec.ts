@@ -1,6 +1,7 @@
 import { expect, type BrowserContextOptions, type Page } from '@playwright/test';
 import { bestSeats } from '#shared/booking/best-seats.ts';
 import { formatCop } from '#shared/format/money.ts';
+import { computeTotals } from '#shared/booking/totals.ts';
 import { segmentsOfRow } from '#shared/booking/lonely-seats.ts';
 import type { BookingView, SeatMap } from '#shared/views/booking.ts';
 import { wcagViolations } from './axe-audit.ts';
@@ -40,8 +41,15 @@ async function bookingView(page: Page, showtimeId: number): Promise<BookingView>
   return (await (await page.request.get(`/bff/booking/${showtimeId}`)).json()) as BookingView;
 }
 
-const priceOf = (view: BookingView, zone: string): number =>
-  view.zones.find((offer) => offer.zone === zone)?.price ?? 0;
+/** What the bar under the map says `seats` seats of `zone` cost: the amount charged, service included. */
+const amountFor = (view: BookingView, zone: string, seats: number): number =>
+  computeTotals({
+    seats,
+    ticketUnitPrice: view.zones.find((offer) => offer.zone === zone)?.price ?? 0,
+    ticketSavingPerSeat: 0,
+    snacks: [],
+    fees: view.fees,
+  }).total;
 
 /** Whether the seat sits right beside a wheelchair space of its row. */
 const besideWheelchairSpace = (map: SeatMap, seat: string): boolean =>
@@ -75,9 +83,9 @@ for (const device of ['desktop', 'phone'] as const) {
     } else await pick.tap();
     for (const seat of best.seats) await expect(seatButton(page, seat, 'seleccionada')).toBeVisible();
     await expect(page.locator('button[data-seat][aria-pressed="true"]')).toHaveCount(3);
-    const price = priceOf(view, 'General');
+    const amount = (seats: number) => amountFor(view, 'General', seats);
     await expect(selectionBar(page)).toHaveText(
-      `Sillas seleccionadas: ${best.seats.join(', ')} · ${formatCop(3 * price)}`,
+      `Sillas seleccionadas: ${best.seats.join(', ')} · ${formatCop(amount(3))}`,
     );
     expect(await wcagViolations(page)).toEqual([]);
 
@@ -85,7 +93,7 @@ for (const device of ['desktop', 'phone'] as const) {
     const [, , last = ''] = best.seats;
     await seatButton(page, last, 'seleccionada').click();
     await expect(selectionBar(page)).toHaveText(
-      `Sillas seleccionadas: ${best.seats.slice(0, 2).join(', ')} · ${formatCop(2 * price)}`,
+      `Sillas seleccionadas: ${best.seats.slice(0, 2).join(', ')} · ${formatCop(amount(2))}`,
     );
     await seatButton(page, last, 'disponible').click();
     await reserve(page);
@@ -132,9 +140,10 @@ for (const device of ['desktop', 'phone'] as const) {
     const run = (await freeRuns(watcher)).find((seats) => seats.length >= 5) ?? [];
     const [first = '', second = '', third = '', fifth = ''] = [run[0], run[1], run[2], run[4]];
     for (const seat of [first, second, third]) await seatButton(watcher, seat, 'disponible').click();
-    const price = priceOf(await bookingView(watcher, showtime.id), 'General');
+    const view = await bookingView(watcher, showtime.id);
+    const amount = (seats: number) => amountFor(view, 'General', seats);
     await expect(selectionBar(watcher)).toHaveText(
-      `Sillas seleccionadas: ${first}, ${second}, ${third} · ${formatCop(3 * price)}`,
+      `Sillas seleccionadas: ${first}, ${second}, ${third} · ${formatCop(amount(3))}`,
     );
 
     // One seat taken on the phone, two on the laptop: one sentence, or the plural.
@@ -153,7 +162,7 @@ for (const device of ['desktop', 'phone'] as const) {
     for (const seat of taken) await expect(seatButton(watcher, seat, 'ocupada')).toBeVisible();
     const kept = [first, second, third].filter((seat) => !taken.includes(seat));
     await expect(selectionBar(watcher)).toHaveText(
-      `Sillas seleccionadas: ${kept.join(', ')} · ${formatCop(kept.length * price)}`,
+      `Sillas seleccionadas: ${kept.join(', ')} · ${formatCop(amount(kept.length))}`,
     );
     expect(await wcagViolations(watcher)).toEqual([]);
 

@@ -3,6 +3,7 @@ import { renderToReadableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { BookingView } from '#shared/views/booking.ts';
 import PurchaseFlow from '#site/features/purchase/PurchaseFlow.tsx';
+import { packBookingView } from '#site/features/purchase/seat-map/packed-seat-map.ts';
 import { PURCHASE_TEXTS } from '#site/features/purchase/texts.ts';
 import { room } from './seat-rooms.ts';
 
@@ -64,7 +65,7 @@ const view: BookingView = {
 async function serverHtml(bookingView: BookingView): Promise<string> {
   const stream = await renderToReadableStream(
     createElement(PurchaseFlow, {
-      view: bookingView,
+      view: packBookingView(bookingView),
       movieHref: '/viziona/pelicula/la-pelicula',
       payer: { firstName: 'Daniela', lastName: 'Gómez', email: 'demo@viziona.co' },
     }),

@@ -1,5 +1,5 @@
-// Nine rooms, 1,320 seats in total. Rows run from the screen (A) backwards; aisles are
-// grid columns of TipoSilla 'pasillo'.
+// Nine rooms, 1,320 seats in total, and two large ones kept out of the listing (BIG_ROOMS).
+// Rows run from the screen (A) backwards; aisles are grid columns of TipoSilla 'pasillo'.
 
 export interface RoomSeed {
   id: number;
@@ -147,6 +147,43 @@ export const ROOMS: RoomSeed[] = [
     aislesAfter: [5],
     generalRows: 0,
     vip: true,
+    supports3d: true,
+  },
+];
+
+/**
+ * Rooms of 520 and 1,040 seats (twice and four times Sala 1) for measuring and testing large
+ * seat maps: not listed among the rooms and not in the daily programme, so the chain's pages
+ * stay as they are; `POST /sandbox/movies/{slug}/showtimes` with `{"seats": 1040}` gives one a
+ * showtime (sandbox/README.md).
+ */
+export const BIG_ROOMS: RoomSeed[] = [
+  {
+    id: 101,
+    slug: 'sala-arena-520',
+    name: 'Sala Arena 520',
+    complement: 'Gran formato',
+    short_description: '<p>Sala de gran formato para 520 personas.</p>',
+    description: standard('de gran formato', 'Dos bloques laterales y uno central.'),
+    rows: 26,
+    seatsPerRow: 20,
+    aislesAfter: [4, 16],
+    generalRows: 16,
+    vip: false,
+    supports3d: true,
+  },
+  {
+    id: 102,
+    slug: 'sala-arena-1040',
+    name: 'Sala Arena 1040',
+    complement: 'Gran formato',
+    short_description: '<p>Sala de gran formato para 1.040 personas.</p>',
+    description: standard('de gran formato', 'Tres bloques de sillas entre dos pasillos.'),
+    rows: 26,
+    seatsPerRow: 40,
+    aislesAfter: [10, 30],
+    generalRows: 16,
+    vip: false,
     supports3d: true,
   },
 ];

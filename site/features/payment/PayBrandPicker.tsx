@@ -16,9 +16,17 @@ export interface PayBrandPickerProps {
 }
 
 const WAY_BUTTON =
-  'flex min-h-11 items-center gap-2 rounded-xl border border-line bg-white px-3 py-2 text-left text-sm font-bold text-ink hover:border-brand';
+  'flex min-h-11 rounded-xl border border-line bg-white px-3 py-1.5 text-left text-sm leading-tight font-bold text-ink hover:border-brand';
 
-/** 'Pagar en línea con:' and one button per pay brand, or per method of each brand. */
+/** 'Tarjeta · ePayco': the method and the brand, on screen and to a screen reader (issue 38). */
+const methodName = (method: PayMethod): string =>
+  method === 'card' ? PAYMENT_TEXTS.cardShort : PAYMENT_TEXTS.pseShort;
+
+/**
+ * 'Pagar en línea con:' and one button per way to pay (issue 38): each brand's mark, large
+ * enough to read, beside its methods, each button named by method and brand on screen and to a
+ * screen reader ('Tarjeta · ePayco'); or one button per brand when the wizard asks the method.
+ */
 export function PayBrandPicker({ headingId, brands, methods, onChoose }: PayBrandPickerProps) {
   const ways = methods ? offeredMethods(methods) : [];
   return (
@@ -32,21 +40,23 @@ export function PayBrandPicker({ headingId, brands, methods, onChoose }: PayBran
             <li key={brand.id} className="flex items-center gap-2">
               <img
                 src={brand.image}
-                alt={brand.name}
-                width="48"
-                height="28"
-                className="h-7 w-12 shrink-0 rounded bg-white object-contain px-0.5"
+                alt=""
+                width="88"
+                height="40"
+                className="h-10 w-[88px] shrink-0 rounded bg-white object-contain"
               />
-              <div role="group" aria-label={brand.name} className="grid flex-1 grid-cols-2 gap-2">
+              <div className="grid flex-1 grid-cols-2 gap-2">
                 {ways.map((method) => (
                   <button
                     key={method}
                     type="button"
                     aria-haspopup="dialog"
                     onClick={() => onChoose(brand, method)}
-                    className={WAY_BUTTON}
+                    className={`${WAY_BUTTON} relative flex-col justify-center`}
                   >
-                    {method === 'card' ? PAYMENT_TEXTS.cardShort : PAYMENT_TEXTS.pseShort}
+                    {methodName(method)}
+                    <span className="sr-only"> · </span>
+                    <span className="text-xs font-semibold text-ink/80">{brand.name}</span>
                   </button>
                 ))}
               </div>
@@ -61,9 +71,9 @@ export function PayBrandPicker({ headingId, brands, methods, onChoose }: PayBran
               type="button"
               aria-haspopup="dialog"
               onClick={() => onChoose(brand, null)}
-              className={`${WAY_BUTTON} min-h-12 px-4`}
+              className={`${WAY_BUTTON} min-h-12 items-center gap-2 px-4`}
             >
-              <img src={brand.image} alt="" width="48" height="28" className="h-7 w-auto" />
+              <img src={brand.image} alt="" width="120" height="40" className="h-10 w-auto" />
               {brand.name}
             </button>
           ))}

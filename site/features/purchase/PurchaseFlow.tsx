@@ -2,7 +2,6 @@ import {
   memo,
   Suspense,
   useCallback,
-  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -15,7 +14,6 @@ import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '#shared/booking/lonely-
 import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 import { turnNoticeText } from '#shared/waiting-room/texts.ts';
 import { formatCop } from '#shared/format/money.ts';
-import type { BookingView } from '#shared/views/booking.ts';
 import { Button } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazy-part.ts';
 import { useWantedOnce } from '../../components/use-wanted-once.ts';
@@ -23,14 +21,17 @@ import { Countdown, StickyCountdown } from './checkout/Countdown.tsx';
 import { ClubBanner } from './ClubBanner.tsx';
 import { guardLeaving } from './leave-guard.ts';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
+import { ServiceIncluded } from './ServiceIncluded.tsx';
 import { BestSeatsPicker } from './seat-map/BestSeatsPicker.tsx';
 import { followSeats } from './seat-map/live-seats.ts';
 import { revealSeats } from './seat-map/reveal-seats.ts';
+import type { PackedBookingView } from './seat-map/packed-seat-map.ts';
 import { SeatMap } from './seat-map/SeatMap.tsx';
 import { ZonePicker } from './seat-map/ZonePicker.tsx';
 import { createPurchaseState, type PurchaseState } from './stores/purchase.ts';
 import { PAYMENT_TEXTS } from '#site/features/payment/texts.ts';
 import { PURCHASE_TEXTS } from './texts.ts';
+import { useStoreAfterPaint } from './use-store-after-paint.ts';
 
 // What step 0 (zone and seats) does not need loads when its step comes near: the snacks once a
 // seat is chosen, the checkout once the seats are held, the payment wizard (react-hook-form,
@@ -63,7 +64,8 @@ function useHydrated(): boolean {
 }
 
 export interface PurchaseFlowProps {
-  view: BookingView;
+  /** The BFF's booking view, its seat map packed for the page (`seat-map/packed-seat-map.ts`). */
+  view: PackedBookingView;
   movieHref: string;
   payer: { firstName: string; lastName: string; email: string };
 }
@@ -123,7 +125,10 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
   }, [purchase, seats, hold]);
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 lg:px-6" data-purchase-ready={ready || undefined}>
+    <div
+      className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 sm:gap-6 sm:py-6 lg:px-6"
+      data-purchase-ready={ready || undefined}
+    >
       <PurchaseHeader view={view} movieHref={movieHref} />
       {step === 1 && (
         // Under the header and pinned below the site's bar while the seats are held: the time
@@ -132,13 +137,14 @@ export default function PurchaseFlow({ view: initialView, movieHref, payer }: Pu
           <Countdown secondsLeft={secondsLeft} />
         </div>
       )}
-      <ClubBanner membership={view.membership} />
       {step === 0 && turnUntil !== null && (
         <p role="status" className="rounded-xl border border-brand bg-surface p-4 font-semibold">
           {turnNoticeText(turnUntil)}
         </p>
       )}
       {step === 0 ? <StepSeats purchase={purchase} /> : <StepSnacks purchase={purchase} />}
+      {/* After the step: on a phone the map is on the first screen, the club's word below it. */}
+      <ClubBanner membership={view.membership} />
       <Checkout purchase={purchase} payer={payer} />
       {leaveWanted && (
         <Suspense fallback={null}>
@@ -154,8 +160,7 @@ function StepSeats({ purchase }: { purchase: PurchaseState }) {
   const view = useStore(seats.$view);
   const map = useStore(seats.$seatMap);
   const zone = useStore(seats.$zone);
-  const selected = useStore(seats.$selected);
-  const someSelected = selected.length > 0;
+  const someSelected = useStoreAfterPaint(seats.$someSelected);
   const wheelchairSpaces = useMemo(
     () =>
       map.rows.some((row) =>
@@ -170,42 +175,54 @@ function StepSeats({ purchase }: { purchase: PurchaseState }) {
   }, [someSelected]);
   const sectionRef = useRef<HTMLElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
-  // The best seats, once picked, are brought into view above the bar (after the bar has taken
-  // its new height, two frames on), with their row letters.
+  // The best seats, once picked, are brought into view above the bar (once the bar has taken
+  // its new height), with their row letters.
   const pickBest = useCallback(
     (count: number, besideWheelchairSpace: boolean) => {
       const message = seats.pickBest(count, besideWheelchairSpace);
+      // The bar catches up in a task after the next frame (useStoreAfterPaint), scheduled
+      // before this one: by this task it has its new height.
       if (message === null)
         requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
+          setTimeout(() => {
             const scroller = sectionRef.current?.querySelector<HTMLElement>('[data-seat-scroller]');
             if (scroller) revealSeats(scroller, seats.$selected.get(), barRef.current);
-          }),
+          }, 0),
         );
       return message;
     },
     [seats],
   );
   return (
-    <section ref={sectionRef} aria-labelledby="location-title" className="flex flex-col gap-6">
-      <h2 id="location-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">
+    <section ref={sectionRef} aria-labelledby="location-title" className="flex flex-col gap-3 sm:gap-4">
+      <h2
+        id="location-title"
+        tabIndex={-1}
+        className="scroll-mt-28 text-xl font-extrabold focus:outline-none sm:text-2xl"
+      >
         {BOOKING_TEXTS.chooseLocation}
       </h2>
       <ZonePicker zones={view.zones} value={zone} disabled={false} onChange={seats.selectZone} />
-      {zone !== null && (
-        <BestSeatsPicker maxSeats={view.maxSeats} wheelchairSpaces={wheelchairSpaces} onPick={pickBest} />
-      )}
-      <SeatMap map={map} zone={zone} selected={selected} interactive onToggle={seats.toggleSeat} />
+      <SeatMap
+        seats={seats}
+        interactive
+        toolbar={
+          zone !== null && (
+            <BestSeatsPicker maxSeats={view.maxSeats} wheelchairSpaces={wheelchairSpaces} onPick={pickBest} />
+          )
+        }
+      />
       <SelectionBar purchase={purchase} barRef={barRef} />
     </section>
   );
 }
 
 /**
- * The seats picked and their price, under the map, with what stands in the way of continuing:
- * picked seats someone else took, or a seat the pick would leave alone. It follows the map a
- * frame later (a deferred render): the frame that answers a click paints the seat alone,
- * without laying out and repainting this text as well.
+ * The seats picked and what they cost, service included (the amount charged), under the map,
+ * with what stands in the way of continuing: picked seats someone else took, or a seat the pick
+ * would leave alone. It follows the map once the tap has painted (`useStoreAfterPaint`): the
+ * frame that answers a tap paints the seat alone, without rendering, laying out and repainting
+ * this text as well.
  */
 const SelectionBar = memo(function SelectionBar({
   purchase,
@@ -215,33 +232,36 @@ const SelectionBar = memo(function SelectionBar({
   barRef: RefObject<HTMLDivElement | null>;
 }) {
   const { seats } = purchase;
-  const selected = useDeferredValue(useStore(seats.$selected));
-  const map = useDeferredValue(useStore(seats.$seatMap));
+  const selected = useStoreAfterPaint(seats.$selected);
+  const map = useStoreAfterPaint(seats.$seatMap);
   const zone = useStore(seats.$zone);
   const rule = useStore(seats.$view).lonelySeatRule;
   const gone = useStore(seats.$seatsGone);
-  const tickets = useDeferredValue(useStore(purchase.$totals).tickets);
+  const totals = useStoreAfterPaint(purchase.$totals);
   const leavesOneAlone = useMemo(
     () => rule && zone !== null && lonelySeatsRefused(map, zone, selected).length > 0,
     [rule, zone, map, selected],
   );
   return (
-    // As tall with the button as without it: picking the first seat moves nothing else.
+    // On a wide screen one row, as tall with the button as without it; on a phone the button
+    // takes the width under the text once a seat is picked (the tap's own frame has painted).
     <div
       ref={barRef}
       data-selection-bar
-      className="sticky bottom-0 z-20 -mx-4 flex min-h-20 flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-4"
+      className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-t border-line bg-ink px-4 py-3 sm:min-h-20 sm:py-4"
     >
-      <div className="flex min-w-0 flex-col">
+      <div className="flex min-w-0 flex-1 flex-col">
         <p aria-live="polite" className="text-sm">
           {selected.length > 0 ? (
             <>
-              {PURCHASE_TEXTS.chosenSeats(selected.join(', '))} · <strong>{formatCop(tickets)}</strong>
+              {PURCHASE_TEXTS.chosenSeats(selected.join(', '))} ·{' '}
+              <strong className="tabular-nums">{formatCop(totals.total)}</strong>
             </>
           ) : (
             PURCHASE_TEXTS.noSeats
           )}
         </p>
+        <p className="min-h-4 leading-4">{selected.length > 0 && <ServiceIncluded totals={totals} />}</p>
         {/* Both always there, empty until they speak: a live region added with its text is not always read. */}
         <p aria-live="polite" className="mt-1 text-sm font-semibold text-warning empty:mt-0">
           {gone.length > 0 ? PURCHASE_TEXTS.seatsGone(gone) : ''}
@@ -255,7 +275,7 @@ const SelectionBar = memo(function SelectionBar({
         hidden={selected.length === 0}
         aria-disabled={leavesOneAlone || undefined}
         aria-describedby={leavesOneAlone ? 'lonely-seat' : undefined}
-        className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto"
         onClick={() => void seats.continuePurchase()}
       >
         {BOOKING_TEXTS.continuePurchase}
@@ -268,7 +288,7 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
   const { snacks } = purchase;
   const view = useStore(purchase.seats.$view);
   const comboOffer = useStore(snacks.$comboOffer);
-  const total = useStore(purchase.$totals).total;
+  const totals = useStore(purchase.$totals);
   const hydrated = useHydrated();
   useEffect(() => CheckoutPanel.preloadWhenIdle(), []);
   const loading = <div aria-busy="true" className="min-h-80 rounded-2xl bg-surface-2/40" />;
@@ -292,8 +312,11 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
       </div>
       {/* Pinned at the bottom like the seats' bar: the total so far and 'Finalizar compra' in reach on a phone. */}
       <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-line bg-ink px-4 py-3">
-        <p className="text-sm">
-          Total <strong className="tabular-nums">{formatCop(total)}</strong>
+        <p className="flex flex-col text-sm">
+          <span>
+            {PURCHASE_TEXTS.total} <strong className="tabular-nums">{formatCop(totals.total)}</strong>
+          </span>
+          <ServiceIncluded totals={totals} />
         </p>
         <Button aria-haspopup="dialog" onClick={purchase.checkout.open}>
           {BOOKING_TEXTS.finishPurchase}

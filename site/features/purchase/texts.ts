@@ -10,8 +10,13 @@ export const PURCHASE_TEXTS = {
   next: 'Siguiente',
   comboChoose: 'Arma tu combo',
   comboIncludes: 'Incluye',
+  comboLastRecipe: 'Elegimos lo mismo que la última vez. Cambia lo que quieras.',
+  comboSuggestedRecipe: 'Elegimos la primera opción de cada grupo. Cambia lo que quieras.',
   chosenSeats: (seats: string) => `Sillas seleccionadas: ${seats}`,
   noSeats: 'Elige tus sillas en el mapa.',
+  // Issue 38: from the seat step on, the amount shown is the one charged, service included.
+  total: 'Total',
+  serviceIncluded: (amount: string) => `Incluye servicio de ${amount}.`,
   /** 'La silla F-7 ya no está disponible. Elige otra.'; for several, 'Las sillas F-7 y F-8 …'. */
   seatsGone: (seats: readonly string[]) =>
     seats.length === 1
@@ -37,7 +42,11 @@ export const PURCHASE_TEXTS = {
   zoomIn: 'Acercar el mapa',
   zoomOut: 'Alejar el mapa',
   zoomAll: 'Ver toda la sala',
-  zoomHint: 'Acerca el mapa con los botones, con dos dedos o con las teclas + y -.',
+  zoomHint: 'Acerca o aleja el mapa con los botones, con dos dedos o con las teclas + y -.',
+  // Issue 38: a legend entry for every kind of seat the map shows.
+  legend: 'Convenciones',
+  legendOtherZone: (zones: readonly string[]) => `${zones.join(', ')} (otra ubicación)`,
+  legendWheelchair: 'Silla de ruedas (en taquilla)',
   // Issue 30: snacks added from the checkout, and leaving a purchase whose seats are held.
   moreSnacks: 'Agrega más confitería',
   addSnack: 'Agregar',

@@ -3,6 +3,7 @@ import { median, percentile } from '../statistics.ts';
 import { RUNS } from './lighthouse.ts';
 import { BUDGETS, type PageCase, type PageKind } from './page-list.ts';
 import { CLICK_BUDGET_MS, CPU_SLOWDOWN, type ClickDevice, type ClickTimings, type PhaseMedians } from './seat-click.ts';
+import { BIG_ROOM_TAP_BUDGET_MS, type SeatMapLoad } from './seat-map-load.ts';
 
 /** What the page benchmark prints: the table of pages, the seat clicks, the budgets and the machine. */
 
@@ -94,6 +95,49 @@ export function printClickTimings(
   console.log(
     `    what the purchase page adds over it: every click p50 +${(p50(all) - p50(bareAll)).toFixed(0)} ms, the first click p50 +${(p50(purchase.loads.map((load) => load[0] ?? null)) - p50(bare.loads.map((load) => load[0] ?? null))).toFixed(0)} ms`,
   );
+  // Issue 40's budget: a page's worst tap (p75 of loads) at most 1.2× the bare page's.
+  const ratio = (ours: number, floor: number): string => (floor > 0 ? `${(ours / floor).toFixed(2)}×` : '-');
+  const worst = worstClickP75(purchase);
+  const bareWorst = worstClickP75(bare);
+  console.log(
+    `    × the bare page: every click p50 ${ratio(p50(all), p50(bareAll))}, a page's worst click p75 ${ratio(worst, bareWorst)}  budget ≤ 1.2×: ${bareWorst > 0 && worst / bareWorst <= 1.2 ? 'ok' : 'OVER'}`,
+  );
+}
+
+/** The seat map's load and a tap by room size (seat-map-load.ts), each with its ratio to the smallest room. */
+export function printSeatMapLoads(results: Map<number, SeatMapLoad[]>): void {
+  const sizes = [...results.keys()].sort((a, b) => a - b);
+  const smallest = sizes[0];
+  if (smallest === undefined) return;
+  const p50 = (values: number[]) => median(values) ?? 0;
+  const figures = (loads: SeatMapLoad[]) => ({
+    ready: p50(loads.map((load) => load.readyMs)),
+    longTasks: p50(loads.map((load) => load.longTasksMs)),
+    longest: p50(loads.map((load) => load.longestTaskMs)),
+    html: p50(loads.map((load) => load.htmlBytes)),
+    tap: p50(loads.map((load) => load.tapMs ?? 0)),
+    tapMax: Math.max(0, ...loads.map((load) => load.tapMs ?? 0)),
+  });
+  const base = figures(results.get(smallest) ?? []);
+  console.log(
+    `\nseat map by room size, phone, ${CPU_SLOWDOWN}× CPU, ${results.get(smallest)?.length ?? 0} loads each (medians; × the ${smallest}-seat room, against × ${'seats'} for proportional):`,
+  );
+  for (const seats of sizes) {
+    const loads = results.get(seats) ?? [];
+    const f = figures(loads);
+    const times = (value: number, of: number) => (of > 0 ? `${(value / of).toFixed(2)}×` : '-');
+    console.log(
+      `  ${String(seats).padStart(5)} seats (× ${(seats / smallest).toFixed(0)}): hydrated at ${f.ready.toFixed(0)} ms (${times(f.ready, base.ready)}), ` +
+        `long tasks ${f.longTasks.toFixed(0)} ms (${times(f.longTasks, base.longTasks)}), longest ${f.longest.toFixed(0)} ms, ` +
+        `HTML ${(f.html / 1024).toFixed(0)} KB (${times(f.html, base.html)}), a tap ${f.tap < 16 ? '< 16' : f.tap.toFixed(0)} ms (max ${f.tapMax.toFixed(0)} ms)` +
+        (seats === sizes.at(-1)
+          ? `  budget: a tap ≤ ${BIG_ROOM_TAP_BUDGET_MS} ms ${f.tapMax <= BIG_ROOM_TAP_BUDGET_MS ? 'ok' : 'OVER'}`
+          : ''),
+    );
+    console.log(
+      `        per load: ${loads.map((load) => `${load.readyMs.toFixed(0)}/${load.longTasksMs.toFixed(0)}/${load.tapMs === null ? '<16' : load.tapMs.toFixed(0)}`).join(' ')} (hydrated/long tasks/tap, ms)`,
+    );
+  }
 }
 
 export function printBudgets(): void {

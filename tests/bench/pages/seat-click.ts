@@ -14,7 +14,7 @@ import { CHROME_PATH } from './stack.ts';
 const CLICK_LOADS = Math.max(1, Number(process.env.BENCH_CLICK_LOADS ?? 10));
 export const CLICKS_PER_LOAD = Math.max(0, Number(process.env.BENCH_CLICKS ?? 8));
 /** Where seats are clicked: a laptop with a mouse, and the phone of tests/e2e/devices.ts with taps. */
-const CLICK_DEVICES = { desktop: { viewport: { width: 1280, height: 800 } }, phone } as const;
+export const CLICK_DEVICES = { desktop: { viewport: { width: 1280, height: 800 } }, phone } as const;
 export type ClickDevice = keyof typeof CLICK_DEVICES;
 export const CLICK_DEVICE_NAMES = (process.env.BENCH_CLICK_DEVICES ?? 'desktop,phone')
   .split(',')
@@ -112,7 +112,7 @@ function medianPhases(all: ClickPhases[]): PhaseMedians | null {
 }
 
 /** Clicks (mouse) or taps (touch) a seat as a hand does: see PRESS_MS. */
-async function pressSeat(
+export async function pressSeat(
   page: Page,
   cdp: CDPSession,
   device: ClickDevice,

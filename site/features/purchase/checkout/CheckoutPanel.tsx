@@ -7,6 +7,7 @@ import { PosterImage } from '#site/components/PosterImage.tsx';
 import type { CartItem } from '../stores/snacks.ts';
 import type { PayMethod } from '#site/features/payment/pay-methods.ts';
 import { PayBrandPicker } from '#site/features/payment/PayBrandPicker.tsx';
+import { ServiceIncluded } from '../ServiceIncluded.tsx';
 import { PURCHASE_TEXTS } from '../texts.ts';
 import { StickyCountdown } from './Countdown.tsx';
 
@@ -39,6 +40,18 @@ const recipeText = (item: CartItem): string => {
     ),
   ].filter(Boolean);
   return names.join(', ');
+};
+
+/**
+ * A cart line's name for its controls ('Quitar uno de Combo Nachos'): with its choices when
+ * another line holds the same product, so no two controls of the checkout share a name.
+ */
+const lineName = (item: CartItem, items: readonly CartItem[]): string => {
+  if (!items.some((other) => other !== item && other.offer.code === item.offer.code)) return item.offer.name;
+  const chosen = item.offer.groups
+    .map((group, index) => group.options.find((option) => option.code === item.choices[index])?.name ?? '')
+    .filter(Boolean);
+  return `${item.offer.name} (${chosen.join(', ')})`;
 };
 
 /**
@@ -78,50 +91,49 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
           <section aria-label="Confitería">
             <h3 className="mb-2 font-bold">Confitería</h3>
             <ul className="flex flex-col divide-y divide-line rounded-2xl border border-line">
-              {items.map((item) => (
-                <li key={item.key} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
-                  {/* The combo's text takes the whole width; its quantity and 'Eliminar' go under it. */}
-                  <div className="min-w-0 basis-full">
-                    <p className="font-semibold">{item.offer.name}</p>
-                    {recipeText(item) && <p className="text-sm text-muted">{recipeText(item)}</p>}
-                    <p className="text-sm text-muted">{formatCop(item.offer.price)} c/u</p>
-                  </div>
-                  <div
-                    className="mr-auto flex items-center gap-1"
-                    role="group"
-                    aria-label={`Cantidad de ${item.offer.name}`}
-                  >
+              {items.map((item) => {
+                const name = lineName(item, items);
+                return (
+                  <li key={item.key} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
+                    {/* The combo's text takes the whole width; its quantity and 'Eliminar' go under it. */}
+                    <div className="min-w-0 basis-full">
+                      <p className="font-semibold">{item.offer.name}</p>
+                      {recipeText(item) && <p className="text-sm text-muted">{recipeText(item)}</p>}
+                      <p className="text-sm text-muted">{formatCop(item.offer.price)} c/u</p>
+                    </div>
+                    <div className="mr-auto flex items-center gap-1" role="group" aria-label={`Cantidad de ${name}`}>
+                      <button
+                        type="button"
+                        className="size-9 rounded-full border border-line text-lg font-bold disabled:opacity-40"
+                        aria-label={`Quitar uno de ${name}`}
+                        disabled={item.quantity <= 1}
+                        onClick={() => props.onQuantity(item.key, item.quantity - 1)}
+                      >
+                        −
+                      </button>
+                      <output className="w-8 text-center font-bold tabular-nums" aria-live="polite">
+                        {item.quantity}
+                      </output>
+                      <button
+                        type="button"
+                        className="size-9 rounded-full border border-line text-lg font-bold"
+                        aria-label={`Agregar uno de ${name}`}
+                        onClick={() => props.onQuantity(item.key, item.quantity + 1)}
+                      >
+                        +
+                      </button>
+                    </div>
                     <button
                       type="button"
-                      className="size-9 rounded-full border border-line text-lg font-bold disabled:opacity-40"
-                      aria-label={`Quitar uno de ${item.offer.name}`}
-                      disabled={item.quantity <= 1}
-                      onClick={() => props.onQuantity(item.key, item.quantity - 1)}
+                      aria-label={`Eliminar ${name}`}
+                      className="text-sm font-semibold text-danger underline-offset-4 hover:underline"
+                      onClick={() => props.onRemove(item.key)}
                     >
-                      −
+                      Eliminar
                     </button>
-                    <output className="w-8 text-center font-bold tabular-nums" aria-live="polite">
-                      {item.quantity}
-                    </output>
-                    <button
-                      type="button"
-                      className="size-9 rounded-full border border-line text-lg font-bold"
-                      aria-label={`Agregar uno de ${item.offer.name}`}
-                      onClick={() => props.onQuantity(item.key, item.quantity + 1)}
-                    >
-                      +
-                    </button>
-                  </div>
-                  <button
-                    type="button"
-                    aria-label={`Eliminar ${item.offer.name}`}
-                    className="text-sm font-semibold text-danger underline-offset-4 hover:underline"
-                    onClick={() => props.onRemove(item.key)}
-                  >
-                    Eliminar
-                  </button>
-                </li>
-              ))}
+                  </li>
+                );
+              })}
             </ul>
           </section>
         )}
@@ -147,12 +159,15 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
 
         {/* Pinned to the dialog's bottom: the total and the ways to pay, without scrolling past the rest. */}
         <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col gap-3 border-t border-line bg-surface px-6 pt-4 pb-6 sm:-bottom-8 sm:-mx-8 sm:-mb-8 sm:px-8 sm:pb-8">
-          <p className="flex items-baseline justify-between text-base font-bold">
-            <span>Total</span>
-            <span className="tabular-nums" data-testid="checkout-total">
-              {formatCop(totals.total)}
-            </span>
-          </p>
+          <div>
+            <p className="flex items-baseline justify-between text-base font-bold">
+              <span>{PURCHASE_TEXTS.total}</span>
+              <span className="tabular-nums" data-testid="checkout-total">
+                {formatCop(totals.total)}
+              </span>
+            </p>
+            <ServiceIncluded totals={totals} className="block text-right" />
+          </div>
           <PayBrandPicker
             headingId="pay-brands-title"
             brands={brands}

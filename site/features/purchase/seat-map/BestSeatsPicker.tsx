@@ -36,13 +36,13 @@ export const BestSeatsPicker = memo(function BestSeatsPicker({
   }, [maxSeats]);
 
   return (
-    <div className="rounded-2xl border border-line bg-surface p-4">
-      <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
+    <div>
+      <div className="flex flex-wrap items-end gap-x-3 gap-y-3 sm:gap-x-4">
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-count`} className="text-sm font-semibold">
+          <label htmlFor={`${id}-count`} className="text-xs font-semibold sm:text-sm">
             {PURCHASE_TEXTS.seatCount}
           </label>
-          <div className="w-28">
+          <div className="w-20 sm:w-28">
             <select
               id={`${id}-count`}
               value={count}
@@ -60,7 +60,7 @@ export const BestSeatsPicker = memo(function BestSeatsPicker({
             </select>
           </div>
         </div>
-        <Button variant="secondary" onClick={() => setMessage(onPick(count, besideAsked) ?? '')}>
+        <Button variant="secondary" size="sm" onClick={() => setMessage(onPick(count, besideAsked) ?? '')}>
           {PURCHASE_TEXTS.bestSeats}
         </Button>
         {wheelchairSpaces && (
@@ -85,7 +85,7 @@ export const BestSeatsPicker = memo(function BestSeatsPicker({
         )}
       </div>
       {/* Always there, empty until a message: a live region added with its text is not always read. */}
-      <p aria-live="polite" className="mt-3 text-sm font-semibold text-warning empty:mt-0">
+      <p aria-live="polite" className="mt-2 text-sm font-semibold text-warning empty:mt-0">
         {message}
       </p>
     </div>

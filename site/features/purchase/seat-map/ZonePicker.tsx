@@ -10,16 +10,19 @@ export interface ZonePickerProps {
   onChange: (zone: string) => void;
 }
 
-/** The price zones as radio buttons: name, the price this person pays and the saving text. */
+/**
+ * The price zones as radio buttons: name, the price this person pays and the saving text; two
+ * side by side on a phone, so the seat map starts on the first screen.
+ */
 export const ZonePicker = memo(function ZonePicker({ zones, value, disabled, onChange }: ZonePickerProps) {
   return (
-    <div role="radiogroup" aria-label="Ubicación" className="grid gap-3 sm:grid-cols-3">
+    <div role="radiogroup" aria-label="Ubicación" className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
       {zones.map((zone) => {
         const checked = zone.zone === value;
         return (
           <label
             key={zone.zone}
-            className={`flex cursor-pointer flex-col gap-1 rounded-2xl border-2 p-4 ${checked ? 'border-brand bg-surface-2' : 'border-line bg-surface'} ${disabled ? 'cursor-not-allowed opacity-70' : 'hover:border-brand'}`}
+            className={`flex cursor-pointer flex-col gap-0.5 rounded-xl border-2 px-3 py-2 sm:gap-1 sm:rounded-2xl sm:px-4 sm:py-3 ${checked ? 'border-brand bg-surface-2' : 'border-line bg-surface'} ${disabled ? 'cursor-not-allowed opacity-70' : 'hover:border-brand'}`}
           >
             <span className="flex items-center gap-2">
               <input
@@ -33,14 +36,17 @@ export const ZonePicker = memo(function ZonePicker({ zones, value, disabled, onC
               />
               <span className="font-bold">{zone.zone}</span>
             </span>
-            <span className="text-xl font-extrabold text-brand">
-              {formatCop(zone.price)} <span className="text-sm font-normal text-muted">{PURCHASE_TEXTS.zonePrice}</span>
+            <span className="font-extrabold text-brand sm:text-xl">
+              {formatCop(zone.price)}{' '}
+              <span className="text-xs font-normal text-muted sm:text-sm">{PURCHASE_TEXTS.zonePrice}</span>
             </span>
             {zone.isMemberPrice && (
               <span className="text-xs font-semibold text-success">{PURCHASE_TEXTS.memberPrice}</span>
             )}
             {zone.savingText && (
-              <span className={`text-sm ${zone.isMemberPrice ? 'text-success' : 'text-muted'}`}>{zone.savingText}</span>
+              <span className={`text-xs sm:text-sm ${zone.isMemberPrice ? 'text-success' : 'text-muted'}`}>
+                {zone.savingText}
+              </span>
             )}
           </label>
         );

@@ -5,9 +5,17 @@ import { PURCHASE_TEXTS } from '../texts.ts';
 /** A seat cell (35 px), the row letters at both ends (28 px each) and the map's side padding. */
 const CELL_WIDTH = 35;
 const LETTERS_AND_PADDING = 2 * 28 + 16;
-/** Zoomed in at most to this (seats of 52 px): big enough for any finger. */
+/** Zoomed in at most to this (seats of 45 px): big enough for any finger. */
 const MAX_ZOOM = 1.5;
 const STEP = 1.25;
+/**
+ * The map never opens with seats smaller than a finger can hit (WCAG 2.5.8: 24 × 24 CSS px; a
+ * seat is 30 px at zoom 1): a room wider than the screen opens at this zoom and scrolls
+ * sideways, from its middle; the person zooms out from there to see it whole (issue 38).
+ * `styles/global.css` opens the server's HTML at the same zoom on a phone, so nothing moves
+ * when the island starts.
+ */
+export const TAP_ZOOM = 24 / 30;
 
 /** The map's width at zoom 1, from its widest row. */
 function naturalWidth(map: SeatMap): number {
@@ -19,6 +27,8 @@ export interface SeatMapZoom {
   level: number;
   /** The zoom at which the whole room fits the map's box (1 when it fits unzoomed). */
   fit: number;
+  /** The zoom the map opens at: the fit, or larger when the fit makes seats too small to tap. */
+  opening: number;
   zoomIn: () => void;
   zoomOut: () => void;
   showAll: () => void;
@@ -31,10 +41,11 @@ export interface SeatMapZoom {
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /**
- * The seat map's zoom: it opens with the whole room in its box (scaled down on a phone), and
- * zooms in with the +/− buttons, the + and - keys inside the map, or a pinch. The zoom is CSS
- * `zoom` set through the CSSOM (the CSP refuses style attributes), so seats keep their layout
- * and the box scrolls sideways; a seat click changes nothing here.
+ * The seat map's zoom: it opens with seats big enough to tap (`TAP_ZOOM`), the whole room when
+ * that fits the box, and zooms with the +/− buttons, the + and - keys inside the map, or a
+ * pinch, out to the whole room ('Ver toda la sala'). The zoom is CSS `zoom` set through the
+ * CSSOM (the CSP refuses style attributes), so seats keep their layout and the box scrolls
+ * sideways; a seat click changes nothing here.
  */
 export function useSeatMapZoom(
   scrollerRef: RefObject<HTMLDivElement | null>,
@@ -42,11 +53,14 @@ export function useSeatMapZoom(
   map: SeatMap,
 ): SeatMapZoom {
   const width = naturalWidth(map);
-  const [fit, setFit] = useState(1);
-  // null: follow the fit (the box's width may change, e.g. a phone turned sideways).
-  const [chosen, setChosen] = useState<number | null>(null);
-  const level = chosen ?? fit;
-  const levelRef = useRef(level);
+  // null until the box is measured (in the browser): nothing is applied before.
+  const [measuredFit, setFit] = useState<number | null>(null);
+  const fit = measuredFit ?? 1;
+  const opening = Math.max(fit, Math.min(1, TAP_ZOOM));
+  // null: the opening zoom, 'all': the whole room; both follow the box's width (a phone turned sideways).
+  const [chosen, setChosen] = useState<number | 'all' | null>(null);
+  const level = chosen === null ? opening : chosen === 'all' ? fit : chosen;
+  const levelRef = useRef<number | null>(null);
   const hintId = useId();
 
   useLayoutEffect(() => {
@@ -59,30 +73,41 @@ export function useSeatMapZoom(
     return () => observer.disconnect();
   }, [scrollerRef, width]);
 
-  // Applies a zoom keeping the middle of what is seen in the middle.
+  // Applies a zoom keeping the middle of what is seen in the middle (the room's middle at first).
+  // The first time, the zoom the page's CSS gave the server's HTML is kept when it is the one
+  // wanted: setting it again would lay the whole map out once more (on the largest rooms the
+  // page's costliest task, issue 40).
   const apply = useCallback(
     (next: number) => {
       const scroller = scrollerRef.current;
       const content = contentRef.current;
       if (!scroller || !content) return;
-      const middle = (scroller.scrollLeft + scroller.clientWidth / 2) / Math.max(1, scroller.scrollWidth);
-      content.style.setProperty('zoom', String(next));
+      const first = levelRef.current === null;
+      const middle = first ? 0.5 : (scroller.scrollLeft + scroller.clientWidth / 2) / Math.max(1, scroller.scrollWidth);
+      if (!first || Math.abs(Number.parseFloat(getComputedStyle(content).zoom) - next) > 0.001)
+        content.style.setProperty('zoom', String(next));
       scroller.scrollLeft = middle * scroller.scrollWidth - scroller.clientWidth / 2;
       levelRef.current = next;
     },
     [scrollerRef, contentRef],
   );
 
-  useLayoutEffect(() => apply(level), [apply, level]);
+  useLayoutEffect(() => {
+    if (measuredFit !== null) apply(level);
+  }, [apply, level, measuredFit]);
 
   const min = fit;
+  const max = Math.max(MAX_ZOOM, min);
   const choose = useCallback(
-    (next: number) => setChosen(clamp(next, min, Math.max(MAX_ZOOM, min)) === min ? null : clamp(next, min, MAX_ZOOM)),
-    [min],
+    (next: number) => {
+      const level = clamp(next, min, max);
+      setChosen(level <= min + 0.001 ? 'all' : level);
+    },
+    [min, max],
   );
-  const zoomIn = useCallback(() => choose(levelRef.current * STEP), [choose]);
-  const zoomOut = useCallback(() => choose(levelRef.current / STEP), [choose]);
-  const showAll = useCallback(() => setChosen(null), []);
+  const zoomIn = useCallback(() => choose((levelRef.current ?? opening) * STEP), [choose, opening]);
+  const zoomOut = useCallback(() => choose((levelRef.current ?? opening) / STEP), [choose, opening]);
+  const showAll = useCallback(() => setChosen('all'), []);
 
   // Two fingers on the map zoom it (the browser's own pinch would zoom the whole page instead:
   // the box allows panning only). Followed in the CSSOM during the gesture, kept at its end.
@@ -95,17 +120,17 @@ export function useSeatMapZoom(
       return a && b ? Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) : 0;
     };
     const onStart = (event: TouchEvent) => {
-      if (event.touches.length === 2) start = { distance: distance(event.touches), zoom: levelRef.current };
+      if (event.touches.length === 2) start = { distance: distance(event.touches), zoom: levelRef.current ?? 1 };
     };
     const onMove = (event: TouchEvent) => {
       if (!start || event.touches.length !== 2 || start.distance === 0) return;
       event.preventDefault();
-      apply(clamp((start.zoom * distance(event.touches)) / start.distance, min, Math.max(MAX_ZOOM, min)));
+      apply(clamp((start.zoom * distance(event.touches)) / start.distance, min, max));
     };
     const onEnd = (event: TouchEvent) => {
       if (!start || event.touches.length >= 2) return;
       start = null;
-      choose(levelRef.current);
+      choose(levelRef.current ?? 1);
     };
     // Capture: the grid stops touch events from reaching React (SeatMap), not from here.
     scroller.addEventListener('touchstart', onStart, { capture: true, passive: true });
@@ -118,7 +143,7 @@ export function useSeatMapZoom(
       scroller.removeEventListener('touchend', onEnd, { capture: true });
       scroller.removeEventListener('touchcancel', onEnd, { capture: true });
     };
-  }, [scrollerRef, apply, choose, min]);
+  }, [scrollerRef, apply, choose, min, max]);
 
   const onKey = (key: string) => {
     if (key === '+' || key === '=') zoomIn();
@@ -128,21 +153,27 @@ export function useSeatMapZoom(
     return true;
   };
 
-  return { level, fit, zoomIn, zoomOut, showAll, onKey, hintId };
+  return { level, fit, opening, zoomIn, zoomOut, showAll, onKey, hintId };
 }
 
 const ZOOM_BUTTON =
   'flex size-11 items-center justify-center rounded-full border border-line bg-surface text-xl font-bold hover:border-brand disabled:opacity-40';
+
+/** How to zoom, said under the map and to screen readers by the grid (`aria-describedby`). */
+export function ZoomHint({ zoom }: { zoom: SeatMapZoom }) {
+  return (
+    <p id={zoom.hintId} className="text-center text-xs text-muted">
+      {PURCHASE_TEXTS.zoomHint}
+    </p>
+  );
+}
 
 /** 'Alejar', 'Acercar' and 'Ver toda la sala', with the zoom in percent, above the map. */
 export function ZoomControls({ zoom }: { zoom: SeatMapZoom }) {
   const atFit = zoom.level <= zoom.fit + 0.001;
   const atMax = zoom.level >= Math.max(MAX_ZOOM, zoom.fit) - 0.001;
   return (
-    <div className="flex w-full flex-wrap items-center justify-between gap-2">
-      <p id={zoom.hintId} className="text-xs text-muted">
-        {PURCHASE_TEXTS.zoomHint}
-      </p>
+    <div className="ml-auto flex items-center justify-end">
       <div role="group" aria-label={PURCHASE_TEXTS.zoomGroup} className="flex items-center gap-2">
         <button
           type="button"

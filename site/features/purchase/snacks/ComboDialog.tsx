@@ -5,6 +5,7 @@ import type { SnackOffer } from '#shared/views/booking.ts';
 import { Modal } from '#site/components/Modal.tsx';
 import { Button } from '#site/components/Button.tsx';
 import { PURCHASE_TEXTS } from '../texts.ts';
+import { usualRecipe } from './recipe-memory.ts';
 
 export interface ComboDialogProps {
   offer: SnackOffer | null;
@@ -22,10 +23,18 @@ export function ComboDialog({ offer, onClose, onAdd }: ComboDialogProps) {
 }
 
 function ComboChoices({ offer, onAdd }: { offer: SnackOffer; onAdd: ComboDialogProps['onAdd'] }) {
-  const [choices, setChoices] = useState<Array<string | null>>(() => offer.groups.map(() => null));
+  // Opens with the usual recipe chosen (the last one this browser chose, else the first option
+  // of each group): adding it is one tap, changing it is the person's choice.
+  const [usual] = useState(() => usualRecipe(offer));
+  const [choices, setChoices] = useState<Array<string | null>>(usual.choices);
   return (
     <div className="flex flex-col gap-5">
       <p className="text-lg font-bold text-brand">{formatCop(offer.price)}</p>
+      {offer.groups.length > 0 && (
+        <p className="text-sm text-muted">
+          {usual.remembered ? PURCHASE_TEXTS.comboLastRecipe : PURCHASE_TEXTS.comboSuggestedRecipe}
+        </p>
+      )}
       {offer.fixed.length > 0 && (
         <div>
           <p className="font-semibold">{PURCHASE_TEXTS.comboIncludes}</p>

@@ -9,7 +9,7 @@
 import { computed } from 'nanostores';
 import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 import { computeTotals, type Totals } from '#shared/booking/totals.ts';
-import type { BookingView, HoldEvent } from '#shared/views/booking.ts';
+import type { HoldEvent } from '#shared/views/booking.ts';
 import { openStatusModal } from '#site/components/feedback-stores.ts';
 import { PURCHASE_TEXTS } from '../texts.ts';
 import { createCheckoutStore } from './checkout.ts';
@@ -17,8 +17,10 @@ import { createHoldStore } from './hold.ts';
 import { createSeatsStore } from './seats.ts';
 import { createSnacksStore } from './snacks.ts';
 import { createTicketPayment } from './ticket-payment.ts';
+import { unpackBookingView, type PackedBookingView } from '../seat-map/packed-seat-map.ts';
 
-export function createPurchaseState(initial: BookingView) {
+export function createPurchaseState(packed: PackedBookingView) {
+  const initial = unpackBookingView(packed);
   const hold = createHoldStore(initial.showtime.id, initial.hold, () =>
     openStatusModal({
       type: 'warning',

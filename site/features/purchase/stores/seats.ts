@@ -34,6 +34,8 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
 
   /** What the map shows: the live states with the person's held seats as theirs. */
   const $seatMap = computed([$baseMap, hold.$hold], (base, held) => withMySeats(base, new Set(held?.seats ?? [])));
+  /** At least one seat picked: changes on the first pick and the last drop, not on every tap. */
+  const $someSelected = computed($selected, (selected) => selected.length > 0);
   /** The map's seats by id, built once per map change rather than on every click. */
   const $seatsById = computed($seatMap, seatsById);
   const $zoneOffer = computed(
@@ -199,6 +201,7 @@ export function createSeatsStore(initial: BookingView, hold: HoldStore) {
     $zone,
     $zoneOffer,
     $selected,
+    $someSelected,
     $seatsGone,
     refetch,
     applyLiveRows,

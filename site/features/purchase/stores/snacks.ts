@@ -9,6 +9,7 @@ import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 import { countCombos } from '#shared/booking/totals.ts';
 import type { SnackOffer } from '#shared/views/booking.ts';
 import { openStatusModal } from '#site/components/feedback-stores.ts';
+import { rememberRecipe } from '../snacks/recipe-memory.ts';
 
 export interface CartItem {
   key: string;
@@ -71,13 +72,9 @@ export function createSnacksStore(maxCombos: () => number, onComboAdded: () => v
       showIncompleteCombo();
       return;
     }
-    if (
-      !addToCart(
-        offer,
-        choices.filter((choice): choice is string => choice !== null),
-      )
-    )
-      return;
+    const recipe = choices.filter((choice): choice is string => choice !== null);
+    if (!addToCart(offer, recipe)) return;
+    rememberRecipe(offer.code, recipe);
     $comboOffer.set(null);
     onComboAdded();
   }
