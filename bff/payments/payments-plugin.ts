@@ -12,7 +12,7 @@ import { createSeller, type SaleSettled, type Sell } from './sale.ts';
  * (sale.ts), the payment brands and banks, the "sale settled" event and the payment metrics.
  * "Sale settled" comes from `sell` when a payment is accepted or pending, before the answer
  * leaves: the waiting room listens (it ends the buyer's pass and clears its cookie). Each
- * payment route counts its answer once sent (`answered(kind)`), from the result `sell` recorded
+ * payment route counts its answer once sent (`routeOptions(kind)`), from the result `sell` recorded
  * on the request, refusals before the handler included: nobody reads a payment's URL or its
  * answer's JSON again.
  */
