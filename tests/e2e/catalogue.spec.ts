@@ -46,20 +46,27 @@ function visibleHours(scope: Locator): Locator {
 
 async function checkDatePicker(page: Page, picker: Locator): Promise<void> {
   const dates = picker.getByRole('navigation').getByRole('link');
-  expect(await dates.count()).toBeGreaterThan(1);
-  await expect(dates.first()).toHaveAttribute('aria-current', 'date');
-  const firstDate = await dates.first().getAttribute('data-date');
+  // The first date, or the next once the first has no hour left on sale (late in the evening:
+  // site/decisions/listed-hours.md).
+  const current = picker.getByRole('navigation').locator('a[aria-current="date"]');
+  await expect(current).toHaveCount(1);
+  const firstDate = await current.getAttribute('data-date');
+  const shownIndex = (await dates.evaluateAll((links) => links.map((link) => link.getAttribute('data-date')))).indexOf(
+    firstDate,
+  );
+  expect([0, 1]).toContain(shownIndex);
+  expect(await dates.count()).toBeGreaterThan(shownIndex + 1);
   const firstHours = await visibleHours(picker).evaluateAll((items) =>
     items.map((item) => item.getAttribute('datetime')),
   );
   expect(firstHours.length).toBeGreaterThan(0);
   for (const hour of firstHours) expect(hour?.startsWith(firstDate!)).toBe(true);
 
-  const second = dates.nth(1);
+  const second = dates.nth(shownIndex + 1);
   const secondDate = await second.getAttribute('data-date');
   await second.click();
   await expect(second).toHaveAttribute('aria-current', 'date');
-  await expect(dates.first()).not.toHaveAttribute('aria-current', 'date');
+  await expect(dates.nth(shownIndex)).not.toHaveAttribute('aria-current', 'date');
   await expect(page).toHaveURL(new RegExp(`date=${secondDate}`));
   await expect
     .poll(async () => (await visibleHours(picker).first().getAttribute('datetime'))?.slice(0, 10))
