@@ -60,6 +60,11 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   // Node only enforces requestTimeout when the headers' own timeout is not longer.
   app.server.headersTimeout = Math.min(app.server.headersTimeout, config.requestTimeoutMs);
 
+  // Every body the BFF reads is JSON (the service forms' multipart and the CSP reports add their
+  // own parsers): any other kind is 415 UNSUPPORTED_MEDIA_TYPE, never a string the schema then
+  // refuses as if the form had failed its checks.
+  app.removeContentTypeParser('text/plain');
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

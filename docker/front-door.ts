@@ -3,7 +3,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
+import { originPath } from '#shared/http/origin-path.ts';
 import type { SessionView } from '#shared/views/session.ts';
+import { createAddressLimit } from './address-limit.ts';
 import { createImageCache, isImagePath } from './image-cache.ts';
 
 /**
@@ -14,6 +16,8 @@ import { createImageCache, isImagePath } from './image-cache.ts';
 export interface FrontDoorOptions {
   bffUrl: string;
   siteUrl: string;
+  /** Multiplies the image requests one address may send on to the site (`RATE_LIMIT_FACTOR`, as the BFF's limits). */
+  rateLimitFactor?: number;
 }
 
 /** As nginx's `gzip_min_length` (nginx.conf.template): below a kilobyte deflate saves nothing worth its CPU. */
@@ -64,6 +68,12 @@ function answerAnonymousSession(res: http.ServerResponse): void {
 
 /** As nginx's `images` cache zone holds more on disk; the local door keeps what a person browsing needs. */
 const IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
+/**
+ * Image requests one address may send on to the site, as nginx's `limit_req zone=image_misses`
+ * (nginx.conf.template): a page's photos at once (a phone without JavaScript asks every one of
+ * home's forty), then ten a second.
+ */
+const IMAGE_MISSES_PER_ADDRESS = { perSecond: 10, burst: 60 };
 
 function answerBadGateway(res: http.ServerResponse): void {
   res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
@@ -166,25 +176,37 @@ const ENCODED_UNRESERVED = /%(2[DdEe]|3[0-9]|[46][1-9A-Fa-f]|[57][0-9Aa]|5[Ff]|7
 
 /**
  * A page's own address when the request wrote its path another way (`////cartelera`,
- * `/%63artelera`, an encoded `#` as in `/cartelera%23x`), else null: as nginx does
- * (nginx.conf.template, `$page_path_is_canonical`), one address and one cache key per page.
+ * `/%63artelera`, an encoded `#` as in `/cartelera%23x`, a raw `#` only a raw client sends, a
+ * backslash a browser reads as a slash), else null: as nginx does (nginx.conf.template,
+ * `$page_path_is_canonical`), one address and one cache key per page, and always on this origin
+ * (`originPath`: `//\evil.example` is not another host).
  */
 export function canonicalPageUrl(url: string): string | null {
-  const queryAt = url.indexOf('?');
-  const raw = queryAt < 0 ? url : url.slice(0, queryAt);
-  const query = queryAt < 0 ? '' : url.slice(queryAt);
-  const path = raw
-    .replace(/%23.*$/i, '')
-    .replace(ENCODED_UNRESERVED, (encoded) => String.fromCharCode(parseInt(encoded.slice(1), 16)))
-    .replace(/\/{2,}/g, '/');
-  return path === raw ? null : `${path || '/'}${query}`;
+  if (!url.startsWith('/')) return null;
+  // A raw `#` starts the fragment: it and everything after it are not the address.
+  const address = url.split('#')[0] ?? '';
+  const queryAt = address.indexOf('?');
+  const raw = queryAt < 0 ? address : address.slice(0, queryAt);
+  const query = queryAt < 0 ? '' : address.slice(queryAt);
+  const path = originPath(
+    raw
+      .replace(/%23.*$/i, '')
+      .replace(ENCODED_UNRESERVED, (encoded) => String.fromCharCode(parseInt(encoded.slice(1), 16))),
+  ).replace(/\/{2,}/g, '/');
+  return path === raw && address === url ? null : `${path || '/'}${query}`;
 }
 
 export function createFrontDoor(options: FrontDoorOptions): http.Server {
   const bff = new URL(options.bffUrl);
   const site = new URL(options.siteUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const images = createImageCache({ maxBytes: IMAGE_CACHE_BYTES });
+  const images = createImageCache({
+    maxBytes: IMAGE_CACHE_BYTES,
+    misses: createAddressLimit({
+      perSecond: IMAGE_MISSES_PER_ADDRESS.perSecond * (options.rateLimitFactor ?? 1),
+      burst: IMAGE_MISSES_PER_ADDRESS.burst * (options.rateLimitFactor ?? 1),
+    }),
+  });
 
   const server = http.createServer((req, res) => {
     if (!ALLOWED_METHODS.has(req.method ?? '')) {

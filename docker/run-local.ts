@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { walletForLocalRun } from './dev-wallet-chain.ts';
 import { createFrontDoor } from './front-door.ts';
+import { localMailRelay } from './local-mail.ts';
 import { portProblems, type LocalPort } from './local-ports.ts';
 
 /**
@@ -23,12 +25,17 @@ const upstreamUrl = process.env.UPSTREAM_URL ?? `http://127.0.0.1:${sandboxPort}
 const bffUrl = `http://127.0.0.1:${bffPort}`;
 /** Where the sandbox's PSE bank sends the payer back: the person's own SITE_URL when set. */
 const siteUrl = process.env.SITE_URL ?? publicUrl;
+/** "Avísame" mail: the person's relay when they set one, else the sandbox's, whose mail lands in its outbox. */
+const mailRelay = localMailRelay(process.env, useSandbox, sandboxPort);
 
 /** Every port this launcher opens, by the variable that sets it (README, "Environment variables"). */
 const localPorts: LocalPort[] = [
   { variable: 'PORT', port },
   { variable: 'SITE_PORT', port: sitePort, defaultText: 'PORT + 1' },
   ...(useSandbox ? [{ variable: 'SANDBOX_PORT', port: sandboxPort }] : []),
+  ...(mailRelay.sandboxPort === null
+    ? []
+    : [{ variable: 'SANDBOX_SMTP_PORT', port: mailRelay.sandboxPort, defaultText: 'SANDBOX_PORT + 1' }]),
   { variable: 'BFF_PORT', port: bffPort },
   { variable: 'BFF_OPS_PORT', port: bffOpsPort, defaultText: 'BFF_PORT + 1' },
 ];
@@ -123,6 +130,19 @@ process.on('SIGTERM', () => void stop(0));
 const astroBin = path.join(root, 'node_modules/astro/bin/astro.mjs');
 const watch = dev ? ['--watch'] : [];
 
+/**
+ * With the sandbox and Google Wallet keys, the sandbox stands in for Google's Wallet API and
+ * token endpoint too (there is no internet in development and tests), unless the URLs are set.
+ */
+function googleWalletStandIn(env: NodeJS.ProcessEnv): Record<string, string> {
+  if (!useSandbox || !env.GOOGLE_WALLET_ISSUER_ID) return {};
+  const sandbox = `http://127.0.0.1:${sandboxPort}/google-wallet`;
+  return {
+    GOOGLE_WALLET_API_URL: env.GOOGLE_WALLET_API_URL ?? `${sandbox}/walletobjects/v1`,
+    GOOGLE_WALLET_TOKEN_URL: env.GOOGLE_WALLET_TOKEN_URL ?? `${sandbox}/token`,
+  };
+}
+
 try {
   const problems = await portProblems(localPorts, process.env.HOST ?? '127.0.0.1');
   if (problems.length > 0) throw new Error(`cannot start:\n  ${problems.join('\n  ')}`);
@@ -131,8 +151,15 @@ try {
     await runBuild();
   }
 
+  // The ticket page's wallet buttons: the operators' keys when set, else a development chain made once in .data/.
+  const wallet = walletForLocalRun(process.env, path.join(root, '.data/wallet-dev'));
+
   if (useSandbox) {
-    run('sandbox', [...watch, 'sandbox/server.ts'], { SANDBOX_PORT: String(sandboxPort), SITE_URL: siteUrl });
+    run('sandbox', [...watch, 'sandbox/server.ts'], {
+      SANDBOX_PORT: String(sandboxPort),
+      SITE_URL: siteUrl,
+      ...(mailRelay.sandboxPort === null ? {} : { SANDBOX_SMTP_PORT: String(mailRelay.sandboxPort) }),
+    });
     await waitFor(`http://127.0.0.1:${sandboxPort}/sandbox/health`, 'sandbox');
   }
 
@@ -141,6 +168,9 @@ try {
     OPS_PORT: String(bffOpsPort),
     UPSTREAM_URL: upstreamUrl,
     SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl,
+    ...wallet.env,
+    ...mailRelay.bffEnv,
+    ...googleWalletStandIn({ ...process.env, ...wallet.env }),
   });
   await waitFor(`${bffUrl}/bff/health`, 'BFF');
 
@@ -150,6 +180,8 @@ try {
     PORT: String(sitePort),
     SITE_ORIGIN: process.env.SITE_ORIGIN ?? publicUrl,
     IMAGE_ORIGINS: process.env.IMAGE_ORIGINS ?? new URL(upstreamUrl).origin,
+    // The front door keeps the resized photos: a rendered page's are asked of it ahead of visitors.
+    IMAGE_WARM_URL: process.env.IMAGE_WARM_URL ?? `http://127.0.0.1:${port}`,
     ASTRO_NODE_LOGGING: 'disabled',
     LOG_LEVEL: process.env.LOG_LEVEL,
   };
@@ -157,9 +189,16 @@ try {
   else run('site', ['dist/server.mjs'], siteEnv);
   await waitFor(`http://127.0.0.1:${sitePort}/`, 'site');
 
-  const frontDoor = createFrontDoor({ bffUrl, siteUrl: `http://127.0.0.1:${sitePort}` });
+  const frontDoor = createFrontDoor({
+    bffUrl,
+    siteUrl: `http://127.0.0.1:${sitePort}`,
+    rateLimitFactor: Number(process.env.RATE_LIMIT_FACTOR ?? 1) || 1,
+  });
   await new Promise<void>((resolve) => frontDoor.listen(port, process.env.HOST ?? '127.0.0.1', resolve));
   console.log(`\nViziona web: ${publicUrl}`);
+  if (useSandbox)
+    console.log(`E-mails the product sent (codes, links, "Avísame"): http://localhost:${sandboxPort}/sandbox/outbox`);
+  if (wallet.note) console.log(wallet.note);
   console.log(`BFF operations (npm run waiting-room -- --ops …): http://127.0.0.1:${bffOpsPort}\n`);
 } catch (error) {
   console.error(`[run-local] ${(error as Error).message}`);

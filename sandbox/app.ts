@@ -13,6 +13,8 @@ import { registerBodyParsers } from './lib/body-parsers.ts';
 import { redactUrl } from './lib/redact.ts';
 import { registerApi } from './routes/api.ts';
 import { registerTooling } from './routes/tooling/tooling.ts';
+import { startSmtpRelay, type SmtpRelay, type SmtpRelayOptions } from './mail/smtp-relay.ts';
+import { createGoogleWalletDouble, registerGoogleWalletDouble } from './routes/google-wallet.ts';
 
 export interface SandboxOptions {
   /** SQLite file path, or ':memory:' (the default). */
@@ -33,6 +35,11 @@ export interface SandboxOptions {
   logger?: boolean;
   /** pino level when `logger` is on. */
   logLevel?: string;
+  /**
+   * An SMTP relay keeping what it receives in the outbox (`SANDBOX_SMTP_PORT`; mail/smtp-relay.ts),
+   * started with the app; `listening` hears its port (0 picks a free one).
+   */
+  smtpRelay?: SmtpRelayOptions & { listening?: (port: number) => void };
 }
 
 export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
@@ -48,6 +55,7 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
     images: options.images ?? 'photos',
     photos: createPhotoStore(options.photoCacheDir),
     outage: { down: false, hung: false, held: new Set() },
+    googleWallet: createGoogleWalletDouble(),
   };
   seedUsers(db, clock.nowMs());
   ensureProgramme(db, ctx.catalogue, clock);
@@ -106,7 +114,19 @@ export function buildSandbox(options: SandboxOptions = {}): FastifyInstance {
 
   app.register(async (api) => registerApi(api, ctx), { prefix: '/api/v1' });
   app.register(async (tooling) => registerTooling(tooling, ctx), { prefix: '/sandbox' });
+  app.register(async (google) => registerGoogleWalletDouble(google, ctx), { prefix: '/google-wallet' });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'No se encontró la ruta solicitada.' }));
+  const relayOptions = options.smtpRelay;
+  if (relayOptions !== undefined) {
+    let relay: SmtpRelay | null = null;
+    app.addHook('onReady', async () => {
+      relay = await startSmtpRelay(ctx, relayOptions);
+      relayOptions.listening?.(relay.port);
+    });
+    app.addHook('onClose', async () => {
+      await relay?.close();
+    });
+  }
   app.addHook('onClose', async () => {
     db.close();
   });

@@ -15,6 +15,16 @@ const app = buildSandbox({
   photoCacheDir: resolve(repoRoot, process.env.SANDBOX_PHOTO_DIR ?? '.data/photos'),
   logger: true,
   logLevel: process.env.LOG_LEVEL ?? 'info',
+  ...(process.env.SANDBOX_SMTP_PORT
+    ? {
+        smtpRelay: {
+          port: Number(process.env.SANDBOX_SMTP_PORT),
+          host: process.env.HOST ?? '127.0.0.1',
+          listening: (smtpPort: number) =>
+            app.log.info(`SMTP relay on port ${smtpPort}: its mail is in /sandbox/outbox`),
+        },
+      }
+    : {}),
 });
 
 let closing = false;

@@ -19,3 +19,19 @@ export const DEV_SECRETS = {
   /** The operators' bearer token on the BFF's operations port (bff/operations/ops-server.ts). */
   OPS_TOKEN: 'dev-ops-token',
 } as const;
+
+/**
+ * Who the development wallet signing chain says it is: `npm start` makes that chain once in
+ * .data/wallet-dev (docker/dev-wallet-chain.ts) when the operators set no wallet key, so the
+ * ticket page shows the wallet buttons. Its passes open in no real wallet, and in production
+ * the BFF refuses this Pass Type ID and issuer (bff/plugins/config.ts).
+ */
+export const DEV_WALLET = {
+  passTypeId: 'pass.co.viziona.desarrollo',
+  teamId: 'VZDESARR01',
+  googleIssuerId: '3388000000000000001',
+  serviceAccountEmail: 'wallet@viziona-desarrollo.invalid',
+  projectId: 'viziona-desarrollo',
+  authority: 'Viziona DESARROLLO - no es de Apple (npm start)',
+  organisation: 'Viziona desarrollo - no usar en produccion',
+} as const;

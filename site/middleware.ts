@@ -11,6 +11,8 @@ import { bffCallerOf, callBff, type BffCaller } from './lib/bff-server.ts';
 import { noteRoutePattern } from './lib/request-context.ts';
 import { entityTag, matchesEntityTag } from '#shared/http/entity-tags.ts';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './lib/page-cache.ts';
+import { codedEntityTag, encodePage, preferredCoding } from './lib/page-encoding.ts';
+import { warmPageImages } from './lib/image-warmer.ts';
 import { queryFreeRedirect } from './lib/page-query.ts';
 import { withIslandStyleInHead } from './lib/island-styles.ts';
 import {
@@ -108,19 +110,34 @@ function redirectTo(location: string): Response {
 }
 
 /**
- * A public page's answer for shared caches: the body is read once to tag it (`ETag`), and a
- * request that already holds that version gets `304 Not Modified` without it.
+ * A public page's answer for shared caches: the body is read once to tag it (`ETag`), a request
+ * that already holds that version gets `304 Not Modified` without it, and any other gets it
+ * compressed as it asked, once (`lib/page-encoding.ts`): the edge keeps those bytes as they are.
+ * Its photos are made ahead for the screens that will ask for them (`lib/image-warmer.ts`).
  */
 async function tagged(request: Request, response: Response): Promise<Response> {
-  const body = await response.arrayBuffer();
-  const etag = entityTag(hash('sha256', new Uint8Array(body), 'buffer'));
+  const body = new Uint8Array(await response.arrayBuffer());
+  // A page, not an endpoint's answer (a resized photo is public too, and already compressed).
+  const page = response.headers.get('content-type')?.startsWith('text/html') === true;
+  const url = new URL(request.url);
+  if (page) warmPageImages(`${url.pathname}${url.search}`, body);
+  const coding = page ? preferredCoding(request.headers.get('accept-encoding')) : 'identity';
+  const etag = codedEntityTag(entityTag(hash('sha256', body, 'buffer')), coding);
   const headers = new Headers(response.headers);
   headers.set('etag', etag);
+  if (page) headers.append('vary', 'Accept-Encoding');
   if (matchesEntityTag(request.headers.get('if-none-match'), etag)) {
     headers.delete('content-length');
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  const sent = coding === 'identity' ? body : await encodePage(body, coding);
+  if (coding !== 'identity') headers.set('content-encoding', coding);
+  headers.set('content-length', String(sent.byteLength));
+  return new Response(sent as Uint8Array<ArrayBuffer>, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 type Locals = App.Locals;
@@ -186,6 +203,18 @@ async function publicPage(request: Request, routePattern: string, locals: Locals
   return tagged(request, response);
 }
 
+/**
+ * The reset page's URL holds the reset code, an alert's cancel page its token: never sent to
+ * another site as a referrer. The cancel page keeps it for its own origin: its form posts back
+ * to it, and a browser sends `Origin: null` with the POST of a `no-referrer` page, which Astro's
+ * origin check refuses.
+ */
+function referrerPolicyOf(pathname: string): string {
+  if (pathname.startsWith('/forgot-password')) return 'no-referrer';
+  if (pathname.startsWith('/avisos/cancelar')) return 'same-origin';
+  return 'strict-origin-when-cross-origin';
+}
+
 function withoutCookies(headers: Headers): Headers {
   const copy = new Headers(headers);
   copy.delete('cookie');
@@ -217,10 +246,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
   // A page another site opens cannot reach back into ours through window.opener.
   headers.set('cross-origin-opener-policy', 'same-origin');
-  // The reset page's URL holds the reset code: never send it to another site as a referrer.
-  headers.set(
-    'referrer-policy',
-    pathname.startsWith('/forgot-password') ? 'no-referrer' : 'strict-origin-when-cross-origin',
-  );
+  headers.set('referrer-policy', referrerPolicyOf(pathname));
   return response;
 });

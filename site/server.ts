@@ -38,7 +38,7 @@ const log = pino({
   },
 });
 
-routeServerLog((event, details) => log.error(details, `[site] ${event}`));
+routeServerLog((level, event, details) => log[level](details, `[site] ${event}`));
 // Anything else written with console (the adapter's own errors): every such line becomes JSON with its request id
 // (a path with a newline in it can no longer forge a line).
 const asText = (args: unknown[]): string => formatWithOptions({ breakLength: Infinity }, ...args);
@@ -73,9 +73,9 @@ new Gauge({
 });
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-const SECRET_PATH = /^(\/forgot-password\/)[^/?#]+/;
+const SECRET_PATH = /^(\/forgot-password\/|\/avisos\/cancelar\/)[^/?#]+/;
 const pathOf = (url: string): string => url.split('?')[0] ?? '/';
-/** A path as logged: the reset code masked, no query (it may carry a return address or a code). */
+/** A path as logged: the reset code and an alert's cancel token masked, no query (it may carry a return address or a code). */
 const loggedPath = (url: string): string => pathOf(url).replace(SECRET_PATH, '$1[REDACTED]');
 
 let draining = false;

@@ -1,4 +1,6 @@
 import {
+  HTML_VITEST_CONFIG,
+  ENGINES_VITEST_CONFIG,
   NIGHT_CHECK,
   SECURITY_VITEST_CONFIG,
   TOPOLOGY_VITEST_CONFIG,
@@ -13,9 +15,11 @@ import {
 /**
  * `npm test`: typecheck, unit and integration tests (vitest), the BFF tests once more at a
  * night hour in Bogotá (libfaketime), the production build, the security suite (vitest,
- * tests/security: attacks and a bounded fuzz against the built site), the production topology
+ * tests/security: attacks and a bounded fuzz against the built site), the served HTML (vitest,
+ * tests/html: every page through the W3C's Nu Html Checker, the showtimes' structured data), the production topology
  * (vitest, tests/topology: Debian's nginx from our template, Redis, two BFF and two site
- * replicas, broken on purpose) and the end-to-end tests in Debian's Chromium (Playwright).
+ * replicas, broken on purpose), the end-to-end tests in Debian's Chromium (Playwright) and what
+ * a phone customer does in Debian's Firefox ESR and WebKitGTK (vitest, tests/engines).
  * Checks the Prometheus configuration and alert rules with promtool. Installs the Debian
  * packages they run when missing. Ends with one line `N passed, N failed`.
  */
@@ -66,13 +70,17 @@ if (built) {
   // The attacks replay against the built site too, so they run after the build.
   console.log('\n=== security attacks and fuzz (vitest) ===');
   add(await runVitest({ config: SECURITY_VITEST_CONFIG }));
+  console.log('\n=== served HTML: W3C Nu Html Checker and structured data (vitest) ===');
+  add(await runVitest({ config: HTML_VITEST_CONFIG }));
   console.log('\n=== production topology (vitest) ===');
   add(await runVitest({ config: TOPOLOGY_VITEST_CONFIG }));
   console.log('\n=== end-to-end tests (Playwright, Chromium) ===');
   add(await runPlaywright());
+  console.log('\n=== the other engines: Firefox ESR and WebKitGTK (vitest, tests/engines) ===');
+  add(await runVitest({ config: ENGINES_VITEST_CONFIG }));
 } else {
-  failed += 3;
-  failures.push('security, topology and end-to-end tests: not run without a build');
+  failed += 4;
+  failures.push('security, served HTML, topology, end-to-end and engine tests: not run without a build');
 }
 
 // What failed, right above the count: CI keeps only the end of a run's output.

@@ -12,10 +12,13 @@ import { bogotaInstant, bogotaToday } from '#shared/format/bogota-time.ts';
  */
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const reports = mkdtempSync(path.join(os.tmpdir(), 'viziona-tests-'));
 const bin = (name: string): string => path.join(root, 'node_modules/.bin', name);
+let reports: string | undefined;
 let reportSequence = 0;
-const reportPath = (name: string): string => path.join(reports, `${name}-${(reportSequence += 1)}.json`);
+const reportPath = (name: string): string => {
+  reports ??= mkdtempSync(path.join(os.tmpdir(), 'viziona-tests-'));
+  return path.join(reports, `${name}-${(reportSequence += 1)}.json`);
+};
 
 export interface Counts {
   passed: number;
@@ -112,14 +115,25 @@ export const NEEDS_REAL_CLOCK = [
   'tests/bff/replicas.test.ts',
   'tests/bff/waiting-room-replicas.test.ts',
   'tests/bff/redis-away.test.ts',
+  'tests/bff/redis-client.test.ts',
   'tests/bff/waiting-room-address-limit.test.ts',
   'tests/bff/waiting-room-store.test.ts',
   'tests/security/account-guessing.test.ts',
   'tests/security/session-end.test.ts',
+  'tests/security/alert-mail.test.ts',
+  'tests/security/personal-changes.test.ts',
+  'tests/security/waiting-room-addresses.test.ts',
 ];
 
+/** The unit and integration suite's configuration: `npm run test:unit` runs exactly this. */
+export const UNIT_VITEST_CONFIG = 'tests/vitest.config.ts';
 /** The security suite's own vitest configuration (it runs after the build). */
 export const SECURITY_VITEST_CONFIG = 'tests/security/vitest.config.ts';
+/** The served HTML's (tests/html: the W3C's Nu Html Checker and the structured data; it needs the build). */
+export const HTML_VITEST_CONFIG = 'tests/html/vitest.config.ts';
+
+/** The engine tests' (Firefox ESR and WebKitGTK against npm start's stack, after the build). */
+export const ENGINES_VITEST_CONFIG = 'tests/engines/vitest.config.ts';
 /** The production topology's (it runs the built site, on the real clock: it starts redis-server). */
 export const TOPOLOGY_VITEST_CONFIG = 'tests/topology/vitest.config.ts';
 
@@ -131,7 +145,7 @@ export async function runVitest(
   options: { config?: string; files?: string[]; clock?: FakeClock } = {},
 ): Promise<Counts> {
   const output = reportPath('vitest');
-  const config = options.config ?? 'tests/vitest.config.ts';
+  const config = options.config ?? UNIT_VITEST_CONFIG;
   const excluded = options.clock === undefined ? [] : NEEDS_REAL_CLOCK;
   if (excluded.length > 0) console.log(`(on the real clock only, left out here: ${excluded.join(', ')})`);
   const args = [

@@ -4,10 +4,12 @@ import { createChecker, type CheckResult } from './checker.ts';
 import { createMailer } from './mailer.ts';
 import { saleStateOf, type SaleState } from './sale-state.ts';
 import { createMemoryAlertStore, createRedisAlertStore, type AlertStore } from './store.ts';
+import { createUnsubscribeLinks, type UnsubscribeLinks } from './unsubscribe-link.ts';
 
 /**
  * "Avísame" as the routes see it (`app.alerts`): whether a relay is configured, the store of
- * alerts (Redis with REDIS_URL, memory otherwise) and the checker every replica runs on its
+ * alerts (Redis with REDIS_URL, memory otherwise), the e-mails' unsubscribe links (sealed
+ * tokens, unsubscribe-link.ts) and the checker every replica runs on its
  * interval from `onReady` (`checkNow` runs it at once, for tests and operators). Without a
  * relay nothing runs and the routes refuse new alerts. What it needs of other features it is
  * given here, once: the cinema API, the waiting room's open events, the catalogue's refresh.
@@ -17,6 +19,7 @@ interface Alerts {
   store: AlertStore;
   /** Whether a movie's tickets are on sale now (its showtimes, a presale queue open). */
   saleState(caller: UpstreamCaller, movie: string): Promise<SaleState>;
+  links: UnsubscribeLinks;
   checkNow(): Promise<CheckResult>;
 }
 
@@ -31,9 +34,16 @@ export const alertsPlugin = fp(
     const store = app.redis ? createRedisAlertStore(app.redis) : createMemoryAlertStore();
     const sources = { upstream: app.upstream, openEvents: () => app.waitingRoom.openEvents() };
     const saleState = (caller: UpstreamCaller, movie: string) => saleStateOf(sources, caller, movie);
+    const links = createUnsubscribeLinks(app.config.sessionKeys, app.config.siteOrigin);
     const { mail, alerts: timing } = app.config;
     if (!mail) {
-      app.decorate('alerts', { enabled: false, store, saleState, checkNow: async () => ({ sent: 0, failed: 0 }) });
+      app.decorate('alerts', {
+        enabled: false,
+        store,
+        saleState,
+        links,
+        checkNow: async () => ({ sent: 0, failed: 0 }),
+      });
       return;
     }
     const mailer = createMailer(mail);
@@ -45,6 +55,7 @@ export const alertsPlugin = fp(
       log: app.log,
       store,
       mailer,
+      links,
       claimMs: timing.claimMs,
       isStopped: () => stopped,
     });
@@ -56,7 +67,7 @@ export const alertsPlugin = fp(
       });
       return running;
     };
-    app.decorate('alerts', { enabled: true, store, saleState, checkNow });
+    app.decorate('alerts', { enabled: true, store, saleState, links, checkNow });
 
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

@@ -5,6 +5,7 @@ import { alertMail } from './alert-mail.ts';
 import type { Mailer } from './mailer.ts';
 import { dueReason, type SaleState } from './sale-state.ts';
 import type { AlertStore, PendingAlert } from './store.ts';
+import type { UnsubscribeLinks } from './unsubscribe-link.ts';
 
 /**
  * The run every replica makes every `ALERTS_CHECK_SECONDS`: the waiting alerts, grouped by
@@ -26,12 +27,13 @@ export interface CheckerDependencies {
   log: FastifyBaseLogger;
   store: AlertStore;
   mailer: Mailer;
+  links: UnsubscribeLinks;
   claimMs: number;
   isStopped: () => boolean;
 }
 
 export function createChecker(deps: CheckerDependencies) {
-  const { saleState, refreshMovie, siteOrigin, log, store, mailer, claimMs, isStopped } = deps;
+  const { saleState, refreshMovie, siteOrigin, log, store, mailer, links, claimMs, isStopped } = deps;
 
   async function sendOne(
     alert: PendingAlert,
@@ -55,6 +57,7 @@ export function createChecker(deps: CheckerDependencies) {
       waitingRoomShowtimeId: state.waitingRoom?.showtimeId ?? null,
       firstDay: state.firstDay,
       siteOrigin,
+      unsubscribe: links.linksOf({ owner: alert.owner, movie: alert.movie, createdAt: fresh.createdAt }),
     });
     try {
       // The page the e-mail links to shows what it announces, on every replica, before it goes.

@@ -41,7 +41,7 @@ export function createMailer(config: MailConfig): Mailer {
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
-        headers: { 'Content-Language': 'es-CO', 'Auto-Submitted': 'auto-generated' },
+        headers: { 'Content-Language': 'es-CO', 'Auto-Submitted': 'auto-generated', ...mail.headers },
       });
     },
     close() {

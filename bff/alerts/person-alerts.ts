@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ALERT_LIMIT, ALERT_MESSAGES } from '#shared/alerts/rules.ts';
-import type { AlertsView, AlertView } from '#shared/views/alerts.ts';
+import type { AlertsView, AlertUnsubscribedView, AlertView } from '#shared/views/alerts.ts';
 import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
-import { ownerOf } from '#bff/plugins/session-guard.ts';
+import { customerOf, ownerOf } from '#bff/plugins/session-guard.ts';
 import { answered } from '#bff/plugins/shared-store.ts';
 import { moviePath } from './alert-mail.ts';
 import { onSale } from './sale-state.ts';
@@ -36,6 +36,8 @@ export async function alertsOf(app: AlertNeeds, request: FastifyRequest): Promis
 export async function askAlert(app: AlertNeeds, request: FastifyRequest, movie: string): Promise<AlertView> {
   const owner = ownerOrFail(request);
   if (!app.alerts.enabled) throw new BffError(409, 'ALERTS_UNAVAILABLE', ALERT_MESSAGES.unavailable);
+  // Our relay mails only an address its owner proved to read (the verification code).
+  if (!customerOf(request).user.verified) throw new BffError(403, 'EMAIL_NOT_VERIFIED', ALERT_MESSAGES.unverified);
   const kept = await answered(() => app.alerts.store.get(owner, movie));
   if (kept) return toView(kept);
   const details = await app.upstream
@@ -66,4 +68,20 @@ export async function cancelAlert(app: AlertNeeds, request: FastifyRequest, movi
   const removed = await answered(() => app.alerts.store.remove(owner, movie));
   if (!removed) throw new BffError(404, 'NOT_FOUND', ALERT_MESSAGES.noAlert);
   return alertsOf(app, request);
+}
+
+/**
+ * The alert an e-mail's unsubscribe link names, cancelled without a session. A token the BFF did
+ * not seal is 404; the alert gone already, or asked again since (another `createdAt`), is left
+ * as it is and said so.
+ */
+export async function unsubscribeAlert(
+  app: Pick<FastifyInstance, 'alerts'>,
+  token: string,
+): Promise<AlertUnsubscribedView> {
+  const alert = app.alerts.links.alertOf(token);
+  if (!alert) throw new BffError(404, 'NOT_FOUND', ALERT_MESSAGES.invalidLink);
+  const kept = await answered(() => app.alerts.store.get(alert.owner, alert.movie));
+  const removed = await answered(() => app.alerts.store.remove(alert.owner, alert.movie, alert.createdAt));
+  return { movie: alert.movie, title: kept?.title ?? alert.movie, alreadyCancelled: !removed };
 }

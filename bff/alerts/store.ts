@@ -34,8 +34,8 @@ export interface AlertStore {
   get(owner: string, movie: string): Promise<AlertRecord | null>;
   /** Keeps the alert unless the person has one for the movie already, or `limit` alerts. */
   add(owner: string, record: AlertRecord, limit: number): Promise<AddResult>;
-  /** False when there was none. */
-  remove(owner: string, movie: string): Promise<boolean>;
+  /** False when there was none (or, with `askedAt`, none asked at that instant: it was asked again since). */
+  remove(owner: string, movie: string, askedAt?: number): Promise<boolean>;
   /** Every alert still waiting to be sent. */
   pending(): Promise<PendingAlert[]>;
   /** This replica's right to send the alert for `ttlMs` (atomic: one replica at a time). */
@@ -86,7 +86,9 @@ export function createMemoryAlertStore(now: () => number = Date.now): AlertStore
       waiting.add(memberOf({ owner, movie: record.movie }));
       return { kind: 'added', record };
     },
-    async remove(owner, movie) {
+    async remove(owner, movie, askedAt) {
+      const kept = people.get(owner)?.get(movie);
+      if (!kept || (askedAt !== undefined && kept.createdAt !== askedAt)) return false;
       waiting.delete(memberOf({ owner, movie }));
       return people.get(owner)?.delete(movie) ?? false;
     },
@@ -126,8 +128,11 @@ redis.call('hset', KEYS[1], ARGV[1], ARGV[2])
 redis.call('sadd', KEYS[2], ARGV[4])
 return {0, ARGV[2]}`;
 
-/** KEYS: person, waiting. ARGV: movie, member. */
+/** KEYS: person, waiting. ARGV: movie, member, the instant it was asked or ''. */
 const REMOVE = `
+local kept = redis.call('hget', KEYS[1], ARGV[1])
+if not kept then return 0 end
+if ARGV[3] ~= '' and cjson.decode(kept).createdAt ~= tonumber(ARGV[3]) then return 0 end
 redis.call('srem', KEYS[2], ARGV[2])
 return redis.call('hdel', KEYS[1], ARGV[1])`;
 
@@ -166,8 +171,16 @@ export function createRedisAlertStore(redis: RedisCommands): AlertStore {
       const kept = parse(answer[1]) ?? record;
       return { kind: answer[0] === 1 ? 'existing' : 'added', record: kept };
     },
-    async remove(owner, movie) {
-      const removed = await redis.eval(REMOVE, 2, personKey(owner), WAITING_KEY, movie, memberOf({ owner, movie }));
+    async remove(owner, movie, askedAt) {
+      const removed = await redis.eval(
+        REMOVE,
+        2,
+        personKey(owner),
+        WAITING_KEY,
+        movie,
+        memberOf({ owner, movie }),
+        askedAt === undefined ? '' : String(askedAt),
+      );
       return Number(removed) === 1;
     },
     async pending() {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Movie } from '#shared/cinema-api/catalogue.ts';
 import { FOOTER_CONTENT_TYPES, type ContentPage } from '#shared/cinema-api/content.ts';
+import { hourState } from '#shared/booking/showtime-clock.ts';
 import { formatCop } from '#shared/format/money.ts';
 import {
   BannerViewSchema,
@@ -27,6 +28,7 @@ import type { UpstreamCallArgs, UpstreamCaller } from '../plugins/upstream.ts';
 import type { CinemaAnswer, JsonCallName } from '#shared/cinema-api/api.ts';
 import { buildBillboardWeek } from './billboard-week-view.ts';
 import { buildMovieDetail } from './movie-detail-view.ts';
+import { readShowtimePrices } from './showtime-prices.ts';
 import { buildRoomDetail, toRoom } from './room-views.ts';
 import { buildConfectionery } from './confectionery-view.ts';
 import { CORPORATE_INTRO_SLUG, CORPORATE_SECTIONS, buildCorporate } from './corporate-view.ts';
@@ -108,7 +110,16 @@ function loadMovieDetail(context: ReadContext, theater: string, slug: string) {
       upstreamGet(context, 'GET /movies/:slug', { params: { slug } }),
       upstreamGet(context, 'GET /movies/theater/:theater/:slug/showtimes', { params: { theater, slug } }),
     ]);
-    return MovieDetailViewSchema.parse(buildMovieDetail(theater, movie.data, schedule.data));
+    const detail = buildMovieDetail(theater, movie.data, schedule.data);
+    const now = Date.now();
+    const onSale = detail.days
+      .flatMap((day) => day.groups.flatMap((group) => group.hours))
+      .filter((hour) => hour.seats > 0 && hourState(hour.startsAt, hour.endsAt, now) === 'open')
+      .map((hour) => hour.id);
+    return MovieDetailViewSchema.parse({
+      ...detail,
+      pricesFrom: await readShowtimePrices(context.app, context.request, onSale),
+    });
   };
 }
 

@@ -7,13 +7,14 @@ import { groupShowtimes, showtimesByDate, toDateOptions } from './showtime-views
 /**
  * The movie page: every field of the movie, its dates (the page selects the first) and, per
  * date, its showtimes grouped by format, version and room. A date the upstream lists without
- * showtimes keeps an empty group list (the page then shows the "no showtimes" text).
+ * showtimes keeps an empty group list (the page then shows the "no showtimes" text). The
+ * showtimes' prices are read apart (showtime-prices.ts).
  */
 export function buildMovieDetail(
   theater: string,
   movie: Movie,
   schedule: MovieShowtimesAnswer['data'],
-): MovieDetailView {
+): Omit<MovieDetailView, 'pricesFrom'> {
   const ownShowtimes = schedule.showtimes.filter((showtime) => showtime.movie.slug === movie.slug);
   const byDate = showtimesByDate(ownShowtimes);
   const dates = toDateOptions([...schedule.dates, ...ownShowtimes]);

@@ -40,6 +40,9 @@ const MEMBERSHIP_FRESH_MS = 30_000;
 
 const membershipKey = (owner: string): string => `membership:${owner}`;
 
+/** A shared read as stored (null: the cinema API said there is none). Made once: a zod schema costs to build. */
+const SharedMembershipSchema = MembershipViewSchema.nullable();
+
 /**
  * The membership that decides this person's prices, as the cinema API says it is now: read
  * at most every 30 s per person (shared by the replicas) and dropped the moment this BFF
@@ -51,7 +54,7 @@ async function currentMembership(app: FastifyInstance, request: FastifyRequest):
   if (!owner) return null;
   const cached = await app.sharedStore.get(membershipKey(owner));
   if (cached !== null) {
-    const parsed = MembershipViewSchema.nullable().safeParse(JSON.parse(cached));
+    const parsed = SharedMembershipSchema.safeParse(JSON.parse(cached));
     if (parsed.success) return parsed.data;
   }
   const membership = await fetchMembership(app, request);

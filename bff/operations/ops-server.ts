@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { isIP } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#shared/http/client-header.ts';
+import { notFound } from '#bff/errors.ts';
 import type { Lifecycle } from '../plugins/lifecycle.ts';
 import type { BffMetrics } from '../plugins/metrics.ts';
 import { OPERATOR_HEADER } from '../plugins/operator-access.ts';
@@ -22,7 +23,9 @@ import { OPERATOR_HEADER } from '../plugins/operator-access.ts';
  * - a request carrying `Origin` is refused (403): the CLI, curl, probes and Prometheus send
  *   none, and the port has no page of its own, so an `Origin` means another site's page;
  * - the operator routes need `Authorization: Bearer <OPS_TOKEN>` (401 otherwise), compared in
- *   constant time and never logged. `/live`, `/ready` and `/metrics` need no token: the kubelet
+ *   constant time and never logged; only a path that stays under `/bff/ops/` once normalised
+ *   (`..`, `%2e%2e`, backslashes resolved as a URL parser resolves them) is forwarded, anything
+ *   else is 404, so the token never opens a public route (`GET /../session`). `/live`, `/ready` and `/metrics` need no token: the kubelet
  *   and Prometheus reach them (only them and the operators, by the NetworkPolicy of
  *   docker/kubernetes/network-policy.yaml), and they change nothing and carry no personal data.
  */
@@ -60,6 +63,26 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 }
 
 const refusal = (code: string, message: string) => JSON.stringify({ error: { code, message } });
+
+const OPERATOR_PREFIX = '/bff/ops/';
+const NORMALISING_BASE = 'http://ops.invalid';
+
+/**
+ * The in-process URL of the operator route a request names (`/waiting-room/events` →
+ * `/bff/ops/waiting-room/events`), normalised as the router would see it; null when the
+ * normalised path leaves `/bff/ops/` or the target is not a path.
+ */
+export function operatorRouteUrl(requestUrl: string): string | null {
+  if (!requestUrl.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(`${OPERATOR_PREFIX.slice(0, -1)}${requestUrl}`, NORMALISING_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== NORMALISING_BASE || !url.pathname.startsWith(OPERATOR_PREFIX)) return null;
+  return `${url.pathname}${url.search}`;
+}
 
 /** Operator bodies are small JSON documents. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -107,7 +130,9 @@ export function createOpsServer(app: OpsApp): Server {
       response.setHeader('www-authenticate', 'Bearer realm="viziona-ops"');
       return reply(401, 'application/json', refusal('UNAUTHORIZED', 'Falta el token de operador (OPS_TOKEN).'));
     }
-    void forward(app, request, url).then(
+    const target = operatorRouteUrl(url);
+    if (target === null) return reply(404, 'application/json', NOT_FOUND);
+    void forward(app, request, target).then(
       (answer) =>
         answer === null
           ? reply(413, 'application/json', TOO_LARGE)
@@ -117,19 +142,21 @@ export function createOpsServer(app: OpsApp): Server {
   });
 }
 
+const NOT_FOUND = JSON.stringify(notFound().toBody());
+
 const TOO_LARGE = JSON.stringify({
   error: { code: 'PAYLOAD_TOO_LARGE', message: 'La solicitud es demasiado grande.' },
 });
 
-/** The operator route's answer, or null when the body is over the limit. */
-async function forward(app: OpsApp, request: IncomingMessage, url: string): Promise<LightMyRequestResponse | null> {
+/** The operator route's answer (`target` from `operatorRouteUrl`), or null when the body is over the limit. */
+async function forward(app: OpsApp, request: IncomingMessage, target: string): Promise<LightMyRequestResponse | null> {
   const method = (request.method ?? 'GET').toUpperCase();
   const body = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(request);
   if (body === null) return null;
   const contentType = request.headers['content-type'];
   return app.inject({
     method: method as InjectOptions['method'],
-    url: `/bff/ops${url}`,
+    url: target,
     headers: {
       [OPERATOR_HEADER]: app.operatorAccess.token,
       [CLIENT_HEADER]: CLIENT_HEADER_VALUE,

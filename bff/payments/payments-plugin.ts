@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { Counter } from 'prom-client';
 import { PAY_STATUS_PENDING } from '#shared/booking/constants.ts';
 import type { PaymentResultView } from '#shared/views/booking.ts';
-import { perPersonKey } from '#bff/plugins/rate-limit.ts';
+import { personKey } from '#bff/plugins/rate-limit.ts';
 import { createPaymentSources, type PaymentSources } from './payment-sources.ts';
 import { createSeller, type SaleSettled, type Sell } from './sale.ts';
 
@@ -42,7 +42,7 @@ declare module 'fastify' {
 }
 
 /** Payments a person may send in 10 minutes, on each payment route (a double click counts twice). */
-const PAYMENT_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000, keyGenerator: perPersonKey };
+const PAYMENT_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000, keyGenerator: personKey };
 
 function outcomeOf(statusCode: number, result: PaymentResultView | null): string {
   if (statusCode >= 500) return 'error';

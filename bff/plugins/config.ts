@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { DEV_SECRETS } from '#shared/dev-secrets.ts';
+import { DEV_SECRETS, DEV_WALLET } from '#shared/dev-secrets.ts';
 import { originListSchema, originsOf } from '#shared/http/origin-list.ts';
 import { readCacheDefaults } from './read-cache.ts';
 import { parseWalletConfig, walletWarnings, type WalletConfig } from './wallet-config.ts';
@@ -143,6 +143,10 @@ const EnvSchema = z.object({
   APPLE_WALLET_WWDR_CERTIFICATE: z.string().trim().optional(),
   GOOGLE_WALLET_ISSUER_ID: z.string().trim().optional(),
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().trim().optional(),
+  // Where Google's Wallet API and token endpoint answer (Google's own by default; the sandbox's
+  // stand-in in development and tests, which have no internet).
+  GOOGLE_WALLET_API_URL: httpUrl('GOOGLE_WALLET_API_URL').optional(),
+  GOOGLE_WALLET_TOKEN_URL: httpUrl('GOOGLE_WALLET_TOKEN_URL').optional(),
   ...mailEnvShape,
 });
 
@@ -381,8 +385,23 @@ export function productionRefusals(values: EnvValues): string[] {
       "TRUST_PROXY=true lets any client choose its address; set the load balancer's hop count (e.g. 1) or network",
     );
   }
+  if (values.APPLE_WALLET_PASS_TYPE_ID?.trim() === DEV_WALLET.passTypeId) {
+    refusals.push(
+      'APPLE_WALLET_* hold the development signing chain npm start makes (Apple Wallet refuses its passes); set the Pass Type ID certificate Apple issued, or no APPLE_WALLET_* at all',
+    );
+  }
+  if (values.GOOGLE_WALLET_ISSUER_ID?.trim() === DEV_WALLET.googleIssuerId) {
+    refusals.push(
+      'GOOGLE_WALLET_* hold the development signing chain npm start makes (Google Wallet refuses its passes); set the issuer and service account Google gave, or no GOOGLE_WALLET_* at all',
+    );
+  }
   if (values.UPSTREAM_URL !== undefined && !isPrivateOrSecure(values.UPSTREAM_URL)) {
     refusals.push('UPSTREAM_URL must be https unless it is on this host or a private network name');
+  }
+  for (const name of ['GOOGLE_WALLET_API_URL', 'GOOGLE_WALLET_TOKEN_URL'] as const) {
+    const value = values[name];
+    // The access token and the passes' contents travel there.
+    if (value !== undefined && new URL(value).protocol !== 'https:') refusals.push(`${name} must be https`);
   }
   return refusals;
 }

@@ -75,8 +75,12 @@ const REDACT_PATHS = [
 
 export const REDACTED = '[REDACTED]';
 
-/** Paths whose last segment is a secret: the reset-password code in the BFF's, the cinema API's and the site's page path. */
-const SECRET_PATH = /^(\/bff\/auth\/reset\/|\/?update-password\/|\/forgot-password\/)[^/?#]+/;
+/**
+ * Paths whose last segment is a secret: the reset-password code in the BFF's, the cinema API's
+ * and the site's page path; an alert e-mail's unsubscribe token in the site's page path (the
+ * BFF's route takes it as `?token=`, masked as a secret query value).
+ */
+const SECRET_PATH = /^(\/bff\/auth\/reset\/|\/?update-password\/|\/forgot-password\/|\/avisos\/cancelar\/)[^/?#]+/;
 
 const SECRET_QUERY_KEYS = new Set(SECRET_KEYS.map((key) => key.toLowerCase()));
 

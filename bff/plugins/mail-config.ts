@@ -70,6 +70,17 @@ export const mailEnvShape = {
 
 type MailEnv = z.output<z.ZodObject<typeof mailEnvShape>>;
 
+/** The variables that configure the relay: any of them set, and the relay is configured (and checked). */
+export const MAIL_RELAY_VARIABLES = [
+  'SMTP_URL',
+  'SMTP_HOST',
+  'SMTP_PORT',
+  'SMTP_TLS',
+  'SMTP_USER',
+  'SMTP_PASSWORD',
+  'MAIL_FROM',
+] as const;
+
 /** The address of `Name <address>`, or the value itself. */
 function addressOf(value: string): string {
   const angle = /<([^<>]+)>\s*$/.exec(value);
@@ -85,16 +96,7 @@ export function mailConfigOf(
   isProduction: boolean,
 ): { mail: MailConfig | null; alerts: AlertsConfig; problems: string[] } {
   const alerts = { checkMs: values.ALERTS_CHECK_SECONDS * 1000, claimMs: values.ALERTS_CLAIM_SECONDS * 1000 };
-  const relayNames = [
-    'SMTP_URL',
-    'SMTP_HOST',
-    'SMTP_PORT',
-    'SMTP_TLS',
-    'SMTP_USER',
-    'SMTP_PASSWORD',
-    'MAIL_FROM',
-  ] as const;
-  const given = relayNames.filter((name) => values[name] !== undefined);
+  const given = MAIL_RELAY_VARIABLES.filter((name) => values[name] !== undefined);
   if (given.length === 0) return { mail: null, alerts, problems: [] };
 
   const problems: string[] = [];

@@ -1,6 +1,7 @@
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { clientNetwork } from './client-network.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { redisWithMemoryFallback } from './rate-limit-store.ts';
 
@@ -12,14 +13,6 @@ import { redisWithMemoryFallback } from './rate-limit-store.ts';
 
 const minutes = (n: number): number => n * 60_000;
 
-/**
- * The key of a limit counted per logged-in person (their e-mail), so that people behind one
- * address (an office, a mobile carrier) do not share a budget; a request without a session
- * counts by address (such routes then answer 401 anyway).
- */
-export const perPersonKey = (request: FastifyRequest): string =>
-  request.auth ? `person:${request.auth.user.email}` : `ip:${request.ip}`;
-
 /** Attach with `config: { rateLimit: RATE_LIMITS.login }` on a route. */
 export const RATE_LIMITS = {
   login: { max: 10, timeWindow: minutes(10) },
@@ -29,6 +22,25 @@ export const RATE_LIMITS = {
   verificationSend: { max: 5, timeWindow: minutes(15) },
   verificationValidate: { max: 10, timeWindow: minutes(15) },
 } as const satisfies Record<string, RateLimitOptions>;
+
+/**
+ * Who a personal route's limit counts: the logged-in person (their e-mail), so that people
+ * behind one address (an office, a mobile carrier) do not share a budget; a request without a
+ * session counts by address (those routes then answer 401 anyway).
+ */
+export const personKey = (request: FastifyRequest): string =>
+  request.auth ? `person:${request.auth.user.email}` : `ip:${clientNetwork(request.ip)}`;
+
+/**
+ * A person's changes to their own account outside a purchase, each route counted on its own:
+ * the profile (`PUT /profile`) and "Avísame" (asking, cancelling). An honest person makes a few;
+ * a script asking and cancelling without end (each ask reads the cinema API) stops here.
+ */
+export const PERSONAL_CHANGE_LIMIT = {
+  max: 30,
+  timeWindow: minutes(10),
+  keyGenerator: personKey,
+} as const satisfies RateLimitOptions;
 
 export const rateLimitPlugin = fp(
   async (app) => {

@@ -28,7 +28,15 @@ export interface GoogleWalletConfig {
   /** The service account the console authorised, and its RSA key (RS256). */
   serviceAccountEmail: string;
   privateKey: KeyObject;
+  /** The Wallet API's root (`…/walletobjects/v1`), where the BFF inserts the classes and objects. */
+  apiUrl: string;
+  /** Where the service account trades its signed assertion for an access token (OAuth 2.0, RFC 7523). */
+  tokenUrl: string;
 }
+
+/** Google's own endpoints, used unless GOOGLE_WALLET_API_URL / GOOGLE_WALLET_TOKEN_URL say otherwise. */
+export const GOOGLE_WALLET_API_URL = 'https://walletobjects.googleapis.com/walletobjects/v1';
+export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
 export interface WalletConfig {
   apple: AppleWalletConfig | null;
@@ -46,7 +54,11 @@ export const APPLE_WALLET_VARIABLES = [
 export const GOOGLE_WALLET_VARIABLES = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT'] as const;
 
 type WalletVariable =
-  (typeof APPLE_WALLET_VARIABLES)[number] | (typeof GOOGLE_WALLET_VARIABLES)[number] | 'APPLE_WALLET_KEY_PASSPHRASE';
+  | (typeof APPLE_WALLET_VARIABLES)[number]
+  | (typeof GOOGLE_WALLET_VARIABLES)[number]
+  | 'APPLE_WALLET_KEY_PASSPHRASE'
+  | 'GOOGLE_WALLET_API_URL'
+  | 'GOOGLE_WALLET_TOKEN_URL';
 export type WalletEnv = Partial<Record<WalletVariable, string>>;
 
 type Parsed<T> = { value: T | null; problems: string[] };
@@ -180,7 +192,7 @@ function parseGoogle(env: WalletEnv): Parsed<GoogleWalletConfig> {
   const problems: string[] = [];
   const issuerId = env.GOOGLE_WALLET_ISSUER_ID ?? '';
   if (!/^\d{5,30}$/.test(issuerId)) problems.push('GOOGLE_WALLET_ISSUER_ID must be the issuer id (digits)');
-  let account: { client_email?: unknown; private_key?: unknown; type?: unknown } = {};
+  let account: { client_email?: unknown; private_key?: unknown; type?: unknown; token_uri?: unknown } = {};
   try {
     const text = readSecretValue('GOOGLE_WALLET_SERVICE_ACCOUNT', env.GOOGLE_WALLET_SERVICE_ACCOUNT ?? '', 'json');
     try {
@@ -209,7 +221,19 @@ function parseGoogle(env: WalletEnv): Parsed<GoogleWalletConfig> {
     }
   }
   if (problems.length > 0 || !key || typeof email !== 'string') return { value: null, problems };
-  return { value: { issuerId, serviceAccountEmail: email, privateKey: key }, problems: [] };
+  // The key's own token endpoint (every key Google issues names it), unless the operator sets one.
+  const keyTokenUrl =
+    typeof account.token_uri === 'string' && /^https:\/\//.test(account.token_uri) ? account.token_uri : undefined;
+  return {
+    value: {
+      issuerId,
+      serviceAccountEmail: email,
+      privateKey: key,
+      apiUrl: (env.GOOGLE_WALLET_API_URL ?? GOOGLE_WALLET_API_URL).replace(/\/+$/, ''),
+      tokenUrl: env.GOOGLE_WALLET_TOKEN_URL ?? keyTokenUrl ?? GOOGLE_TOKEN_URL,
+    },
+    problems: [],
+  };
 }
 
 /** Both wallets' configuration, and what is wrong with it (each problem names its variable). */

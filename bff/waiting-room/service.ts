@@ -13,6 +13,7 @@ import { arrivalScore } from '#shared/waiting-room/ordering.ts';
 import { PURCHASE_WINDOW_SECONDS } from '#shared/waiting-room/passes.ts';
 import { WAITING_ROOM_TEXTS } from '#shared/waiting-room/texts.ts';
 import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
+import { clientNetwork } from '#bff/plugins/client-network.ts';
 import { ownerOf } from '#bff/plugins/session-guard.ts';
 import type { WaitingRoomCookies } from './cookies.ts';
 import type { JoinBatcher } from './join-batcher.ts';
@@ -200,7 +201,7 @@ export class WaitingRoomService {
       ticket: newTicketId(),
       score: arrivalScore(now, event.saleStartsAt, randomInt(DRAW_STEPS) / DRAW_STEPS),
       account,
-      address: request.ip,
+      address: clientNetwork(request.ip),
     });
     if ('refused' in joined) {
       this.#options.metrics.refusals.inc({ reason: 'address_limit' });

@@ -1,10 +1,10 @@
-import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { createTokenSeal } from '#bff/plugins/sealed-tokens.ts';
 
 /**
- * The waiting room's two cookies, sealed with AES-256-GCM (encrypted and authenticated) under
- * keys derived from the session keys (HKDF, one purpose string), so there is no new secret to
- * configure and a key rotation of SESSION_KEYS rotates them too (the first key seals, all
- * open). No replica needs the store to tell a forged or expired token from a real one.
+ * The waiting room's two cookies, sealed tokens (bff/plugins/sealed-tokens.ts: AES-256-GCM
+ * under a key derived from SESSION_KEYS for this purpose). No replica needs the store to tell a
+ * forged or expired token from a real one.
  *
  * - A ticket names the event, the place's random id and its score (the draw stays secret,
  *   and a place the store lost can be put back where it was).
@@ -33,10 +33,6 @@ export interface Pass {
 }
 
 const PURPOSE = 'viziona waiting room tokens v1';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
-type Kind = 'ticket' | 'pass';
 
 export interface TokenSealer {
   sealTicket(ticket: Ticket): string;
@@ -71,43 +67,7 @@ const TICKET_ID = /^[A-Za-z0-9_-]{22}$/;
 const EVENT_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 export function createTokenSealer(sessionKeys: readonly Buffer[]): TokenSealer {
-  // Key objects made once: a raw key given to each cipher is imported again at every seal.
-  const keys: KeyObject[] = sessionKeys.map((key) =>
-    createSecretKey(Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), PURPOSE, 32))),
-  );
-  const sealingKey = keys[0];
-  if (!sealingKey) throw new Error('the waiting room needs at least one session key');
-  const associatedData: Record<Kind, Buffer> = { ticket: Buffer.from('ticket'), pass: Buffer.from('pass') };
-
-  function seal(kind: Kind, fields: unknown[]): string {
-    const iv = freshRandom(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', sealingKey!, iv);
-    cipher.setAAD(associatedData[kind]);
-    const body = Buffer.concat([cipher.update(JSON.stringify(fields), 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
-  }
-
-  function open(kind: Kind, token: string | undefined): unknown[] | null {
-    if (typeof token !== 'string' || token.length > 400 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
-    const bytes = Buffer.from(token, 'base64url');
-    if (bytes.length <= IV_BYTES + TAG_BYTES) return null;
-    const iv = bytes.subarray(0, IV_BYTES);
-    const tag = bytes.subarray(bytes.length - TAG_BYTES);
-    const body = bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES);
-    for (const key of keys) {
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, iv);
-        decipher.setAAD(associatedData[kind]);
-        decipher.setAuthTag(tag);
-        const text = Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-        const fields: unknown = JSON.parse(text);
-        return Array.isArray(fields) ? fields : null;
-      } catch {
-        // Another key, or not ours.
-      }
-    }
-    return null;
-  }
+  const { seal, open } = createTokenSeal(sessionKeys, { purpose: PURPOSE, maxLength: 400, random: freshRandom });
 
   return {
     sealTicket: (ticket) =>

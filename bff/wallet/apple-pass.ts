@@ -103,18 +103,20 @@ function passFor(ticket: WalletTicket, config: AppleWalletConfig, code: WalletTi
 export interface WalletFile {
   body: Buffer;
   mediaType: typeof PKPASS_MEDIA_TYPE | typeof PKPASSES_MEDIA_TYPE;
-  fileName: string;
+  extension: 'pkpass' | 'pkpasses';
 }
 
 /** The signed file of a purchase's passes. */
 export function applePasses(ticket: WalletTicket, config: AppleWalletConfig): WalletFile {
   const passes = ticket.codes.map((code) => passFor(ticket, config, code));
-  if (passes.length === 1) {
-    return { body: passes[0]!.getAsBuffer(), mediaType: PKPASS_MEDIA_TYPE, fileName: `viziona-${ticket.bill}.pkpass` };
-  }
-  return {
-    body: PKPass.pack(...passes).getAsBuffer(),
-    mediaType: PKPASSES_MEDIA_TYPE,
-    fileName: `viziona-${ticket.bill}.pkpasses`,
-  };
+  if (passes.length === 1) return { body: passes[0]!.getAsBuffer(), mediaType: PKPASS_MEDIA_TYPE, extension: 'pkpass' };
+  return { body: PKPass.pack(...passes).getAsBuffer(), mediaType: PKPASSES_MEDIA_TYPE, extension: 'pkpasses' };
 }
+
+/**
+ * The download's name, `viziona-{bill}.pkpass(es)`, from the bill of the route's checked path
+ * parameter (`BillParamsSchema`): never the cinema API's own bill number, which a header must
+ * not carry unchecked.
+ */
+export const passFileName = (checkedBill: string, file: WalletFile): string =>
+  `viziona-${checkedBill}.${file.extension}`;

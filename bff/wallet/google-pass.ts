@@ -1,13 +1,15 @@
 import { SignJWT } from 'jose';
 import { BOGOTA_UTC_OFFSET, bogotaDate, bogotaTime } from '#shared/format/bogota-time.ts';
 import type { GoogleWalletConfig } from '#bff/plugins/wallet-config.ts';
+import type { GoogleWalletApi } from './google-api.ts';
 import type { WalletTicket } from './wallet-ticket.ts';
 
 /**
  * "Guardar en Google Wallet": the save link of an event ticket (bff/decisions/wallet-passes.md).
- * The JWT, signed RS256 with the service account's key, carries the showtime's class and one
- * ticket object per code (one QR each, as the ticket page has), so Google creates them when
- * the person saves them: no call to Google's API from here.
+ * The showtime's class and one ticket object per code (one QR each, as the ticket page has) are
+ * inserted (or updated) through Google's Wallet API first; the link's JWT, signed RS256 with the
+ * service account's key, then names only the objects' ids (Google's "skinny" JWT), so the link
+ * is short whatever the number of seats and fits any proxy's header buffers and any browser.
  */
 
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
@@ -31,8 +33,11 @@ function seatInfo(seat: string) {
 export const eventClassId = (config: GoogleWalletConfig, ticket: WalletTicket): string =>
   `${config.issuerId}.viziona-showtime-${ticket.showtimeId}`;
 
-/** The save link's claims: the class of the showtime and the purchase's tickets. */
-export function saveClaims(ticket: WalletTicket, config: GoogleWalletConfig, siteOrigin: string) {
+/** How long a save link is accepted after it is made: it is followed at once, from the click that made it. */
+export const SAVE_LINK_SECONDS = 30 * 60;
+
+/** The showtime's class and the purchase's ticket objects, as the Wallet API takes them. */
+export function walletResources(ticket: WalletTicket, config: GoogleWalletConfig) {
   const classId = eventClassId(config, ticket);
   const eventTicketClass = {
     id: classId,
@@ -59,25 +64,34 @@ export function saveClaims(ticket: WalletTicket, config: GoogleWalletConfig, sit
     linksModuleData: { uris: [{ id: 'ticket', uri: ticket.ticketUrl, description: 'Tus boletas en Viziona' }] },
     hexBackgroundColor: BACKGROUND,
   }));
-  return {
-    iss: config.serviceAccountEmail,
-    aud: 'google',
-    typ: 'savetowallet',
-    origins: [siteOrigin],
-    payload: { eventTicketClasses: [eventTicketClass], eventTicketObjects },
-  };
+  return { eventTicketClass, eventTicketObjects };
 }
 
-/** The signed "save to Google Wallet" URL of a purchase's tickets. */
+/**
+ * The signed "save to Google Wallet" URL of a purchase's tickets: the class and the objects
+ * saved through the API (the class first: an object names it), then a JWT naming the objects.
+ */
 export async function googleSaveUrl(
   ticket: WalletTicket,
   config: GoogleWalletConfig,
   siteOrigin: string,
   now: Date,
+  api: GoogleWalletApi,
 ): Promise<string> {
-  const jwt = await new SignJWT(saveClaims(ticket, config, siteOrigin))
+  const { eventTicketClass, eventTicketObjects } = walletResources(ticket, config);
+  await api.save('eventTicketClass', eventTicketClass);
+  await Promise.all(eventTicketObjects.map((object) => api.save('eventTicketObject', object)));
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const jwt = await new SignJWT({
+    origins: [siteOrigin],
+    typ: 'savetowallet',
+    payload: { eventTicketObjects: eventTicketObjects.map(({ id }) => ({ id })) },
+  })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
-    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setIssuer(config.serviceAccountEmail)
+    .setAudience('google')
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + SAVE_LINK_SECONDS)
     .sign(config.privateKey);
   return `${GOOGLE_SAVE_URL}${jwt}`;
 }

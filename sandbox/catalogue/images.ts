@@ -4,6 +4,7 @@ import { BANNERS, GALLERY, PAY_BRANDS } from '../db/seed/marketing.ts';
 import { MOVIES } from '../db/seed/movies.ts';
 import { BIG_ROOMS, ROOMS } from '../db/seed/rooms.ts';
 import { SNACKS } from '../db/seed/snacks.ts';
+import { sceneOfGenre, type SceneKind } from './photo-scenes.ts';
 
 export type ImageKind = 'poster' | 'banner' | 'room' | 'square' | 'gallery' | 'brand' | 'content' | 'popup';
 
@@ -11,6 +12,19 @@ export interface ImageSpec {
   title: string;
   subtitle: string;
   kind: ImageKind;
+  /** What the photo shows (photo-scenes.ts); by default a room's auditorium, a snack, or mountains. */
+  scene?: SceneKind | 'auditorium';
+  /** A poster's billing block. */
+  credits?: string[];
+}
+
+/** The scene of a banner, by what it announces. */
+function bannerScene(name: string): ImageSpec['scene'] {
+  const plain = name.toLowerCase();
+  if (plain.includes('club')) return 'auditorium';
+  if (plain.includes('corporativ')) return 'city';
+  if (plain.includes('galaxia')) return 'space';
+  return undefined;
 }
 
 export function posterName(slug: string): string {
@@ -33,6 +47,11 @@ export function buildImageRegistry(): Map<string, ImageSpec> {
       title: movie.title,
       subtitle: `${movie.gender} · ${movie.rating}`,
       kind: 'poster',
+      scene: sceneOfGenre(movie.gender),
+      credits: [
+        `Una película de ${movie.director}`,
+        `${movie.duration} minutos · ${movie.language} · ${movie.country}`,
+      ],
     });
   }
   for (const room of [...ROOMS, ...BIG_ROOMS]) {
@@ -46,7 +65,10 @@ export function buildImageRegistry(): Map<string, ImageSpec> {
   for (const item of CONFECTIONERY_PAGE) {
     if (item.image !== null) images.set(item.image, { title: item.name, subtitle: 'Confitería', kind: 'square' });
   }
-  for (const banner of BANNERS) images.set(banner.image, { title: banner.name, subtitle: 'Viziona', kind: 'banner' });
+  for (const banner of BANNERS) {
+    const scene = bannerScene(banner.name);
+    images.set(banner.image, { title: banner.name, subtitle: '', kind: 'banner', ...(scene ? { scene } : {}) });
+  }
   for (const picture of GALLERY)
     images.set(picture.image, { title: `Activación ${picture.id}`, subtitle: 'Galería', kind: 'gallery' });
   for (const brand of PAY_BRANDS) images.set(brand.image, { title: brand.name, subtitle: '', kind: 'brand' });
@@ -54,6 +76,12 @@ export function buildImageRegistry(): Map<string, ImageSpec> {
     if (page.image !== null)
       images.set(page.image, { title: page.title, subtitle: page.subtitle ?? '', kind: 'content' });
   }
-  images.set('popup-club', { title: 'Club Vizionarios', subtitle: 'Hasta 20% de descuento', kind: 'popup' });
+  images.set('popup-club', {
+    title: 'Club Vizionarios',
+    subtitle: 'Hasta 20% de descuento',
+    kind: 'popup',
+    scene: 'auditorium',
+    credits: ['Boletas y combos con descuento todos los días'],
+  });
   return images;
 }

@@ -3,79 +3,116 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { seededRandom } from '#shared/seeded-random.ts';
 import type { ImageKind, ImageSpec } from './images.ts';
+import {
+  auditoriumSvg,
+  bannerTypeSvg,
+  captionTypeSvg,
+  landscapeSvg,
+  paletteOf,
+  posterTypeSvg,
+  productSvg,
+  type SceneKind,
+} from './photo-scenes.ts';
 
 /**
- * Photo-like JPEGs of the sizes and weights a real catalogue has (issue 31): a soft colour
- * field, a mid-scale texture that survives resizing (as a photo's detail does), a fine grain,
- * a light, a dark band and the title. Everything is drawn from a generator seeded by the
- * image's name, so the same name gives the same bytes on every run with the same sharp.
+ * Photo-like JPEGs of the sizes and weights a real catalogue has (issues 31 and 41): a poster
+ * is a scene of its genre in a colour of its own with the title, the genre and a billing block
+ * set over it, a banner a wide scene with its name, a room its auditorium, a snack the product
+ * on a lit counter (photo-scenes.ts draws them as SVG, rendered by sharp's librsvg with the
+ * machine's fonts: Liberation Sans Narrow from Debian's fonts-liberation). A photograph's
+ * texture and grain are added over the picture; their strength is tuned so the JPEG weighs
+ * what a real photo of that size does. Everything comes from a generator seeded by the
+ * image's name, so the same name gives the same bytes on every run with the same sharp and fonts.
  */
 interface PhotoShape {
   width: number;
   height: number;
-  /** How strong the mid-scale texture is: tuned so the JPEG lands near a real photo's weight. */
+  /** A mid-scale light-and-shade texture (haze, surfaces) that survives resizing, as a photo's detail does. */
   texture: number;
+  /** The film's fine grain. */
+  grain: number;
 }
 
 /** Brands stay SVG logos; every other kind is a photo. Weights at quality 82: see the README. */
 const PHOTO_SHAPES: Record<Exclude<ImageKind, 'brand'>, PhotoShape> = {
-  poster: { width: 1000, height: 1500, texture: 0.38 }, // ≈ 210 KB
-  banner: { width: 1920, height: 800, texture: 0.45 }, // ≈ 215 KB
-  room: { width: 1600, height: 900, texture: 0.29 }, // ≈ 175 KB
-  square: { width: 800, height: 800, texture: 0.27 }, // ≈ 80 KB
-  gallery: { width: 1200, height: 900, texture: 0.3 },
-  content: { width: 1600, height: 800, texture: 0.3 },
-  popup: { width: 900, height: 1200, texture: 0.3 },
+  poster: { width: 1000, height: 1500, texture: 0.05, grain: 16 }, // ≈ 200 KB
+  banner: { width: 1920, height: 800, texture: 0.06, grain: 20 }, // ≈ 215 KB
+  room: { width: 1600, height: 900, texture: 0.05, grain: 16 }, // ≈ 175 KB
+  square: { width: 800, height: 800, texture: 0.04, grain: 11 }, // ≈ 80 KB
+  gallery: { width: 1200, height: 900, texture: 0.05, grain: 16 },
+  content: { width: 1600, height: 800, texture: 0.05, grain: 16 },
+  popup: { width: 900, height: 1200, texture: 0.05, grain: 16 },
 };
 const JPEG_QUALITY = 82;
 /** Part of the cache file's name: a change to the drawing makes new files. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 3;
 
 export function isPhoto(spec: ImageSpec): boolean {
   return spec.kind !== 'brand';
 }
 
-/** A field of random colours `cells` wide, smoothly enlarged to the photo's size. */
-async function colourField(random: () => number, shape: PhotoShape, cells: number, low: number, span: number) {
+/** A field of random light and shade `cells` wide, smoothly enlarged to the photo's size (one channel). */
+async function lightField(random: () => number, shape: PhotoShape, cells: number): Promise<Buffer> {
   const width = cells;
   const height = Math.max(2, Math.round((cells * shape.height) / shape.width));
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(low + random() * span);
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
+  const pixels = Buffer.alloc(width * height);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(random() * 256);
+  return sharp(pixels, { raw: { width, height, channels: 1 } })
     .resize(shape.width, shape.height, { kernel: 'cubic' })
     .raw()
     .toBuffer();
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+type Picture = SceneKind | 'auditorium' | 'product';
+
+function pictureOf(spec: ImageSpec): Picture {
+  if (spec.scene !== undefined) return spec.scene;
+  if (spec.kind === 'room') return 'auditorium';
+  if (spec.kind === 'square') return 'product';
+  return 'mountains';
 }
 
-function overlay(spec: ImageSpec, { width, height }: PhotoShape, random: () => number): Buffer {
-  const titleSize = Math.round(Math.min(width, height) / 11);
-  const light = `<circle cx="${Math.round(width * (0.2 + random() * 0.6))}" cy="${Math.round(height * (0.15 + random() * 0.3))}" r="${Math.round(Math.min(width, height) * 0.2)}" fill="rgba(255,226,160,0.3)"/>`;
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${light}` +
-      `<rect y="${Math.round(height * 0.64)}" width="${width}" height="${Math.round(height * 0.36)}" fill="rgba(0,0,0,0.5)"/>` +
-      `<text x="50%" y="${Math.round(height * 0.78)}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="700" font-size="${titleSize}" fill="#fff">${escapeXml(spec.title)}</text>` +
-      `<text x="50%" y="${Math.round(height * 0.78 + titleSize * 1.1)}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(titleSize * 0.5)}" fill="#eee">${escapeXml(spec.subtitle)}</text></svg>`,
-  );
+function pictureSvg(picture: Picture, spec: ImageSpec, shape: PhotoShape, random: () => number) {
+  const palette = paletteOf(random, picture === 'auditorium' || picture === 'product' ? 'city' : picture);
+  const { width, height } = shape;
+  const svg =
+    picture === 'auditorium'
+      ? auditoriumSvg(width, height, random, palette)
+      : picture === 'product'
+        ? productSvg(spec.title, width, height, random, palette)
+        : landscapeSvg(picture, width, height, random, palette);
+  const type =
+    spec.kind === 'poster' || spec.kind === 'popup'
+      ? posterTypeSvg(
+          width,
+          height,
+          { title: spec.title, subtitle: spec.subtitle, credits: spec.credits ?? [] },
+          palette,
+        )
+      : spec.kind === 'square'
+        ? captionTypeSvg(width, height, spec.title, palette)
+        : bannerTypeSvg(width, height, spec.title, spec.subtitle, palette);
+  return { svg, type };
 }
 
 export async function renderPhoto(name: string, spec: ImageSpec): Promise<Buffer> {
   if (spec.kind === 'brand') throw new Error('Brands are logos, drawn as SVG.');
   const shape = PHOTO_SHAPES[spec.kind];
   const random = seededRandom(name);
-  const base = await colourField(random, shape, 12, 30, 190);
-  const texture = await colourField(random, shape, Math.round(shape.width / 8), 0, 255);
-  const pixels = Buffer.alloc(base.length);
-  for (let i = 0; i < pixels.length; i++) {
-    // The texture is light and shade (one value for the three channels), as a photo's detail mostly is.
-    const value = base[i]! + (texture[i - (i % 3)]! - 128) * shape.texture + (random() - 0.5) * 10;
-    pixels[i] = value < 0 ? 0 : value > 255 ? 255 : value;
+  const { svg, type } = pictureSvg(pictureOf(spec), spec, shape, random);
+  const picture = await sharp(Buffer.from(svg)).flatten({ background: '#000' }).raw().toBuffer();
+  const texture = await lightField(random, shape, Math.round(shape.width / 10));
+  const pixels = Buffer.alloc(picture.length);
+  for (let pixel = 0; pixel < picture.length / 3; pixel++) {
+    // Light and shade, and grain, the same on the three channels, as a photo's mostly are.
+    const shade = (texture[pixel]! - 128) * shape.texture + (random() - 0.5) * shape.grain;
+    for (let channel = 0; channel < 3; channel++) {
+      const value = picture[pixel * 3 + channel]! + shade;
+      pixels[pixel * 3 + channel] = value < 0 ? 0 : value > 255 ? 255 : value;
+    }
   }
   return sharp(pixels, { raw: { width: shape.width, height: shape.height, channels: 3 } })
-    .composite([{ input: overlay(spec, shape, random) }])
+    .composite([{ input: Buffer.from(type) }])
     .jpeg({ quality: JPEG_QUALITY })
     .toBuffer();
 }

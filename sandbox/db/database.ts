@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { SCHEMA_SQL } from './schema.ts';
+import { ADDED_COLUMNS, SCHEMA_SQL } from './schema.ts';
 
 export type Database = DatabaseSync;
 export type SqlParam = SQLInputValue;
@@ -14,7 +14,18 @@ export function openDatabase(location: string): Database {
   db.exec('PRAGMA busy_timeout = 5000');
   if (location !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
   db.exec(SCHEMA_SQL);
+  addMissingColumns(db);
   return db;
+}
+
+/** Brings a database file made by an older sandbox up to the schema (`.data/sandbox.db` is kept between runs). */
+function addMissingColumns(db: Database): void {
+  for (const [table, columns] of Object.entries(ADDED_COLUMNS)) {
+    const present = new Set(allRows<{ name: string }>(db, `PRAGMA table_info(${table})`).map((column) => column.name));
+    for (const [name, type] of Object.entries(columns)) {
+      if (!present.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+    }
+  }
 }
 
 // node:sqlite returns untyped rows; each query names the row type it selects.

@@ -115,6 +115,8 @@ CREATE TABLE IF NOT EXISTS outbox (
   body TEXT NOT NULL,
   code TEXT,
   link TEXT,
+  sender TEXT,
+  html TEXT,
   created_at INTEGER NOT NULL
 );
 
@@ -137,3 +139,8 @@ CREATE TABLE IF NOT EXISTS attachments (
   bytes BLOB NOT NULL
 );
 `;
+
+/** Columns added after a table's first release, by table: a database file made before gets them when opened. */
+export const ADDED_COLUMNS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  outbox: { sender: 'TEXT', html: 'TEXT' },
+};

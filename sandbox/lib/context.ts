@@ -4,6 +4,7 @@ import type { PhotoStore } from '../catalogue/photos.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { SandboxSecrets } from './config.ts';
+import type { GoogleWalletDouble } from '../routes/google-wallet.ts';
 
 export type ImageStyle = 'photos' | 'placeholders';
 
@@ -25,4 +26,6 @@ export interface SandboxContext {
    * takes requests and never answers them (`held`, dropped when the hang is lifted).
    */
   outage: { down: boolean; hung: boolean; held: Set<Socket> };
+  /** What the stand-in for Google's Wallet API and token endpoint holds (routes/google-wallet.ts). */
+  googleWallet: GoogleWalletDouble;
 }

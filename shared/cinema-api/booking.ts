@@ -35,6 +35,21 @@ const PriceZoneSchema = z.object({
 });
 export type PriceZone = z.infer<typeof PriceZoneSchema>;
 
+/** Price entries at this value or less are not for sale. */
+export const NOT_FOR_SALE_MAX_PRICE = 1;
+
+/** "aval" prices: special prices only for an active card with CineFan 'vigente' (document 2, section 6). */
+export function isAvalPrice(entry: PriceZone): boolean {
+  return /aval/i.test(`${entry.codigo} ${entry.descripcion}`);
+}
+
+/** A zone's ordinary price, on sale: what somebody without the membership pays. */
+export function isOrdinaryPrice(entry: PriceZone): boolean {
+  return (
+    entry.valor > NOT_FOR_SALE_MAX_PRICE && entry.ClienteFrecuente === FREQUENT_CLIENT_DISABLED && !isAvalPrice(entry)
+  );
+}
+
 /** One cell of the room grid. Aisle cells have TipoSilla 'pasillo', ColumnaRelativa 0, TipoZona ''. */
 const LayoutPositionSchema = z.object({
   /** Seat number within its row (0 for an aisle). */

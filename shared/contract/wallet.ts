@@ -19,10 +19,13 @@ export const walletEndpoints = endpoints({
   },
   'GET /wallet/google/:bill': {
     description:
-      'The "save to Google Wallet" link of an accepted ticket purchase: a redirect to Google with a JWT (RS256, the operators\' service account) carrying the showtime\'s event ticket class and one ticket object per code. The owner only: 401 without a session, 404 for a bill that is not theirs.',
+      "The \"save to Google Wallet\" link of an accepted ticket purchase: the showtime's event ticket class and one ticket object per code are saved through Google's Wallet API (the operators' service account), then a redirect to Google with a short JWT (RS256, valid 30 minutes) naming the objects, which fits any proxy whatever the seats. The owner only: 401 without a session, 404 for a bill that is not theirs; 502 when Google does not take the passes.",
     params: BillParamsSchema,
     status: 302,
-    answer: { redirect: 302, description: 'Location: https://pay.google.com/gp/v/save/{jwt}.' },
+    answer: {
+      redirect: 302,
+      description: 'Location: https://pay.google.com/gp/v/save/{jwt} (about 1 KB for six seats).',
+    },
     errors: [401, 404, 409, 502],
   },
 });

@@ -35,3 +35,15 @@ export type AlertsView = z.infer<typeof AlertsViewSchema>;
 
 /** `GET /bff/alerts/availability`: public, the same for everybody (the pages show the button by it). */
 export const AlertsAvailabilityViewSchema = z.object({ enabled: z.boolean() });
+
+/**
+ * An alert cancelled from its e-mail's link (`POST /bff/alerts/unsubscribe/:token`, RFC 8058's
+ * one-click or the site's page): which one, and whether it was gone already (cancelled before,
+ * or asked again since, which the old link never touches).
+ */
+export const AlertUnsubscribedViewSchema = z.object({
+  movie: z.string(),
+  title: z.string(),
+  alreadyCancelled: z.boolean(),
+});
+export type AlertUnsubscribedView = z.infer<typeof AlertUnsubscribedViewSchema>;

@@ -108,6 +108,12 @@ export const MovieDetailViewSchema = z.object({
   }),
   dates: z.array(DateOptionViewSchema),
   days: z.array(z.object({ date: z.string(), groups: z.array(ShowtimeGroupViewSchema) })),
+  /**
+   * The least a visitor pays for one ticket of each showtime on sale (COP, service fee
+   * included; no membership price), for the page's "price from" and its structured data. A
+   * showtime whose prices the cinema API did not give is missing.
+   */
+  pricesFrom: z.array(z.object({ showtimeId: z.number(), price: z.number() })),
 });
 export type MovieDetailView = z.infer<typeof MovieDetailViewSchema>;
 

@@ -53,10 +53,12 @@ export const BFF_ERROR_CODES = [
   // The presale waiting room: no pass for a held showtime yet, or the room cannot be read.
   'WAITING_ROOM',
   'WAITING_ROOM_CLOSED',
-  // "Avísame" alerts: a person's limit reached, no mail relay configured, or the movie already on sale.
+  // "Avísame" alerts: a person's limit reached, no mail relay configured, the movie already on
+  // sale, or an address its owner has not verified (alert e-mails go only to verified addresses).
   'ALERT_LIMIT',
   'ALERTS_UNAVAILABLE',
   'MOVIE_ON_SALE',
+  'EMAIL_NOT_VERIFIED',
   // Operators (the operations port): a change the event's state does not allow.
   'OPERATION_REFUSED',
   // Service forms' attachments.

@@ -1,6 +1,7 @@
 import { useEffect, type FormHTMLAttributes, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { LazyResolver } from './lazy-resolver.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 /** The server's message per field (our schema's names); names the form does not have are left out. */
 export type ServerFieldErrors = Readonly<Record<string, string>>;
@@ -42,10 +43,11 @@ export function Form<TInput extends FieldValues, TOutput>({
 }: FormProps<TInput, TOutput>) {
   const form = useForm<TInput, unknown, TOutput>({ resolver: validation.resolver, defaultValues });
   const { getValues, setError, setFocus } = form;
+  const hydrated = useHydrated();
 
   useEffect(() => {
-    if (initialFocus) setFocus(initialFocus);
-  }, [initialFocus, setFocus]);
+    if (initialFocus && hydrated) setFocus(initialFocus);
+  }, [initialFocus, hydrated, setFocus]);
 
   const submit = form.handleSubmit(async (values) => {
     const fields = await onSubmit(values, form);
@@ -65,7 +67,10 @@ export function Form<TInput extends FieldValues, TOutput>({
       onPointerDown={validation.preload}
       {...attributes}
     >
-      {children(form)}
+      {/* Closed until the island runs: the form would replace what was typed, and a submit would go nowhere. */}
+      <fieldset disabled={!hydrated} className="contents">
+        {children(form)}
+      </fieldset>
     </form>
   );
 }

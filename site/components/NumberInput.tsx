@@ -5,7 +5,8 @@ export interface NumberInputProps extends Omit<InputHTMLAttributes<HTMLInputElem
   ref?: Ref<HTMLInputElement>;
 }
 
-const blockedKeys = new Set(['e', 'E', '.', '-', '+']);
+/** The keys the spec's number inputs refuse (the phone, a tel input, keeps refusing them). */
+export const BLOCKED_NUMBER_KEYS: ReadonlySet<string> = new Set(['e', 'E', '.', '-', '+']);
 
 /**
  * A number input that only takes digits: the keys e, E, ., -, + are blocked, and the mouse
@@ -39,7 +40,7 @@ export function NumberInput({ ref, onKeyDown, className = '', ...rest }: NumberI
       type="number"
       inputMode="numeric"
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-        if (blockedKeys.has(event.key)) event.preventDefault();
+        if (BLOCKED_NUMBER_KEYS.has(event.key)) event.preventDefault();
         onKeyDown?.(event);
       }}
       className={`${inputClasses} ${className}`}

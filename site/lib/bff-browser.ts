@@ -3,10 +3,10 @@
  * answer read as JSON, and the client header on every state-changing request (the BFF refuses
  * a non-GET request without it). It never throws: a failure comes back as a `BffFailure`.
  * Every call names its endpoint in the contract (`callBff('GET /session')`): the path, the
- * arguments and the answer come from it. `uploadToBff` sends a multipart body the same way and
- * reports how much of it has gone (`fetch` cannot tell: it has no upload progress).
+ * arguments and the answer come from it. `uploadToBff` (`bff-upload.ts`, loaded only by what
+ * sends files) sends a multipart body the same way and reports how much of it has gone.
  */
-import type { AnswerFor, ContractName, RequestArgs, RequestFor } from '#shared/contract/contract.ts';
+import type { AnswerFor, ContractName, RequestArgs } from '#shared/contract/contract.ts';
 import { methodOf, requestPath, type RequestParts } from '#shared/contract/path.ts';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#shared/http/client-header.ts';
 import { bffFailureFrom, type BffFailure } from './bff-error.ts';
@@ -36,7 +36,8 @@ type BffBody = FormData | object;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-function requestHeaders(method: Method, body: BffBody | undefined): Record<string, string> {
+/** The headers of a request to the BFF (`bff-upload.ts` sends the same). */
+export function requestHeaders(method: Method, body: BffBody | undefined): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers[CLIENT_HEADER] = CLIENT_HEADER_VALUE;
   if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
@@ -44,13 +45,13 @@ function requestHeaders(method: Method, body: BffBody | undefined): Record<strin
 }
 
 /** The BFF's answer: its data, or its error body read as a `BffFailure`. */
-function answerOf<T>(status: number, data: unknown): BffResponse<T> {
+export function answerOf<T>(status: number, data: unknown): BffResponse<T> {
   if (status < 200 || status > 299) return { ok: false, status, failure: bffFailureFrom(data, UNKNOWN_FAILURE) };
   // The BFF is our own service answering in the view types of shared/views.
   return { ok: true, status, data: data as T };
 }
 
-const networkFailure = <T>(): BffResponse<T> => ({ ok: false, status: 0, failure: NETWORK_FAILURE });
+export const networkFailure = <T>(): BffResponse<T> => ({ ok: false, status: 0, failure: NETWORK_FAILURE });
 
 async function bffRequest<T>(
   method: Method,
@@ -70,62 +71,16 @@ async function bffRequest<T>(
   } catch {
     return networkFailure();
   }
-  const data: unknown = await response.json().catch(() => null);
-  return answerOf<T>(response.status, data);
-}
-
-/** How much of an upload's body has left the browser. */
-export interface UploadProgress {
-  sent: number;
-  total: number;
-}
-
-export interface BffUploadOptions {
-  /** Cancels the upload (the answer is then a network failure, as with `bffRequest`). */
-  signal?: AbortSignal;
-  /** Called as the body goes out, and once more when all of it has gone. */
-  onProgress?: (progress: UploadProgress) => void;
-}
-
-const parsedJson = (text: string): unknown => {
+  // A body that is not JSON reads as null; a body that never arrived (the connection dropped,
+  // the page left: Firefox then read a 200 session answer as `null`) is a network failure.
+  let data: unknown;
   try {
-    return JSON.parse(text);
-  } catch {
-    return null;
+    data = await response.json();
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) return networkFailure();
+    data = null;
   }
-};
-
-/**
- * POSTs a multipart body and reports its upload progress: the same headers, cookies and
- * answer reading as `callBff`, through XMLHttpRequest, the one browser API that tells how
- * much of a request body has been sent.
- */
-function bffUpload<T>(path: string, body: FormData, options: BffUploadOptions = {}): Promise<BffResponse<T>> {
-  const { signal, onProgress } = options;
-  return new Promise((resolve) => {
-    if (signal?.aborted) {
-      resolve(networkFailure());
-      return;
-    }
-    const request = new XMLHttpRequest();
-    const abort = () => request.abort();
-    request.open('POST', `/bff${path}`);
-    for (const [name, value] of Object.entries(requestHeaders('POST', body))) request.setRequestHeader(name, value);
-    // Listened to before send(): a browser only reports upload progress to listeners present then.
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable) onProgress?.({ sent: event.loaded, total: event.total });
-    });
-    request.upload.addEventListener('load', (event) => {
-      if (event.lengthComputable) onProgress?.({ sent: event.total, total: event.total });
-    });
-    request.addEventListener('load', () => resolve(answerOf<T>(request.status, parsedJson(request.responseText))));
-    for (const failure of ['error', 'abort', 'timeout'] as const) {
-      request.addEventListener(failure, () => resolve(networkFailure()));
-    }
-    request.addEventListener('loadend', () => signal?.removeEventListener('abort', abort));
-    signal?.addEventListener('abort', abort, { once: true });
-    request.send(body);
-  });
+  return answerOf<T>(response.status, data);
 }
 
 /**
@@ -143,15 +98,6 @@ export function callBff<N extends ContractName>(
     keepalive,
     cache,
   });
-}
-
-/** Sends an endpoint's multipart body with upload progress (`bffUpload`), by its contract name. */
-export function uploadToBff<N extends ContractName>(
-  name: N,
-  request: NonNullable<RequestFor<N>> & { body: FormData },
-  options?: BffUploadOptions,
-): Promise<BffResponse<AnswerFor<N>>> {
-  return bffUpload<AnswerFor<N>>(requestPath(name, request), request.body, options);
 }
 
 /** The same-origin URL of an endpoint that is not read as JSON (the seat stream, a calendar file). */

@@ -1,12 +1,15 @@
 /**
  * The site server's client of the BFF. Middleware and page frontmatter call the BFF over
- * HTTP with the browser's cookie, so the BFF sees the same session. One `BffCaller` serves a
+ * HTTP with the browser's cookie, so the BFF sees the same session: reads (`callBff`), and the
+ * one change a page makes itself without JavaScript (`postBff`: a form of ours posted back to
+ * its page, which Astro's origin check has let through). One `BffCaller` serves a
  * whole request (the middleware keeps it in `Astro.locals.bff`): when the BFF answers with
  * `Set-Cookie` (it reseals the session cookie), later calls of the same request send the new
  * value and the middleware hands the final cookies to the browser.
  */
-import type { AnswerFor, GetName, RequestArgs } from '#shared/contract/contract.ts';
+import type { AnswerFor, ContractName, GetName, RequestArgs } from '#shared/contract/contract.ts';
 import { requestPath } from '#shared/contract/path.ts';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '#shared/http/client-header.ts';
 import { serverEnv } from './server-env.ts';
 import type { BffFailure } from './bff-error.ts';
 import { bffFailureFrom, SERVICE_UNAVAILABLE_MESSAGE } from './bff-error.ts';
@@ -66,8 +69,10 @@ const unavailable: BffFailure = {
   message: SERVICE_UNAVAILABLE_MESSAGE,
 };
 
-async function bffGet<T>(path: string, caller: BffCaller): Promise<BffResult<T>> {
+async function bffFetch<T>(method: 'GET' | 'POST', path: string, caller: BffCaller): Promise<BffResult<T>> {
   const headers = new Headers({ accept: 'application/json' });
+  // A change carries the site's own header, as the browser's client does (the same-origin check).
+  if (method !== 'GET') headers.set(CLIENT_HEADER, CLIENT_HEADER_VALUE);
   if (caller.cookies.size > 0) {
     headers.set('cookie', Array.from(caller.cookies, ([name, value]) => `${name}=${value}`).join('; '));
   }
@@ -76,12 +81,13 @@ async function bffGet<T>(path: string, caller: BffCaller): Promise<BffResult<T>>
   let response: Response;
   try {
     response = await fetch(`${serverEnv.bffUrl}${path}`, {
+      method,
       headers,
       redirect: 'manual',
       signal: AbortSignal.timeout(serverEnv.bffTimeoutMs),
     });
   } catch (error) {
-    logServerError('BFF GET failed', {
+    logServerError(`BFF ${method} failed`, {
       path: path.split('?')[0],
       error: error instanceof Error ? error.message : String(error),
     });
@@ -106,5 +112,14 @@ export function callBff<N extends GetName>(
   name: N,
   ...[request]: RequestArgs<N>
 ): Promise<BffResult<AnswerFor<N>>> {
-  return bffGet<AnswerFor<N>>(`/bff${requestPath(name, request)}`, caller);
+  return bffFetch<AnswerFor<N>>('GET', `/bff${requestPath(name, request)}`, caller);
+}
+
+/** Posts to a BFF endpoint that takes no body (its parameters and query filled in), typed as `callBff`. */
+export function postBff<N extends Extract<ContractName, `POST ${string}`>>(
+  caller: BffCaller,
+  name: N,
+  ...[request]: RequestArgs<N>
+): Promise<BffResult<AnswerFor<N>>> {
+  return bffFetch<AnswerFor<N>>('POST', `/bff${requestPath(name, request)}`, caller);
 }

@@ -1,15 +1,18 @@
 /**
  * `/_image`: the cinema API's photos resized for phones (site/decisions/image-path.md). Astro's
  * own sharp image service does the work; this endpoint is the gate in front of it: only the one
- * URL spelling `imageUrl` writes (the ladder's widths, AVIF or JPEG), only from IMAGE_ORIGINS,
- * a bounded download and a few transforms at a time. Answers are immutable: the edge keeps one
- * copy per image, width and format. When the original cannot be fetched or read, the browser
- * is sent to it (never cached), so a page still shows what the image host itself can give.
+ * URL spelling `imageUrl` writes (the ladder's widths, AVIF or JPEG) of a source in its own
+ * canonical spelling, only from IMAGE_ORIGINS, a bounded download, and a bounded line of
+ * resizes. Answers are immutable: the edge keeps one copy per image, width and format. When
+ * the original cannot be fetched or read, or the line is full, the browser is sent to it
+ * (never cached), so a page still shows what the image host itself can give.
  */
 import type { APIRoute } from 'astro';
 import { getConfiguredImageService, imageConfig } from 'astro:assets';
 import { readImageRequest, type ImageRequest } from './image-url.ts';
+import { WARM_UP_ID_PREFIX } from './image-warmup.ts';
 import { serverEnv } from './server-env.ts';
+import { createWorkQueue } from './work-queue.ts';
 
 export const prerender = false;
 
@@ -17,8 +20,13 @@ export const prerender = false;
 const SOURCE_TIMEOUT_MS = 8_000;
 /** A poster is about 200 KB; a camera's original a few MB. Anything larger is not resized. */
 const MAX_SOURCE_BYTES = 15 * 1024 * 1024;
-/** Transforms at once per site process (the rest wait their turn): a page's twenty posters never take every core. */
-const MAX_TRANSFORMS = 2;
+/**
+ * Resizes at once per site process (download and transform): a page's twenty posters never
+ * take every core. Up to `waiting` more wait their turn, a few seconds at a second of a busy
+ * core each; past that a person is sent to the original at once rather than kept waiting
+ * behind whoever asked first (issue 39).
+ */
+const RESIZE_LINE = { running: 2, waiting: 12 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function refused(message: string): Response {
@@ -55,54 +63,65 @@ async function download(src: string): Promise<Uint8Array | null> {
   return Buffer.concat(chunks);
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
-async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_TRANSFORMS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+type Outcome = { data: Uint8Array; format: ImageRequest['format'] } | 'original';
 
-async function resized(request: ImageRequest, source: Uint8Array, logger: Parameters<APIRoute>[0]['logger']) {
-  const service = await getConfiguredImageService();
-  if (!('transform' in service)) throw new Error('The configured image service does not transform images');
-  return oneOfFew(() =>
-    service.transform(source, { src: request.src, width: request.width, format: request.format }, imageConfig, logger),
-  );
-}
+const resizes = createWorkQueue<Outcome>(RESIZE_LINE);
 
-export const GET: APIRoute = async ({ url, logger }) => {
-  const request = readImageRequest(url.search);
-  if (request === null) return refused('La imagen pedida no existe en los tamaños y formatos del sitio.');
-  if (!serverEnv.imageOrigins.includes(new URL(request.src).origin))
-    return refused('La imagen no viene de un origen de imágenes del sitio.');
+async function resized(request: ImageRequest, logger: Parameters<APIRoute>[0]['logger']): Promise<Outcome> {
   let source: Uint8Array | null;
   try {
     source = await download(request.src);
   } catch {
     source = null;
   }
-  if (source === null) return toOriginal(request.src);
-  let image: { data: Uint8Array; format: string };
+  if (source === null) return 'original';
   try {
-    image = await resized(request, source, logger);
+    const service = await getConfiguredImageService();
+    if (!('transform' in service)) throw new Error('The configured image service does not transform images');
+    const image = await service.transform(
+      source,
+      { src: request.src, width: request.width, format: request.format },
+      imageConfig,
+      logger,
+    );
+    // Astro's service hands an image it could not re-encode back as it came: not what was asked.
+    return image.data === source ? 'original' : { data: image.data, format: request.format };
   } catch (error) {
     logger.warn(`image not resized: ${String(error)}`);
-    return toOriginal(request.src);
+    return 'original';
   }
-  // Astro's service hands an image it could not re-encode back as it came: not what was asked.
-  if (image.data === source) return toOriginal(request.src);
+}
+
+/** The site's own warm-up (image-warmer.ts) waits for an idle moment: a person's photo goes first. */
+function busy(): Response {
+  return new Response(null, { status: 503, headers: { 'retry-after': '2', 'cache-control': 'no-store' } });
+}
+
+export const GET: APIRoute = async ({ url, logger, request: incoming }) => {
+  const request = readImageRequest(url.search);
+  if (request === null) return refused('La imagen pedida no existe en los tamaños y formatos del sitio.');
+  if (!serverEnv.imageOrigins.includes(new URL(request.src).origin))
+    return refused('La imagen no viene de un origen de imágenes del sitio.');
+  const work = () => resized(request, logger);
+  if (incoming.headers.get('x-request-id')?.startsWith(WARM_UP_ID_PREFIX)) {
+    const idle = resizes.runIfIdle(url.search, work);
+    if (idle === null) return busy();
+    const outcome = await idle;
+    return outcome === 'original' ? toOriginal(request.src) : resizedAnswer(outcome);
+  }
+  // The line is full: the original at once, rather than a wait behind everybody else's.
+  const pending = resizes.run(url.search, work);
+  const outcome = pending === null ? 'original' : await pending;
+  return outcome === 'original' ? toOriginal(request.src) : resizedAnswer(outcome);
+};
+
+function resizedAnswer(image: Exclude<Outcome, 'original'>): Response {
   return new Response(image.data as Uint8Array<ArrayBuffer>, {
     status: 200,
     headers: {
-      'content-type': `image/${request.format}`,
+      'content-type': `image/${image.format}`,
       'content-length': String(image.data.byteLength),
       'cache-control': IMMUTABLE,
     },
   });
-};
+}

@@ -3,6 +3,7 @@
  * "My ticket without signal"), with what it loaded: the worker stores those too.
  */
 import { isBuildAsset, type KeepTicketMessage, type KeepTicketReply } from './offline-copies.ts';
+import { offlineOwnerHere } from './offline-tickets.ts';
 
 /** What this page loaded that its copy needs offline: our build assets and its images. */
 function loadedResources(): Pick<KeepTicketMessage, 'assets' | 'images'> {
@@ -31,6 +32,9 @@ export async function keepThisTicketOffline(): Promise<boolean> {
   const reply = new Promise<boolean>((resolve) => {
     channel.port1.onmessage = (event: MessageEvent<KeepTicketReply>) => resolve(event.data.kept === true);
   });
-  worker.postMessage({ type: 'keep-ticket', ...loadedResources() } satisfies KeepTicketMessage, [channel.port2]);
+  worker.postMessage(
+    { type: 'keep-ticket', owner: offlineOwnerHere(), ...loadedResources() } satisfies KeepTicketMessage,
+    [channel.port2],
+  );
   return reply;
 }

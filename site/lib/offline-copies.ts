@@ -42,9 +42,71 @@ export function isBuildAsset(pathname: string): boolean {
   return pathname.startsWith('/_astro/');
 }
 
+/**
+ * The id in the offline-owner cookie (shared/http/offline-owner.ts) as a page reads it from
+ * `document.cookie`: random base64url, or null without the cookie.
+ */
+export type OfflineOwner = string | null;
+
+export function isOfflineOwner(value: unknown): value is OfflineOwner {
+  return value === null || (typeof value === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(value));
+}
+
+/** The owner id in a `document.cookie` string (the `__Host-` one over https). */
+export function ownerInCookies(cookies: string, names: readonly string[]): OfflineOwner {
+  const jar = new Map(
+    cookies
+      .split(';')
+      .map((pair) => pair.trim().split('='))
+      .filter((pair): pair is [string, string] => pair.length === 2),
+  );
+  for (const name of names) {
+    const value = jar.get(name);
+    if (isOfflineOwner(value) && value !== null) return value;
+  }
+  return null;
+}
+
+/**
+ * What every page tells the worker once loaded: whose session this browser holds now (the
+ * worker cannot always read the cookie itself: Firefox's worker Cookie Store misses one set
+ * after it started).
+ */
+export interface OwnerMessage {
+  type: 'offline-owner';
+  owner: OfflineOwner;
+}
+
+export function isOwnerMessage(value: unknown): value is OwnerMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Partial<Record<keyof OwnerMessage, unknown>>;
+  return message.type === 'offline-owner' && isOfflineOwner(message.owner);
+}
+
+/**
+ * The gate on a kept ticket the worker shows without being sure whose session the browser holds
+ * (its Cookie Store could not be believed: service-worker/offline-owner.ts): the copy comes with
+ * the owner it was kept for on `<html>`, its content hidden (styles/global.css), and the page
+ * opens it only when `document.cookie` holds that same owner; otherwise the copies go.
+ */
+export const OFFLINE_GATE_ATTRIBUTE = 'data-offline-gate';
+
+/** A kept ticket page's HTML behind the gate of `owner` (an id `isOfflineOwner` accepts: nothing to escape). */
+export function withOfflineGate(html: string, owner: string): string {
+  return html.replace(/<html\b/i, `<html ${OFFLINE_GATE_ATTRIBUTE}="${owner}"`);
+}
+
+/** What a page behind the gate does: nothing (no gate), open it (the same owner here), or forget the copies. */
+export function offlineGateVerdict(gate: string | null, here: OfflineOwner): 'none' | 'open' | 'forget' {
+  if (gate === null) return 'none';
+  return here !== null && gate === here ? 'open' : 'forget';
+}
+
 /** What a ticket page asks the worker once loaded: keep me, with what I loaded. */
 export interface KeepTicketMessage {
   type: 'keep-ticket';
+  /** Whose session opened it (from the page's cookies). */
+  owner: OfflineOwner;
   /** Same-origin build assets the page loaded (`/_astro/…`). */
   assets: string[];
   /** Images the page loaded (the poster, from the cinema API's image host). */
@@ -56,7 +118,9 @@ export function isKeepTicketMessage(value: unknown): value is KeepTicketMessage 
   const message = value as Partial<Record<keyof KeepTicketMessage, unknown>>;
   const isList = (list: unknown) =>
     Array.isArray(list) && list.length <= 200 && list.every((item) => typeof item === 'string');
-  return message.type === 'keep-ticket' && isList(message.assets) && isList(message.images);
+  return (
+    message.type === 'keep-ticket' && isOfflineOwner(message.owner) && isList(message.assets) && isList(message.images)
+  );
 }
 
 /** The worker's answer, on the message's port. */

@@ -6,6 +6,7 @@
  * `resolveListingQuery`), and so does the search (features/search/search-address.ts); every
  * other public page reads none.
  */
+import { originPath } from '#shared/http/origin-path.ts';
 import { IMAGE_ENDPOINT } from './image-url.ts';
 
 /**
@@ -24,7 +25,9 @@ const PAGES_READING_A_QUERY: ReadonlySet<string> = new Set([
 
 /**
  * Where to send a GET or HEAD of a public page that carries a query it never reads (the
- * page's path, as asked), or null. A bare `?` counts: it is another key too.
+ * page's path, as asked, always on this origin: `/\evil.example/x?utm=1` is parsed as
+ * `//evil.example/x`, another host in a Location, and is sent to `/evil.example/x`), or null.
+ * A bare `?` counts: it is another key too.
  */
 export function queryFreeRedirect(method: string, routePattern: string, requestUrl: string): string | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
@@ -32,5 +35,5 @@ export function queryFreeRedirect(method: string, routePattern: string, requestU
   const url = new URL(requestUrl);
   const queryAt = url.href.indexOf('?');
   if (queryAt < 0) return null;
-  return url.pathname;
+  return originPath(url.pathname);
 }

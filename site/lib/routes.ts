@@ -51,6 +51,8 @@ export const routes = {
   payStatus: (payMethod: string | number, bill: string | number) =>
     `/pay-status/${segment(payMethod)}/${segment(bill)}`,
   transactionStatus: (bill: string | number) => `/estado-transaccion/${segment(bill)}`,
+  /** An alert e-mail's "cancel this alert" link: asks, then cancels it (personal, never cached). */
+  alertUnsubscribe: (token: string) => `/avisos/cancelar/${segment(token)}`,
   notFound: '/404',
 } as const;
 
@@ -93,8 +95,8 @@ const guestOnlyPatterns: ReadonlyArray<RegExp> = [
 
 const waitingRoomPlacePattern = /^\/sala-de-espera\/puesto(\/|$)/;
 
-/** Personal pages open to visitors too: a place in a waiting room. */
-const personalOpenPatterns: ReadonlyArray<RegExp> = [waitingRoomPlacePattern];
+/** Personal pages open to visitors too: a place in a waiting room, an alert e-mail's cancel link. */
+const personalOpenPatterns: ReadonlyArray<RegExp> = [waitingRoomPlacePattern, /^\/avisos\/cancelar(\/|$)/];
 
 /** A waiting room's page (`routes.waitingRoom`), which frames the person's place without JavaScript. */
 export const isWaitingRoomPath = (pathname: string): boolean =>

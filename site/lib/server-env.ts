@@ -1,6 +1,6 @@
 /**
  * The site server's configuration (`BFF_URL`, `BFF_TIMEOUT_MS`, `SITE_ORIGIN`, `IMAGE_ORIGINS`,
- * `OPS_PORT`, `DRAIN_SECONDS`, ...), read once from the environment and validated: the server
+ * `IMAGE_WARM_URL`, `OPS_PORT`, `DRAIN_SECONDS`, ...), read once from the environment and validated: the server
  * entry (site/server.ts) refuses to start with a message naming each bad variable. Nothing
  * here reaches the browser: only server code (the entry, middleware, page frontmatter)
  * imports this module, and the site holds no secret.
@@ -37,6 +37,13 @@ const SiteEnvSchema = z.object({
     })
     .optional(),
   IMAGE_ORIGINS: originListSchema('IMAGE_ORIGINS').optional(),
+  IMAGE_WARM_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^http:\/\//.test(value) && URL.canParse(value), {
+      error: 'IMAGE_WARM_URL must be an http URL (the edge, reached inside the cluster)',
+    })
+    .optional(),
 });
 
 export interface SiteEnv {
@@ -60,6 +67,11 @@ export interface SiteEnv {
   publicOrigin: string;
   /** The cinema API's image origins (`IMAGE_ORIGINS`): the only hosts the CSP's img-src allows besides this site. */
   imageOrigins: string[];
+  /**
+   * Where the site asks the edge for a rendered page's photos so they are made before any
+   * visitor asks (`IMAGE_WARM_URL`: nginx's internal port, the local front door); none: no warming.
+   */
+  imageWarmUrl: string | undefined;
 }
 
 export class SiteConfigError extends Error {
@@ -99,6 +111,7 @@ export function loadSiteEnv(env: Record<string, string | undefined>): SiteEnv {
     // `import.meta.env` exists in the built pages, not when Node runs the server entry itself.
     publicOrigin: new URL(values.SITE_ORIGIN ?? import.meta.env?.SITE ?? 'http://localhost:4321').origin,
     imageOrigins: originsOf(values.IMAGE_ORIGINS ?? ''),
+    imageWarmUrl: values.IMAGE_WARM_URL?.replace(/\/+$/, ''),
   };
 }
 

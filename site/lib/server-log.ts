@@ -5,7 +5,8 @@
  * with the request id; elsewhere (astro dev) they go to stderr as JSON. Server code only.
  */
 type Details = Record<string, string | number | null | undefined>;
-type Sink = (event: string, details: Details) => void;
+type Level = 'error' | 'info';
+type Sink = (level: Level, event: string, details: Details) => void;
 
 // Shared by the server entry and the bundled pages, which hold two copies of this module.
 const key = Symbol.for('viziona.site.log-sink');
@@ -15,11 +16,21 @@ export function routeServerLog(sink: Sink): void {
   holder[key] = sink;
 }
 
-export function logServerError(event: string, details: Details = {}): void {
+function write(level: Level, event: string, details: Details): void {
   const sink = holder[key];
-  if (sink) sink(event, details);
-  else
-    console.error(
-      JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: `[site] ${event}`, ...details }),
-    );
+  if (sink) sink(level, event, details);
+  else {
+    const line = JSON.stringify({ level, time: new Date().toISOString(), msg: `[site] ${event}`, ...details });
+    // Outside the production server (astro dev) every line goes to stderr, as before.
+    console.error(line);
+  }
+}
+
+export function logServerError(event: string, details: Details = {}): void {
+  write('error', event, details);
+}
+
+/** Something operators read in the normal course (what the server did on its own), not a failure. */
+export function logServerInfo(event: string, details: Details = {}): void {
+  write('info', event, details);
 }

@@ -11,24 +11,28 @@ import {
   isBffPath,
   isBuildAsset,
   isKeepTicketMessage,
+  isOwnerMessage,
   isTicketPath,
   KEPT_TICKETS_SLOT,
   OFFLINE_PAGE_PATH,
   SHELL_CACHE_PREFIX,
   SHELL_FILES,
   TICKETS_CACHE,
+  withOfflineGate,
   type KeepTicketMessage,
   type KeepTicketReply,
 } from '../lib/offline-copies.ts';
 import { IMAGE_ENDPOINT } from '../lib/image-url.ts';
 import { keptTickets, keptTicketsHtml } from './kept-tickets.ts';
-import { currentOwner, ownedCopy, isOwnedBy } from './offline-owner.ts';
+import { preloadsNavigations } from './navigation-preload.ts';
+import { currentOwner, ownedCopy, isOwnedBy, ownerReported } from './offline-owner.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 /** The build's digest, written in by the bundler: a new release is a new worker and a new shell cache. */
 declare const SERVICE_WORKER_BUILD: string;
 
 const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${SERVICE_WORKER_BUILD}`;
+const PRELOADS = preloadsNavigations(self.navigator.userAgent);
 /** A kept ticket is shown if the network has not answered by then (a lobby's weak signal). */
 const SLOW_NETWORK_MS = 4_000;
 
@@ -77,7 +81,8 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      await self.registration.navigationPreload?.enable();
+      const preload = self.registration.navigationPreload;
+      if (preload) await (PRELOADS ? preload.enable() : preload.disable());
       const current = new Set([SHELL_CACHE, TICKETS_CACHE]);
       for (const name of await caches.keys()) {
         if (name.startsWith(CACHE_PREFIX) && !current.has(name)) await caches.delete(name);
@@ -96,17 +101,22 @@ self.addEventListener('activate', (event) => {
 async function offlinePage(): Promise<Response> {
   const page = await caches.open(SHELL_CACHE).then((cache) => cache.match(OFFLINE_PAGE_PATH));
   if (!page) return Response.error();
-  const tickets = await keptTickets(await caches.open(TICKETS_CACHE), await currentOwner());
-  const html = (await page.text()).replace(KEPT_TICKETS_SLOT, keptTicketsHtml(tickets));
+  const tickets = await keptTickets(await caches.open(TICKETS_CACHE), (await currentOwner()).owner);
+  const answer = rewritten(page, (await page.text()).replace(KEPT_TICKETS_SLOT, keptTicketsHtml(tickets)));
+  answer.headers.set('cache-control', 'no-store');
+  return answer;
+}
+
+/** A kept page with its HTML changed by the worker, its other headers as they came. */
+function rewritten(page: Response, html: string): Response {
   const headers = new Headers(page.headers);
   for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name);
-  headers.set('cache-control', 'no-store');
-  return new Response(html, { status: 200, headers });
+  return new Response(html, { status: page.status, statusText: page.statusText, headers });
 }
 
 /** The network's answer to a navigation: the preloaded one when the browser started it already. */
 async function fromNetwork(event: FetchEvent): Promise<Response> {
-  const preloaded = (await event.preloadResponse) as Response | undefined;
+  const preloaded = PRELOADS ? ((await event.preloadResponse) as Response | undefined) : undefined;
   return preloaded ?? fetch(event.request);
 }
 
@@ -117,7 +127,7 @@ const writing = new Map<string, Promise<void>>();
 function storeTicket(key: string, response: Response): Promise<void> {
   const write = Promise.all([caches.open(TICKETS_CACHE), currentOwner()])
     .then(async ([cache, owner]) => {
-      if (owner) await cache.put(key, ownedCopy(response, owner));
+      if (owner.owner) await cache.put(key, ownedCopy(response, owner.owner));
     })
     .finally(() => writing.delete(key));
   writing.set(key, write);
@@ -135,8 +145,9 @@ async function ticketPage(event: FetchEvent, url: URL): Promise<Response> {
   const key = ticketKey(url);
   const cache = await caches.open(TICKETS_CACHE);
   // A copy kept by another session (or by one that ended) is never shown: it goes.
+  const { owner, sure } = await currentOwner();
   let kept = await cache.match(key);
-  if (kept && !isOwnedBy(kept, await currentOwner())) {
+  if (kept && !isOwnedBy(kept, owner)) {
     await cache.delete(key);
     kept = undefined;
   }
@@ -148,8 +159,9 @@ async function ticketPage(event: FetchEvent, url: URL): Promise<Response> {
   if (!kept) return network.catch(() => offlinePage());
   event.waitUntil(network.catch(() => null));
   const first = await Promise.race([network, later(SLOW_NETWORK_MS)]).catch(() => null);
-  if (first === null || first.status >= 500) return kept;
-  return first;
+  if (first !== null && first.status < 500) return first;
+  // Only a page's last word on whose session this is: its page checks before showing it.
+  return sure || owner === null ? kept : rewritten(kept, withOfflineGate(await kept.text(), owner));
 }
 
 async function navigation(event: FetchEvent, url: URL): Promise<Response> {
@@ -201,7 +213,7 @@ async function keepTicket(page: URL, message: KeepTicketMessage): Promise<boolea
   const key = ticketKey(page);
   await writing.get(key);
   const cache = await caches.open(TICKETS_CACHE);
-  const owner = await currentOwner();
+  const { owner } = await currentOwner();
   if (!owner) return false;
   const kept = await cache.match(key);
   if (!kept || !isOwnedBy(kept, owner)) {
@@ -238,15 +250,27 @@ async function keepTicket(page: URL, message: KeepTicketMessage): Promise<boolea
 
 self.addEventListener('message', (event) => {
   const client = event.source;
+  if (!(client instanceof WindowClient) || !sameOrigin(new URL(client.url))) return;
+  // Every page says whose session the browser holds (offline-owner.ts: the worker's own
+  // Cookie Store may not see it).
+  if (isOwnerMessage(event.data)) {
+    event.waitUntil(ownerReported(event.data.owner));
+    return;
+  }
   const port = event.ports[0];
-  if (!port || !(client instanceof WindowClient) || !isKeepTicketMessage(event.data)) return;
+  if (!port || !isKeepTicketMessage(event.data)) return;
   const page = new URL(client.url);
   const reply = (kept: boolean) => port.postMessage({ kept } satisfies KeepTicketReply);
-  if (!sameOrigin(page) || !isTicketPath(page.pathname)) {
+  if (!isTicketPath(page.pathname)) {
     reply(false);
     return;
   }
-  event.waitUntil(keepTicket(page, event.data).then(reply, () => reply(false)));
+  const message = event.data;
+  event.waitUntil(
+    ownerReported(message.owner)
+      .then(() => keepTicket(page, message))
+      .then(reply, () => reply(false)),
+  );
 });
 
 // ---- a notification's click ----------------------------------------------------------------

@@ -8,9 +8,12 @@
  * 2. "after": the micro-cache on;
  * 3. each again with every site and BFF process stopped.
  *
- * Printed per page: req/s, p50/p99 latency, the bytes sent per answer (gzip) and the headers
- * that decide what a copy costs (Cache-Control, Vary, ETag) for the page and its static copy,
- * page/static ratio (budget ≥ 0.8, and each round's), the requests
+ * The static copy is the page's HTML with the very gzip bytes the edge sends for it beside it
+ * (`name.html.gz`, nginx's `gzip_static`): a file compressed once, as a cached page must be
+ * (issue 40). Printed per page: req/s, p50/p99 latency, the bytes sent per answer (gzip) and
+ * the headers that decide what a copy costs (Cache-Control, Vary, ETag, Content-Encoding) for
+ * the page and its static copy, page/static ratio (budget ≥ 0.8, and each round's), nginx's
+ * CPU a request for each (µs, `process-cpu.ts`), the requests
  * nginx passed to a site replica and the cinema API calls during the run, per cache period
  * (budget ≤ 1 render a page a period), and the status counts. Budgets are printed, never
  * asserted. Load comes from a worker thread (`load-generator.ts`: undici, keep-alive,
@@ -21,8 +24,11 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { request } from 'undici';
 import { startTopology, type Topology, type Traffic } from '../topology/stack.ts';
 import { createLoadGenerator, ms, statusText, type Load } from './load-generator.ts';
+import { cpuPerRequest } from './process-cpu.ts';
 
 const SECONDS = Number(process.env.RUSH_SECONDS ?? 8);
 /**
@@ -70,7 +76,25 @@ async function costHeaders(url: string): Promise<string> {
   return names.map((name) => `${name}: ${answer.headers.get(name) ?? '-'}`).join('; ');
 }
 
-/** Each page once, its HTML written as the static file nginx serves next to it. */
+/** An answer as sent (not decoded), asked as the load generator asks (`Accept-Encoding: gzip`). */
+async function sentBytes(url: string) {
+  const answer = await request(url, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+  const bytes = Buffer.from(await answer.body.arrayBuffer());
+  return {
+    status: answer.statusCode,
+    gzipped: answer.headers['content-encoding'] === 'gzip',
+    bytes,
+    headers: answer.headers,
+  };
+}
+
+/**
+ * Each page once, written as the static file nginx serves next to it: its HTML, and beside it
+ * (`.gz`) the gzip bytes the edge sends for the page, which nginx then sends as they are.
+ * Read from a site replica directly, so nginx's cache stays cold until the rush starts. A site
+ * that compresses its pages gives those bytes itself; one that does not (the code before issue
+ * 40) leaves the edge to gzip each answer, so the bytes are nginx's gzip of the same HTML.
+ */
 async function preparePages(topology: Topology, staticRoot: string): Promise<Page[]> {
   const movies = (await (await fetch(`${topology.url}/bff/catalogue/movies`)).json()) as {
     movies: Array<{ slug: string }>;
@@ -84,16 +108,19 @@ async function preparePages(topology: Topology, staticRoot: string): Promise<Pag
   ];
   return Promise.all(
     targets.map(async (target) => {
-      // From a site replica directly: nginx's cache stays cold until the rush starts.
-      const answer = await fetch(`http://127.0.0.1:${topology.sites[0].port}${target.path}`);
-      const html = await answer.text();
+      const answer = await sentBytes(`http://127.0.0.1:${topology.sites[0].port}${target.path}`);
       if (answer.status !== 200) throw new Error(`${target.path} answered ${answer.status}`);
-      writeFileSync(path.join(staticRoot, `${target.name}.html`), html, { mode: 0o644 });
+      const html = answer.gzipped ? gunzipSync(answer.bytes) : answer.bytes;
+      const file = path.join(staticRoot, `${target.name}.html`);
+      writeFileSync(file, html, { mode: 0o644 });
+      const staticPath = `/__rush-static/${target.name}.html`;
+      const gzipped = answer.gzipped ? answer.bytes : (await sentBytes(`${topology.url}${staticPath}`)).bytes;
+      writeFileSync(`${file}.gz`, gzipped, { mode: 0o644 });
       return {
         ...target,
-        staticPath: `/__rush-static/${target.name}.html`,
-        bytes: Buffer.byteLength(html),
-        sMaxAge: sharedMaxAge(answer.headers.get('cache-control')),
+        staticPath,
+        bytes: html.byteLength,
+        sMaxAge: sharedMaxAge(String(answer.headers['cache-control'] ?? '')),
       };
     }),
   );
@@ -109,10 +136,12 @@ interface Row {
   rounds: number[];
   traffic: Traffic;
   headers: { page: string; static: string };
+  /** nginx's CPU microseconds a request, for the page and for its static copy. */
+  nginxCpu: { page: number; static: number };
 }
 
 function report(row: Row): string {
-  const { page, pageLoad, staticLoad, traffic, ratio, rounds, headers } = row;
+  const { page, pageLoad, staticLoad, traffic, ratio, rounds, headers, nginxCpu } = row;
   const renders = traffic.passedOn.get(page.path) ?? 0;
   // A run shorter than the page's s-maxage is one cache period; without s-maxage every request is one.
   const periods = page.sMaxAge ? Math.max(1, Math.ceil(SECONDS / page.sMaxAge)) : pageLoad.requests;
@@ -123,6 +152,7 @@ function report(row: Row): string {
     `    static ${staticLoad.perSecond.toFixed(0).padStart(6)} req/s  p50 ${ms(staticLoad.p50).padStart(8)}  p99 ${ms(staticLoad.p99).padStart(8)}  ${(staticLoad.bytesPerAnswer / 1024).toFixed(1)} KiB sent an answer  statuses ${statusText(staticLoad.statuses)}`,
     `    page headers   ${headers.page}`,
     `    static headers ${headers.static}`,
+    `    nginx CPU a request: page ${nginxCpu.page.toFixed(1)} µs, static ${nginxCpu.static.toFixed(1)} µs`,
     `    ratio page/static ${ratio.toFixed(2)}, median of ${ROUNDS} rounds (${rounds.map((one) => one.toFixed(2)).join(', ')}; budget ≥ ${RATIO_BUDGET}: ${ratio >= RATIO_BUDGET ? 'met' : 'NOT met'})`,
     `    upstream: ${renders} renders by a site replica (${perPeriod.toFixed(2)} per page per cache period, budget ≤ ${RENDERS_BUDGET}: ${perPeriod <= RENDERS_BUDGET ? 'met' : 'NOT met'}), ` +
       `${total(traffic.cinemaApi)} cinema API calls`,
@@ -153,7 +183,7 @@ async function phase(
   const staticRoot = mkdtempSync(path.join(os.tmpdir(), 'viziona-rush-static-'));
   // nginx's workers run as nobody when the bench runs as root.
   chmodSync(staticRoot, 0o755);
-  const topology = await startWhenFree(() => startTopology(BASE, { microCache, staticRoot }));
+  const topology = await startWhenFree(() => startTopology(BASE, { microCache, staticRoot, imageWarmUp: false }));
   try {
     const pages = await preparePages(topology, staticRoot);
     // Let the BFFs' and nginx's copies from preparing expire, so each run starts as a presale does.
@@ -172,7 +202,15 @@ async function phase(
         page: await costHeaders(`${topology.url}${page.path}`),
         static: await costHeaders(`${topology.url}${page.staticPath}`),
       };
-      rows.push({ phase: label, page, pageLoad, staticLoad, ratio, rounds, traffic, headers });
+      const nginxGroup = { nginx: [topology.nginx.child?.pid ?? 0] };
+      const cpuSeconds = Math.min(SECONDS, 4);
+      const nginxCpu = {
+        page: (await cpuPerRequest(nginxGroup, () => generator.load(`${topology.url}${page.path}`, cpuSeconds)))
+          .perRequest.nginx!,
+        static: (await cpuPerRequest(nginxGroup, () => generator.load(`${topology.url}${page.staticPath}`, cpuSeconds)))
+          .perRequest.nginx!,
+      };
+      rows.push({ phase: label, page, pageLoad, staticLoad, ratio, rounds, traffic, headers, nginxCpu });
       console.log(report(rows[rows.length - 1]!));
     }
     await Promise.all([...topology.sites, ...topology.bffs].map((one) => one.stop('SIGTERM')));
@@ -207,6 +245,7 @@ for (const [index, row] of after.rows.entries()) {
   console.log(
     `  ${row.page.name.padEnd(9)} ${old.pageLoad.perSecond.toFixed(0)} → ${row.pageLoad.perSecond.toFixed(0)} req/s; ` +
       `p99 ${ms(old.pageLoad.p99)} → ${ms(row.pageLoad.p99)}; ratio page/static ${ratio(old)} → ${ratio(row)} (budget ≥ ${RATIO_BUDGET}); ` +
+      `nginx µs a page ${old.nginxCpu.page.toFixed(0)} → ${row.nginxCpu.page.toFixed(0)} (static ${row.nginxCpu.static.toFixed(0)}); ` +
       `renders ${old.traffic.passedOn.get(old.page.path) ?? 0} → ${row.traffic.passedOn.get(row.page.path) ?? 0}; ` +
       `cinema API calls ${total(old.traffic.cinemaApi)} → ${total(row.traffic.cinemaApi)}; ` +
       `served with sites and BFFs stopped ${served(before.outage[index])} → ${served(after.outage[index])}`,

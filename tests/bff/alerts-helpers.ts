@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { BffApp } from '#bff/app.ts';
-import { call } from './harness.ts';
-import type { SmtpRelay } from './smtp-relay.ts';
+import { call, startReplicas, type Replicas } from './harness.ts';
+import { startRedisServer } from './redis-server.ts';
+import { startSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
 
 /** Releases the sandbox lists without showtimes (status 'estreno'). */
 export const RELEASES = ['el-secreto-de-la-abuela', 'viaje-al-centro-del-mar', 'heroes-de-barrio'] as const;
@@ -22,3 +23,23 @@ export async function ask(app: BffApp, cookie: string, movie: unknown) {
 
 export const mailsTo = (relay: SmtpRelay, email: string) =>
   relay.accepted.filter((mail) => mail.envelopeTo.includes(email));
+
+/** Two replicas sharing a real Redis, with a real SMTP relay: "Avísame" as production runs it. */
+export async function startMailingReplicas(): Promise<{
+  relay: SmtpRelay;
+  replicas: Replicas;
+  close(): Promise<void>;
+}> {
+  const redis = await startRedisServer();
+  const relay = await startSmtpRelay();
+  const replicas = await startReplicas({ replicas: 2, env: { ...relay.env, REDIS_URL: redis.url } });
+  return {
+    relay,
+    replicas,
+    async close() {
+      await replicas.close();
+      await relay.close();
+      await redis.stop();
+    },
+  };
+}

@@ -3,7 +3,7 @@ import type { AlertsView } from '#shared/views/alerts.ts';
 import type { MovieDetailView, ReleaseView } from '#shared/views/catalogue.ts';
 import type { BffApp } from '#bff/app.ts';
 import { RELEASES, ask, mailsTo, programme } from './alerts-helpers.ts';
-import { call, registerPerson, startReplicas, type Replicas } from './harness.ts';
+import { call, registerVerifiedPerson, startReplicas, type Replicas } from './harness.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
 import { startSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
 
@@ -40,7 +40,7 @@ describe('two replicas sharing a real Redis', () => {
     replicas = await startReplicas({ replicas: 2, env });
     const [first, second] = replicas.apps as [BffApp, BffApp];
     const movie = RELEASES[0];
-    const people = await Promise.all([1, 2, 3, 4, 5].map(() => registerPerson(first)));
+    const people = await Promise.all([1, 2, 3, 4, 5].map(() => registerVerifiedPerson(first, replicas)));
     // Asked through either replica; seen by both.
     for (const [index, person] of people.entries()) {
       expect((await ask(index % 2 === 0 ? first : second, person.cookie, movie)).status).toBe(200);
@@ -68,7 +68,7 @@ describe('two replicas sharing a real Redis', () => {
       expect(((await page(app)).body as MovieDetailView).dates).toEqual([]);
       expect((await release(app)).days).toEqual([]);
     }
-    const person = await registerPerson(second);
+    const person = await registerVerifiedPerson(second, replicas);
     expect((await ask(second, person.cookie, movie)).status).toBe(200);
     const showtime = await programme(replicas.sandboxUrl, movie);
     // Still within their five fresh minutes: without the news, both would answer their copies.
@@ -90,7 +90,7 @@ describe('two replicas sharing a real Redis', () => {
   it('forgets nobody when a replica stops while the relay has its e-mail unanswered', async () => {
     const [first, second] = replicas.apps as [BffApp, BffApp];
     const movie = RELEASES[1];
-    const person = await registerPerson(second);
+    const person = await registerVerifiedPerson(second, replicas);
     expect((await ask(second, person.cookie, movie)).status).toBe(200);
     await programme(replicas.sandboxUrl, movie);
 

@@ -3,7 +3,7 @@ import { ALERT_LIMIT, ALERT_MESSAGES } from '#shared/alerts/rules.ts';
 import type { AlertsView, AlertView } from '#shared/views/alerts.ts';
 import type { MovieDetailView } from '#shared/views/catalogue.ts';
 import { formatHour, formatLongDate } from '#shared/format/dates.ts';
-import { call, registerPerson, startStack, type Stack } from './harness.ts';
+import { call, registerPerson, registerVerifiedPerson, startStack, type Stack } from './harness.ts';
 import { RELEASES, ask, mailsTo, programme } from './alerts-helpers.ts';
 import { RELAY_PASSWORD, startSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
 import { eventBody, operatorClient } from './waiting-room-helpers.ts';
@@ -52,7 +52,7 @@ describe('one replica, memory store', () => {
   });
 
   it('sends one Spanish e-mail from the configured sender once the release gets showtimes, and never again', async () => {
-    const person = await registerPerson(stack.app);
+    const person = await registerVerifiedPerson(stack.app, stack);
     const movie = RELEASES[0];
     // The movie's page is read (and cached) while it has no dates.
     const pageBefore = await call(stack.app, 'GET', `/bff/catalogue/movies/viziona/${movie}`);
@@ -109,7 +109,7 @@ describe('one replica, memory store', () => {
     const ops = await operatorClient(stack.app);
     const movie = 'tormenta-solar';
     try {
-      const person = await registerPerson(stack.app);
+      const person = await registerVerifiedPerson(stack.app, stack);
       // The presale sells its showtimes already: nothing to wait for.
       const refused = await ask(stack.app, person.cookie, movie);
       expect(refused.status).toBe(409);
@@ -141,8 +141,8 @@ describe('one replica, memory store', () => {
   });
 
   it('answers hostile input with a clear status and Spanish message', async () => {
-    const owner = await registerPerson(stack.app);
-    const other = await registerPerson(stack.app);
+    const owner = await registerVerifiedPerson(stack.app, stack);
+    const other = await registerVerifiedPerson(stack.app, stack);
     const movie = RELEASES[2];
     expect((await ask(stack.app, owner.cookie, movie)).status).toBe(200);
 
@@ -209,8 +209,9 @@ describe('one replica, memory store', () => {
       ((await call(stack.app, 'GET', '/bff/alerts', { cookie: owner.cookie })).body as AlertsView).alerts,
     ).toHaveLength(ALERT_LIMIT);
   });
+
   it('refuses an alert for a movie already on sale, and sends nothing for a cancelled alert', async () => {
-    const person = await registerPerson(stack.app);
+    const person = await registerVerifiedPerson(stack.app, stack);
     // Showing now, or a release whose showtimes went on sale: its hours are on its page.
     for (const onSale of ['el-ultimo-faro', RELEASES[0]]) {
       const refused = await ask(stack.app, person.cookie, onSale);
@@ -238,7 +239,7 @@ describe('the checker on its interval', () => {
     const relay = await startSmtpRelay();
     const stack = await startStack({ env: { ...relay.env, ALERTS_CHECK_SECONDS: '1' } });
     try {
-      const person = await registerPerson(stack.app);
+      const person = await registerVerifiedPerson(stack.app, stack);
       expect((await ask(stack.app, person.cookie, RELEASES[2])).status).toBe(200);
       await programme(stack.sandboxUrl, RELEASES[2]);
       await expect.poll(() => mailsTo(relay, person.email).length, { timeout: 10_000 }).toBe(1);

@@ -48,6 +48,20 @@ export async function startedShowtime(stack: Pick<Stack, 'sandboxUrl'>): Promise
   return showtimesOf(stack).started();
 }
 
+/**
+ * A new showtime tomorrow in the room of `seats` seats (260: Sala 1; 520 and 1,040: the sandbox's
+ * big rooms), through the sandbox's tooling (`POST /sandbox/movies/{slug}/showtimes`).
+ */
+export async function bigRoomShowtime(stack: Pick<Stack, 'sandboxUrl'>, seats: 260 | 520 | 1040): Promise<number> {
+  const response = await fetch(`${stack.sandboxUrl}/sandbox/movies/galaxia-perdida/showtimes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seats }),
+  });
+  if (!response.ok) throw new Error(`the sandbox answered ${response.status} for a ${seats}-seat showtime`);
+  return ((await response.json()) as { id: number }).id;
+}
+
 let loginSequence = 0;
 
 /** Logs in; each call comes from its own address so the login rate limit stays out of the way. */

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { decodePng } from './png-decode.ts';
 import type { Bill } from '#shared/cinema-api/bills.ts';
-import type {
-  BookingView,
-  MembershipOfferView,
-  PaymentResultView,
-  TicketView,
-  TransactionView,
+import {
+  BookingViewSchema,
+  type BookingView,
+  type MembershipOfferView,
+  type PaymentResultView,
+  type TicketView,
+  type TransactionView,
 } from '#shared/views/booking.ts';
 
 /** The same calendar day a year later ('YYYY-MM-DD'; a 29 February becomes the 28th). */
@@ -22,6 +23,7 @@ import type { MembershipView } from '#shared/views/session.ts';
 import { registerPerson, registrationForm, startStack, tokenInCookie, type Stack } from './harness.ts';
 import {
   Browser,
+  bigRoomShowtime,
   CLUB,
   DECLINED_CARD,
   DEMO,
@@ -106,6 +108,54 @@ describe('booking view', () => {
       price: 9_500,
       savingPerUnit: 4_500,
     });
+  });
+});
+
+describe('two people on one showtime', () => {
+  it("keeps each person's held seats, prices and snacks theirs in a 1,040-seat room, whoever's view came first", async () => {
+    const showtime = await bigRoomShowtime(stack, 1040);
+    const anna = await demo();
+    const club = new Browser(stack.app, await login(stack.app, CLUB.email, CLUB.password));
+    const other = await newPerson();
+
+    // The member's view comes first: what the room shares is made from it.
+    const first = await club.view(showtime);
+    expect(seatsOf(first)).toHaveLength(1040);
+    const held = seatsToHold(await anna.view(showtime), 'Preferencial', 3);
+    expect((await anna.reserve(showtime, 'Preferencial', held)).status).toBe(200);
+    // Another person holds seats of other rows.
+    const theirs = seatsToHold(await other.view(showtime), 'General', 2);
+    expect((await other.reserve(showtime, 'General', theirs)).status).toBe(200);
+
+    for (const browser of [other, anna, club, anna, other, club]) {
+      const answer = await browser.send('GET', `/bff/booking/${showtime}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      const view = answer.body as BookingView;
+      // Exactly the contract's shape: every field, nothing it does not name.
+      expect(BookingViewSchema.parse(view)).toEqual(view);
+      const states = seatsOf(view)
+        .filter((seat) => held.includes(seat.id))
+        .map((seat) => seat.state);
+      const mine = seatsOf(view)
+        .filter((seat) => seat.state === 'mine')
+        .map((seat) => seat.id);
+      const general = view.zones.find((zone) => zone.zone === 'General');
+      const memberSnack = view.snacks.some((snack) => snack.code === 'CF-CRIS-GRANDE');
+      if (browser === anna) {
+        expect(states).toEqual(['mine', 'mine', 'mine']);
+        expect(mine.sort()).toEqual([...held].sort());
+        expect(view.hold?.seats).toEqual(held);
+      } else {
+        expect(states).toEqual(['occupied', 'occupied', 'occupied']);
+        expect(mine.sort()).toEqual(browser === other ? [...theirs].sort() : []);
+        expect(view.hold?.seats ?? null).toEqual(browser === other ? theirs : null);
+      }
+      expect(general).toMatchObject(
+        browser === club ? { price: 11_200, isMemberPrice: true } : { price: 14_000, isMemberPrice: false },
+      );
+      expect(memberSnack).toBe(browser === club);
+    }
   });
 });
 

@@ -17,7 +17,9 @@ import {
   RoomsViewSchema,
 } from '#shared/views/catalogue.ts';
 import { MembershipOfferViewSchema } from '#shared/views/booking.ts';
+import { hourState } from '#shared/booking/showtime-clock.ts';
 import { SITE_ORIGIN, call, registerPerson } from './harness.ts';
+import { sandboxGet, startedShowtime } from './booking-helpers.ts';
 
 /**
  * The catalogue routes against a fresh in-memory sandbox reached over HTTP. The sandbox is
@@ -96,6 +98,43 @@ describe('catalogue routes', () => {
     expect(firstDay.groups.length).toBeGreaterThan(0);
     const keys = firstDay.groups.map((group) => `${group.format}|${group.version}|${group.roomId}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('prices each showtime on sale: its cheapest ticket without membership plus the service fee, as the cinema API gives them', async () => {
+    const sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
+    const started = await startedShowtime({ sandboxUrl });
+    const fee = Number(
+      (await sandboxGet<{ data: Array<{ key: string; value: string }> }>({ sandboxUrl }, 'settings')).data.find(
+        (setting) => setting.key === 'ticket_servicio',
+      )?.value,
+    );
+    expect(fee).toBeGreaterThan(0);
+
+    const before = Date.now();
+    const view = MovieDetailViewSchema.parse((await get(`/bff/catalogue/movies/viziona/${started.movie.slug}`)).body);
+    const after = Date.now();
+    const hours = view.days.flatMap((day) => day.groups.flatMap((group) => group.hours));
+    const onSaleAt = (now: number) =>
+      hours
+        .filter((hour) => hour.seats > 0 && hourState(hour.startsAt, hour.endsAt, now) === 'open')
+        .map((hour) => hour.id);
+    const priced = view.pricesFrom.map((entry) => entry.showtimeId);
+    // Every showtime still on sale when the answer came has its price; none that had begun when it was asked.
+    expect(priced).toEqual(expect.arrayContaining(onSaleAt(after)));
+    expect(onSaleAt(before)).toEqual(expect.arrayContaining(priced));
+    expect(hours.map((hour) => hour.id)).toContain(started.id);
+    expect(priced).not.toContain(started.id);
+
+    for (const { showtimeId, price } of view.pricesFrom) {
+      const booking = await sandboxGet<{ data: { prices: Array<{ valor: number; ClienteFrecuente: string }> } }>(
+        { sandboxUrl },
+        `room/${showtimeId}`,
+      );
+      const ordinary = booking.data.prices
+        .filter((entry) => entry.ClienteFrecuente === 'deshabilitado' && entry.valor > 1)
+        .map((entry) => entry.valor);
+      expect(price, `showtime ${showtimeId}`).toBe(Math.min(...ordinary) + fee);
+    }
   });
 
   it('answers 404 for an unknown movie or theater and 400 for a malformed slug', async () => {

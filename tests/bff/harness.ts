@@ -24,7 +24,12 @@ export type Stack = {
 };
 
 export async function startStack(
-  options: { env?: Record<string, string>; logStream?: DestinationStream; waitingRoom?: WaitingRoomOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    logStream?: DestinationStream;
+    waitingRoom?: WaitingRoomOptions;
+    sandboxDb?: string;
+  } = {},
 ): Promise<Stack> {
   const { apps, config, sandboxUrl, close } = await startReplicas({ ...options, replicas: 1 });
   return { app: apps[0]!, config, sandboxUrl, close };
@@ -47,8 +52,10 @@ export async function startReplicas(options: {
   replicas: number;
   /** The waiting room's admission interval (and clock, store) of every replica. */
   waitingRoom?: WaitingRoomOptions;
+  /** The sandbox's SQLite file, for a test that changes what the cinema API holds (in memory otherwise). */
+  sandboxDb?: string;
 }): Promise<Replicas> {
-  const sandbox = buildSandbox({ db: ':memory:' });
+  const sandbox = buildSandbox({ db: options.sandboxDb ?? ':memory:' });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const { port } = sandbox.server.address() as AddressInfo;
   const sandboxUrl = `http://127.0.0.1:${port}`;
@@ -57,6 +64,7 @@ export async function startReplicas(options: {
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     UPSTREAM_URL: `${sandboxUrl}/api/v1`,
     SITE_ORIGIN,
+    ...googleWalletDoubleEnv(sandboxUrl),
     ...options.env,
   });
   const apps: BffApp[] = [];
@@ -75,6 +83,12 @@ export async function startReplicas(options: {
     },
   };
 }
+
+/** Google's Wallet API and token endpoint as the sandbox stands in for them (no internet here). */
+export const googleWalletDoubleEnv = (sandboxUrl: string): Record<string, string> => ({
+  GOOGLE_WALLET_API_URL: `${sandboxUrl}/google-wallet/walletobjects/v1`,
+  GOOGLE_WALLET_TOKEN_URL: `${sandboxUrl}/google-wallet/token`,
+});
 
 /** Headers of a same-origin request from the site's own JavaScript. */
 export const SAME_ORIGIN_HEADERS = {
@@ -184,6 +198,26 @@ export async function registerPerson(app: BffApp, overrides: Record<string, unkn
   return { form, email: form.email.toLowerCase(), password: form.password, cookie: answer.cookie, answer };
 }
 
+/**
+ * A new person who verified their e-mail, as a person does: with the code the sandbox mailed
+ * them at registration (its outbox), through the BFF. The cookie is the one re-sealed after it.
+ */
+export async function registerVerifiedPerson(
+  app: BffApp,
+  stack: Pick<Stack, 'sandboxUrl'>,
+  overrides: Record<string, unknown> = {},
+) {
+  const person = await registerPerson(app, overrides);
+  const [message] = (await outbox(stack, person.email)).filter((mail) => mail.kind === 'verification-code');
+  if (!message?.code) throw new Error(`no verification code was mailed to ${person.email}`);
+  const validated = await call(app, 'POST', '/bff/verification/validate', {
+    cookie: person.cookie,
+    body: { code: message.code },
+  });
+  if (validated.status !== 200) throw new Error(`validate answered ${validated.status}: ${validated.text}`);
+  return { ...person, cookie: validated.cookie ?? person.cookie };
+}
+
 /** The upstream token sealed in a (URL-encoded) session cookie, read with the BFF's own keys. */
 export function tokenInCookie(app: BffApp, cookie: string): string {
   const session = app.decodeSecureSession(decodeURIComponent(cookie));
@@ -194,7 +228,7 @@ export function tokenInCookie(app: BffApp, cookie: string): string {
 
 /** Messages the sandbox sent to an address, newest first. */
 export async function outbox(
-  stack: Stack,
+  stack: Pick<Stack, 'sandboxUrl'>,
   to: string,
 ): Promise<Array<{ kind: string; code: string | null; link: string | null }>> {
   const response = await fetch(`${stack.sandboxUrl}/sandbox/outbox.json?to=${encodeURIComponent(to)}`);

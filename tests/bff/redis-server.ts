@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { sparePort } from '../spare-port.ts';
 
 /**
@@ -23,9 +23,21 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
+/**
+ * A test's own connection to a Redis. While Redis is away (a restart the test makes, a slow
+ * start) ioredis emits an `error` at each refused reconnection, and without a listener it
+ * prints "[ioredis] Unhandled error event" to the console, which fails the test
+ * (tests/console-errors.ts) for what the test caused on purpose. Those errors are kept in
+ * `connectionErrors`; a command that fails still rejects, so the test hears about it there.
+ */
+export function redisClient(url: string, options: RedisOptions = {}): Redis & { connectionErrors: Error[] } {
+  const client = Object.assign(new Redis(url, options), { connectionErrors: [] as Error[] });
+  client.on('error', (error: Error) => client.connectionErrors.push(error));
+  return client;
+}
+
 async function answersPing(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => undefined);
+  const client = redisClient(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   try {
     await client.connect();
     return (await client.ping()) === 'PONG';

@@ -5,12 +5,16 @@ import { LONELY_SEAT_MESSAGE } from '#shared/booking/lonely-seats.ts';
 import type { BffApp } from '#bff/app.ts';
 import { call, registerPerson, startReplicas, tokenInCookie, type Answer, type Replicas } from './harness.ts';
 import {
+  bigRoomShowtime,
   cardForm,
+  CLUB,
   freeSeats,
+  login,
   pickShowtimes,
   sandboxGet,
   seatsToHold,
   solveCaptcha,
+  seatsOf,
   wholeFreeRun,
 } from './booking-helpers.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
@@ -91,6 +95,60 @@ describe('two replicas sharing Redis', () => {
     expect((await viewOf(cookie, showtimeId, 1)).hold?.seats).toEqual(seats);
     expect((await send(1, cookie, 'POST', '/bff/booking/cancel', { showtimeId })).body).toEqual({ released: true });
     expect((await viewOf(cookie, showtimeId, 0)).hold).toBeNull();
+  });
+
+  it("keeps each person's held seats and prices theirs on both replicas, whichever built its view of the room first", async () => {
+    const showtimeId = await bigRoomShowtime(replicas, 1040);
+    const ana = await registerPerson(replica(0));
+    const beto = await registerPerson(replica(1));
+    const club = await login(replica(0), CLUB.email, CLUB.password);
+    // Each replica makes what the room shares from the member's view, before anybody holds a seat.
+    for (const index of [0, 1]) expect(seatsOf(await viewOf(club, showtimeId, index))).toHaveLength(1040);
+
+    const anaSeats = seatsToHold(await viewOf(ana.cookie, showtimeId, 1), 'Preferencial', 4);
+    const anaHold = await send(0, ana.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, {
+      zone: 'Preferencial',
+      seats: anaSeats,
+    });
+    expect(anaHold.status).toBe(200);
+    const betoSeats = seatsToHold(await viewOf(beto.cookie, showtimeId, 0), 'General', 2);
+    const betoHold = await send(1, beto.cookie, 'POST', `/bff/booking/${showtimeId}/reserve`, {
+      zone: 'General',
+      seats: betoSeats,
+    });
+    expect(betoHold.status).toBe(200);
+
+    const people = [
+      { cookie: anaHold.cookie ?? ana.cookie, seats: anaSeats, member: false },
+      { cookie: betoHold.cookie ?? beto.cookie, seats: betoSeats, member: false },
+      { cookie: club, seats: [] as string[], member: true },
+    ];
+    const held = [...anaSeats, ...betoSeats];
+    for (const index of [0, 1, 1, 0]) {
+      for (const person of people) {
+        const view = await viewOf(person.cookie, showtimeId, index);
+        const mine = seatsOf(view)
+          .filter((seat) => seat.state === 'mine')
+          .map((seat) => seat.id);
+        expect(mine.sort(), `replica ${index}`).toEqual([...person.seats].sort());
+        expect(view.hold?.seats ?? []).toEqual(person.seats);
+        expect(view.zones.find((zone) => zone.zone === 'General')).toMatchObject(
+          person.member ? { price: 11_200, isMemberPrice: true } : { price: 14_000, isMemberPrice: false },
+        );
+      }
+    }
+    // A replica's status is at most 2 s old: each soon shows everybody else the held seats taken.
+    for (const index of [0, 1]) {
+      await expect
+        .poll(
+          async () =>
+            seatsOf(await viewOf(club, showtimeId, index))
+              .filter((seat) => held.includes(seat.id))
+              .map((seat) => seat.state),
+          { timeout: 6_000, interval: 250 },
+        )
+        .toEqual(held.map(() => 'occupied'));
+    }
   });
 
   it('charges one hold once when 50 pay requests are split over both replicas, and every answer is the same bill', async () => {

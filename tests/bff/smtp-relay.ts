@@ -20,6 +20,8 @@ export interface ReceivedMail {
   html: string;
   messageId: string;
   language: string;
+  /** Every header as it arrived (unfolded), by lower-case name: what a mail client reads. */
+  headers: Map<string, string>;
 }
 
 export interface SmtpRelay {
@@ -76,6 +78,15 @@ export async function startSmtpRelay(): Promise<SmtpRelay> {
             html: typeof parsed.html === 'string' ? parsed.html : '',
             messageId: parsed.messageId ?? '',
             language: String(parsed.headers.get('content-language') ?? ''),
+            headers: new Map(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           });
           callback();
         },

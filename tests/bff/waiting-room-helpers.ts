@@ -42,13 +42,14 @@ export class CookieJar {
     }
   }
 
-  async send(app: BffApp, method: 'GET' | 'POST', url: string, body?: unknown) {
+  async send(app: BffApp, method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await app.inject({
       method,
       url,
       headers: {
         ...(method === 'GET' ? {} : SAME_ORIGIN_HEADERS),
         ...(this.cookies.size ? { cookie: this.header } : {}),
+        ...headers,
       },
       ...(body === undefined ? {} : { payload: body as object }),
     });

@@ -1,9 +1,8 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BffApp } from '#bff/app.ts';
 import { startReplicas, registerPerson, type Replicas } from './harness.ts';
 import { pickShowtimes } from './booking-helpers.ts';
-import { startRedisServer, type RedisServer } from './redis-server.ts';
+import { redisClient, startRedisServer, type RedisServer } from './redis-server.ts';
 import { CookieJar, eventBody, operatorClient, until } from './waiting-room-helpers.ts';
 
 /**
@@ -115,7 +114,7 @@ describe('the waiting room on two replicas sharing Redis', () => {
     expect((await jar.send(app, 'GET', `/bff/booking/${showtimeId}`)).status).toBe(429);
     expect((await jar.send(app, 'GET', `/bff/waiting-room/showtimes/${showtimeId}/admission`)).status).toBe(403);
 
-    const admin = new Redis(redis.url);
+    const admin = redisClient(redis.url);
     try {
       await admin.call('CLIENT', 'PAUSE', '2500', 'ALL');
       const closed = await jar.send(app, 'GET', `/bff/waiting-room/showtimes/${showtimeId}/status`);

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryWaitingRoomStore } from '#bff/waiting-room/store/memory-store.ts';
 import { createRedisWaitingRoomStore } from '#bff/waiting-room/store/redis-store.ts';
@@ -6,7 +6,7 @@ import type { AdmissionRound, WaitingRoomStore } from '#bff/waiting-room/store/s
 import { newTicketId } from '#bff/waiting-room/tokens.ts';
 import { arrivalScore, ARRIVAL_SETTLE_MS } from '#shared/waiting-room/ordering.ts';
 import { PURCHASE_WINDOW_SECONDS, RETURN_GRACE_SECONDS } from '#shared/waiting-room/passes.ts';
-import { startRedisServer, type RedisServer } from './redis-server.ts';
+import { redisClient, startRedisServer, type RedisServer } from './redis-server.ts';
 
 /**
  * The waiting room's two stores hold the same rules: every case runs against the memory store
@@ -29,7 +29,7 @@ const stores: Array<{ name: string; make: () => WaitingRoomStore }> = [
   {
     name: 'redis',
     make: () => {
-      const client = new Redis(server.url);
+      const client = redisClient(server.url);
       clients.push(client);
       return createRedisWaitingRoomStore(client);
     },
@@ -334,7 +334,7 @@ describe.each(stores)('the $name store', ({ make }) => {
 
 describe('the redis store across a Redis restart', () => {
   it('loses no place and admits nobody twice (append-only file)', async () => {
-    const client = new Redis(server.url);
+    const client = redisClient(server.url);
     clients.push(client);
     const store = createRedisWaitingRoomStore(client);
     const event = nextEvent();

@@ -50,6 +50,16 @@ async function download(url: string, cookie?: string) {
   return { status: response.statusCode, headers: response.headers, body: response.rawPayload };
 }
 
+/** What the sandbox's stand-in for Google holds: classes, objects and the assertions it took. */
+async function googleHolds() {
+  const answer = await fetch(`${stack.sandboxUrl}/sandbox/google-wallet`);
+  return (await answer.json()) as {
+    classes: Array<Record<string, unknown>>;
+    objects: Array<Record<string, unknown>>;
+    assertions: Array<{ assertion: string; claims: Record<string, unknown> }>;
+  };
+}
+
 async function ticketOf(bill: string): Promise<TicketView> {
   return TicketViewSchema.parse((await call(stack.app, 'GET', `/bff/tickets/${bill}`, { cookie: owner })).body);
 }
@@ -165,7 +175,7 @@ describe('Agregar a Apple Wallet', () => {
 });
 
 describe('Guardar en Google Wallet', () => {
-  it('sends the owner to Google with a JWT signed by the service account, one ticket per code', async () => {
+  it("saves the class and one ticket per code through Google's API, then sends the owner to Google with a short JWT naming them", async () => {
     const ticket = await ticketOf(twoSeats);
     const answer = await call(stack.app, 'GET', googlePath(twoSeats), { cookie: owner });
     expect(answer.status).toBe(302);
@@ -182,14 +192,18 @@ describe('Guardar en Google Wallet', () => {
     expect(protectedHeader.alg).toBe('RS256');
     expect(payload.typ).toBe('savetowallet');
     expect(payload.origins).toEqual([SITE_ORIGIN]);
-    const { eventTicketClasses, eventTicketObjects } = payload.payload as {
-      eventTicketClasses: Array<Record<string, unknown>>;
-      eventTicketObjects: Array<Record<string, unknown>>;
-    };
+    // The link is made at the click and lasts half an hour.
+    expect(payload.exp! - payload.iat!).toBe(30 * 60);
+    const named = (payload.payload as { eventTicketObjects: Array<Record<string, unknown>> }).eventTicketObjects;
+    expect(named).toHaveLength(2);
+    for (const object of named) expect(Object.keys(object)).toEqual(['id']);
+
+    // What Google (the sandbox's stand-in) holds: the showtime's class and the tickets.
+    const google = await googleHolds();
     const { showtime } = ticket;
-    expect(eventTicketClasses).toHaveLength(1);
-    const eventClass = eventTicketClasses[0]!;
-    expect(eventClass.id).toBe(`${TEST_GOOGLE_ISSUER_ID}.viziona-showtime-${showtime.id}`);
+    const eventClass = google.classes.find(
+      (entry) => entry.id === `${TEST_GOOGLE_ISSUER_ID}.viziona-showtime-${showtime.id}`,
+    )!;
     expect(eventClass).toMatchObject({
       eventName: { defaultValue: { language: 'es-CO', value: showtime.movie.title } },
       venue: { address: { defaultValue: { value: THEATER_STREET_ADDRESS } } },
@@ -197,7 +211,7 @@ describe('Guardar en Google Wallet', () => {
     const { start } = eventClass.dateTime as { start: string };
     expect(start).toMatch(/-05:00$/);
     expect(Date.parse(start)).toBe(bogotaInstant(showtime.date, showtime.hour).getTime());
-
+    const eventTicketObjects = named.map(({ id }) => google.objects.find((object) => object.id === id)!);
     expect(eventTicketObjects.map((object) => (object.barcode as { value: string }).value).sort()).toEqual(
       ticket.codes.map((c) => c.code).sort(),
     );
@@ -208,10 +222,46 @@ describe('Guardar en Google Wallet', () => {
         expect.arrayContaining([{ id: 'room', header: 'Sala', body: showtime.roomName }]),
       );
     }
+    // The BFF spoke to Google as its service account: an assertion signed by the key, for the Wallet scope.
+    const [assertion] = google.assertions;
+    const asserted = await jwtVerify(assertion!.assertion, createPublicKey(keys.googlePublicKey), {
+      algorithms: ['RS256'],
+      issuer: TEST_SERVICE_ACCOUNT_EMAIL,
+      audience: `${stack.sandboxUrl}/google-wallet/token`,
+    });
+    expect(asserted.payload.scope).toBe('https://www.googleapis.com/auth/wallet_object.issuer');
     // A JWT altered after signing is refused by the same check.
     const [head, , signature] = jwt.split('.');
     const altered = Buffer.from(JSON.stringify({ ...decodeJwt(jwt), iss: 'otro@example.com' })).toString('base64url');
     await expect(jwtVerify(`${head}.${altered}.${signature}`, createPublicKey(keys.googlePublicKey))).rejects.toThrow();
+
+    // Asked again: the same objects are updated, not duplicated, and one access token served both.
+    expect((await call(stack.app, 'GET', googlePath(twoSeats), { cookie: owner })).status).toBe(302);
+    const again = await googleHolds();
+    expect(again.objects.filter((object) => named.some(({ id }) => id === object.id))).toHaveLength(2);
+    expect(again.assertions).toHaveLength(google.assertions.length);
+  });
+
+  it('answers 502 with a Spanish message, and no link, when Google does not take the passes', async () => {
+    const cut = await startStack({
+      env: { ...keys.env, GOOGLE_WALLET_API_URL: 'http://127.0.0.1:9/walletobjects/v1' },
+    });
+    try {
+      const person = (await registerPerson(cut.app)).cookie;
+      const buyer = sandboxBuyer(cut, tokenInCookie(cut.app, person));
+      const bill = await buyer.payByCard((await pickShowtime(cut, { zones: ['General'] })).id, ACCEPTED_CARD, 1);
+      const answer = await call(cut.app, 'GET', googlePath(bill), { cookie: person });
+      expect(answer.status).toBe(502);
+      expect(answer.body).toEqual({
+        error: {
+          code: 'UPSTREAM_UNAVAILABLE',
+          message: 'No pudimos preparar tus boletas para Google Wallet. Intenta de nuevo en unos minutos.',
+        },
+      });
+      expect(answer.headers.location).toBeUndefined();
+    } finally {
+      await cut.close();
+    }
   });
 });
 
@@ -270,6 +320,8 @@ describe('who gets them', () => {
     }
     expect(log).not.toContain('PRIVATE KEY');
     expect(log).not.toContain('pay.google.com');
+    // Nor the access token the BFF holds for Google's API.
+    expect(log).not.toMatch(/Bearer [A-Za-z0-9_-]{10,}/);
     for (const { code } of (await ticketOf(oneSeat)).codes) expect(log).not.toContain(code);
   });
 });

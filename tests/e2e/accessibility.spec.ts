@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { failedLoad, test } from './fixtures.ts';
 import { wcagViolations } from './axe-audit.ts';
 import { pickShowtime, purchasePath } from './showtimes.ts';
+import { routes } from '#site/lib/routes.ts';
 
 /**
  * Every page, audited by axe-core against WCAG 2.0, 2.1 and 2.2 A and AA (names and labels,
@@ -56,6 +57,8 @@ test('personal pages and the seat map meet WCAG 2.2 AA as axe sees them', async 
 
   await audit(page, '/mi-perfil');
   await audit(page, '/mis-tickets');
+  // An alert e-mail's cancel page (a well-formed token the BFF never sealed: it asks all the same).
+  await audit(page, routes.alertUnsubscribe('muestra'.repeat(8)));
   // A showtime that has not started, whatever the hour: its seat map can be chosen from.
   const path = purchasePath(await pickShowtime({ zones: ['General'] }));
   await page.goto(path);

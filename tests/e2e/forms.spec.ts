@@ -256,6 +256,29 @@ test.describe('attachments are checked as they are chosen', () => {
           expect(dialogs).toEqual([]);
         });
       }
+
+      test('a file chosen without a network, before any was checked, is not taken and the field says why; back online it is', async ({
+        page,
+        pageErrors,
+      }, testInfo) => {
+        pageErrors.expect(/Failed to (load resource|fetch dynamically imported module)/);
+        const files = filesOnDisk(testInfo.outputPath('adjuntos'), { 'carta.pdf': pdf(4096) });
+        await page.goto(profileName === 'phone' ? '/contactanos' : '/linea-etica');
+        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+        const input = page.getByLabel('Archivos adjuntos');
+        const chosen = page.getByRole('list', { name: 'Archivos seleccionados' }).getByRole('listitem');
+
+        await page.context().setOffline(true);
+        await input.setInputFiles([files['carta.pdf']!]);
+        await expect(page.getByText('No pudimos conectarnos. Revisa tu conexión e inténtalo de nuevo.')).toBeVisible();
+        await expect(chosen).toHaveCount(0);
+
+        await page.context().setOffline(false);
+        await input.setInputFiles([files['carta.pdf']!]);
+        await expect(chosen).toHaveCount(1);
+        await expect(chosen).toContainText('carta.pdf');
+        await expect(page.getByText('No pudimos conectarnos. Revisa tu conexión e inténtalo de nuevo.')).toBeHidden();
+      });
     });
   }
 });

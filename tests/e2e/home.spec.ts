@@ -129,12 +129,24 @@ test.describe('home that sells', () => {
 
     // On a phone a finger swipes it on (the track scrolls by touch, and snaps to the next slide).
     if (isMobile) {
+      // The button's smooth scroll settles first: a finger landing mid-scroll only stops it.
+      let settled = -1;
+      await expect
+        .poll(async () => {
+          const now = await offset();
+          const still = now === settled;
+          settled = now;
+          return still;
+        })
+        .toBe(true);
       const box = (await track.boundingBox())!;
       const touch = await context.newCDPSession(page);
       const at = (x: number) => [{ x, y: box.y + box.height / 2, id: 1 }];
       await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(box.x + box.width - 30) });
-      for (const share of [0.8, 0.6, 0.4, 0.2])
+      for (const share of [0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2]) {
         await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(box.x + box.width * share) });
+        await page.waitForTimeout(16);
+      }
       await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       await expect(position).toHaveText(/^3 de \d+$/);
     }

@@ -93,10 +93,16 @@ test.describe('photos at phone speed', () => {
       const inView = (await imagesOf(page)).filter((image) => image.src.startsWith('/_image?') && image.inFirstScreen);
       const loaded = inView.filter((image) => image.current !== '');
       expect(loaded.length).toBeGreaterThan(0);
+      // A photo the page also shows larger (a billboard poster that is a carousel slide too) may
+      // take that copy from Chromium's memory cache, which its srcset offers: no extra bytes.
+      const everyShown = await imagesOf(page);
+      const shownLarger = (image: Shown): boolean =>
+        everyShown.some((other) => other.current === image.current && other.box.width > image.box.width);
       for (const image of loaded) {
         const asked = new URL(image.current);
         expect(asked.pathname).toBe('/_image');
         expect(asked.searchParams.get('f')).toBe('avif');
+        if (shownLarger(image)) continue;
         const ratio = Number(asked.searchParams.get('w')) / (image.box.width * dpr);
         expect(ratio, `${image.current} shown ${image.box.width} px at DPR ${dpr}`).toBeGreaterThan(0.8);
         expect(ratio, `${image.current} shown ${image.box.width} px at DPR ${dpr}`).toBeLessThan(1.3);

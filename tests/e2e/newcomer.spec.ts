@@ -89,7 +89,7 @@ test(`a newcomer on a phone goes from an hour on home, through registration and 
     'family-name',
     'email',
     'email',
-    'tel-national',
+    'tel',
     'bday',
   ]);
   await actions.step("the browser's suggested password", () => acceptSuggestedPassword(form));

@@ -22,6 +22,8 @@ test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 const KEPT = 'Disponible sin conexión en este dispositivo.';
 /** The errors Chromium logs for what a page asks the network while offline (the session read). */
 const OFFLINE_LOAD = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
+/** A photo the last page was still loading when the signal went (the home popup's, after a log-out). */
+const PHOTO_CUT_OFF = /\(from https?:\/\/[^/]+\/_image\?[^)]*\): Failed to load resource: net::ERR_FAILED/;
 
 interface Purchase {
   customer: Customer;
@@ -88,6 +90,7 @@ for (const [profileName, profile] of Object.entries(profiles)) {
       pageErrors,
     }) => {
       pageErrors.expect(OFFLINE_LOAD);
+      pageErrors.expect(PHOTO_CUT_OFF);
       const { context, bill } = await customerWithTicket(browser, profile);
       const page = await context.newPage();
       await watchViolations(page);
@@ -174,6 +177,7 @@ for (const [profileName, profile] of Object.entries(profiles)) {
       pageErrors,
     }) => {
       pageErrors.expect(OFFLINE_LOAD);
+      pageErrors.expect(PHOTO_CUT_OFF);
       const { context, bill, page } = await ticketKept(browser, profile);
       // While the session lasts, the ticket reloads offline.
       await context.setOffline(true);
@@ -198,6 +202,7 @@ for (const [profileName, profile] of Object.entries(profiles)) {
 
     test('after logging out, or another person logging in, the ticket is not kept', async ({ browser, pageErrors }) => {
       pageErrors.expect(OFFLINE_LOAD);
+      pageErrors.expect(PHOTO_CUT_OFF);
       const { context, bill, page } = await ticketKept(browser, profile);
 
       await page.goto('/mi-perfil');

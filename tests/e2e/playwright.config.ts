@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { phone } from './devices.ts';
-import { makeWalletKeys, walletEnvOf } from '../wallet-keys.ts';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const port = Number(process.env.E2E_PORT ?? 4610);
 const sandboxPort = port + 2;
@@ -13,14 +14,14 @@ process.env.SANDBOX_URL ??= `http://127.0.0.1:${sandboxPort}`;
 // The waiting room's operator routes (tests/e2e/waiting-room-helpers.ts), on the BFF's operations port.
 process.env.WAITING_ROOM_OPS_URL ??= `http://127.0.0.1:${bffOpsPort}/waiting-room`;
 
-// Wallet signing keys made for this run (tests/wallet-keys.ts), in a temporary directory: the
-// config is read again by every worker, which finds the directory in the environment.
-if (!process.env.E2E_WALLET_KEYS_DIR) {
-  const keys = makeWalletKeys();
-  process.env.E2E_WALLET_KEYS_DIR = keys.dir;
-  process.on('exit', keys.remove);
-}
-const walletKeysDir = process.env.E2E_WALLET_KEYS_DIR;
+// The wallet buttons and "Avísame" come from what `npm start` itself provides when no key or
+// relay is configured (issue 41.4): its development signing chain, made once in .data/wallet-dev
+// (wallet.spec.ts checks the passes against its CA), and the sandbox's SMTP relay, whose mail
+// lands in the sandbox's outbox.
+process.env.E2E_WALLET_KEYS_DIR ??= path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../.data/wallet-dev',
+);
 
 export default defineConfig({
   testDir: '.',
@@ -113,15 +114,8 @@ export default defineConfig({
       RATE_LIMIT_FACTOR: '20',
       // Catalogue reads go stale after 2 s, so outage.spec.ts exercises the stale fallback.
       CATALOGUE_FRESH_SECONDS: '2',
-      // "Agregar a Apple Wallet" / "Guardar en Google Wallet" show on the ticket page (wallet.spec.ts).
-      ...walletEnvOf(walletKeysDir),
-      // "Avísame" shows only with a mail relay configured; none listens here (what is sent, and
-      // to whom, is proved against a real relay in tests/bff/alerts.test.ts), and no alert
-      // falls due in these specs.
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(port + 5),
-      SMTP_TLS: 'none',
-      MAIL_FROM: 'Viziona <avisos@viziona.example>',
+      // The sandbox's SMTP relay ("Avísame" shows with it): SANDBOX_PORT + 1 is BFF_PORT here.
+      SANDBOX_SMTP_PORT: String(port + 5),
     },
   },
 });

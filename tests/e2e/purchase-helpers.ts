@@ -11,6 +11,7 @@ import { watchViolations } from './csp-violations.ts';
 import { watchDialogs, type DialogWatch } from './dialog-fit.ts';
 import { pickShowtimes, type TestShowtime } from './showtimes.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
+import { seatsLeavingNoneAlone } from '../seat-runs.ts';
 
 /** What the purchase journeys share: the sandbox's showtimes and seats, people, and the steps a customer takes. */
 
@@ -143,19 +144,9 @@ export async function freeRuns(page: Page): Promise<string[][]> {
   });
 }
 
-/**
- * `count` free seats of the zone shown, first ones first, that leave no seat alone (the BFF
- * refuses that): each run gives seats from its start, all of them or at least two fewer.
- */
+/** `count` free seats of the zone shown that leave no seat alone (tests/seat-runs.ts). */
 export async function seatsToPick(page: Page, count: number): Promise<string[]> {
-  const seats: string[] = [];
-  for (const run of await freeRuns(page)) {
-    let take = Math.min(count - seats.length, run.length);
-    if (take === run.length - 1) take -= 1;
-    seats.push(...run.slice(0, take));
-    if (seats.length === count) return seats;
-  }
-  throw new Error(`no ${count} free seats that leave none alone`);
+  return seatsLeavingNoneAlone(await freeRuns(page), count);
 }
 
 /** Clicks `count` free seats of the zone shown (`seatsToPick`) and answers their labels ('F-7'). */

@@ -1,65 +1,19 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { fragmentRoutes, routes, type RouteName } from '#site/lib/routes.ts';
 import { hasShowtimeStarted } from '#shared/booking/showtime-clock.ts';
 import { computeTotals } from '#shared/booking/totals.ts';
 import type { BookingView, PaymentResultView, PurchaseSeen, SeatCell } from '#shared/views/booking.ts';
 import { baseURL } from './playwright.config.ts';
 import { solvedRobotCheck } from './robot-check.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
+import type { SampleData } from '../page-paths.ts';
 
 /**
- * One real path for every page of the route registry (site/lib/routes.ts), for checks that
- * must visit them all. Static entries are taken as they are; a dynamic entry gets real
- * parameters read from the BFF, and from a purchase a new customer made, so its page shows
- * real content. A dynamic entry added to the registry without a sample here fails the
- * typecheck (`samples` must name every one).
+ * The data of the route registry's sample paths (tests/page-paths.ts), read in a browser's
+ * context: real parameters from the BFF, and from a purchase a new customer made, so every
+ * page shows real content.
  */
 
-type Registry = typeof routes;
-type DynamicRouteName = {
-  [Name in RouteName]: Registry[Name] extends (...args: never[]) => string ? Name : never;
-}[RouteName];
-
-/** What the samples are built from. */
-export interface SampleData {
-  theater: string;
-  movieSlug: string;
-  roomSlug: string;
-  showtimeId: number;
-  contentSlug: string;
-  date: string;
-  /** A paid (accepted) PSE purchase of `customer`. */
-  bill: string;
-}
-
-const samples: { [Name in DynamicRouteName]: (data: SampleData) => Parameters<Registry[Name]> } = {
-  contentPage: (data) => [data.contentSlug],
-  // Any code shows the form; the code is checked when the form is sent.
-  resetPassword: () => ['codigo-de-muestra'],
-  room: (data) => [data.roomSlug],
-  billboardDay: (data) => [data.date],
-  billboardDayFiltered: (data) => [data.date],
-  movie: (data) => [data.theater, data.movieSlug],
-  showtime: (data) => [data.theater, data.movieSlug, data.showtimeId],
-  // No event holds the sample showtime: the page says the purchase is open.
-  waitingRoom: (data) => [data.theater, data.movieSlug, data.showtimeId],
-  waitingRoomPlace: (data) => [data.theater, data.movieSlug, data.showtimeId],
-  ticket: (data) => [data.bill],
-  payStatus: (data) => ['pse', data.bill],
-  transactionStatus: (data) => [data.bill],
-};
-
-/** Every page of the registry (fragments left out) as a path to visit. */
-export function everyPagePath(data: SampleData): string[] {
-  return (Object.keys(routes) as RouteName[])
-    .filter((name) => !fragmentRoutes.has(name))
-    .map((name) => {
-      const entry = routes[name];
-      if (typeof entry === 'string') return entry;
-      const build = entry as (...args: Array<string | number>) => string;
-      return build(...(samples[name as DynamicRouteName](data) as Array<string | number>));
-    });
-}
+export { everyPagePath, type SampleData } from '../page-paths.ts';
 
 const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4612';
 const BFF_HEADERS = { 'x-viziona-client': 'web', origin: baseURL };
@@ -169,6 +123,7 @@ export async function loadSampleData(request: APIRequestContext): Promise<Sample
     contentSlug: 'politica-de-privacidad',
     date: bought.showtime.function_date,
     bill: bought.bill,
+    payMethod: 'pse',
   };
 }
 

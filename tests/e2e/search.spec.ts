@@ -238,25 +238,37 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('one address per query', () => {
-  const cases: Array<[string, string, string]> = [
-    ['accents and case', '/buscar?q=%C3%9Altimo%20FARO', '/buscar?q=ultimo+faro'],
-    ['spaces and punctuation', '/buscar?q=++ultimo,,,faro!!', '/buscar?q=ultimo+faro'],
-    ['other parameters', '/buscar?utm_source=x&q=ultimo+faro&q=otra', '/buscar?q=ultimo+faro'],
-    ['control characters', '/buscar?q=%00ultimo%1B%5B31m%0D%0Afaro', '/buscar?q=ultimo+31m+faro'],
-    ['a very long query', `/buscar?q=${'faro+'.repeat(1_000)}`, `/buscar?q=${Array(8).fill('faro').join('+')}`],
-    ['nothing searchable', '/buscar?q=%25%25%25', '/buscar'],
-    ['an empty query', '/buscar?q=', '/buscar'],
+  // Whether the one address is kept for everybody: a search that finds nothing is nobody else's page (issue 39).
+  const cases: Array<[string, string, string, 'public' | 'private']> = [
+    ['accents and case', '/buscar?q=%C3%9Altimo%20FARO', '/buscar?q=ultimo+faro', 'public'],
+    ['spaces and punctuation', '/buscar?q=++ultimo,,,faro!!', '/buscar?q=ultimo+faro', 'public'],
+    ['other parameters', '/buscar?utm_source=x&q=ultimo+faro&q=otra', '/buscar?q=ultimo+faro', 'public'],
+    ['control characters', '/buscar?q=%00ultimo%1B%5B31m%0D%0Afaro', '/buscar?q=ultimo+31m+faro', 'private'],
+    [
+      'a very long query',
+      `/buscar?q=${'faro+'.repeat(1_000)}`,
+      `/buscar?q=${Array(8).fill('faro').join('+')}`,
+      'public',
+    ],
+    ['nothing searchable', '/buscar?q=%25%25%25', '/buscar', 'public'],
+    ['an empty query', '/buscar?q=', '/buscar', 'public'],
   ];
-  for (const [what, asked, address] of cases) {
-    test(`${what}: a 301 (never stored) to the one address, which answers 200 public`, async ({ request }) => {
+  for (const [what, asked, address, kept] of cases) {
+    test(`${what}: a 301 (never stored) to the one address, which answers 200 ${kept}`, async ({ request }) => {
       const redirect = await request.get(asked, { maxRedirects: 0 });
       expect(redirect.status()).toBe(301);
       expect(redirect.headers().location).toBe(address);
       expect(redirect.headers()['cache-control']).toBe('private, no-store');
       const page = await request.get(address, { maxRedirects: 0 });
       expect(page.status()).toBe(200);
-      expect(page.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
-      expect(page.headers().etag).toBeTruthy();
+      if (kept === 'public') {
+        expect(page.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
+        expect(page.headers().etag).toBeTruthy();
+      } else {
+        expect(await page.text()).toContain('No encontramos películas para');
+        expect(page.headers()['cache-control']).toBe('private, no-store');
+        expect(page.headers().etag).toBeUndefined();
+      }
     });
   }
 

@@ -383,7 +383,7 @@ test.describe('without JavaScript', () => {
       await expect(page).toHaveURL(waitingPath(showtime));
       await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute(
         'content',
-        `20;url=${purchasePath(showtime)}`,
+        `20; url=${purchasePath(showtime)}`,
       );
       const place = page.frameLocator('iframe[title="Tu lugar en la fila"]');
       await expect(place.getByText('Tu lugar en la fila')).toBeVisible();

@@ -1,12 +1,15 @@
 import http from 'node:http';
 import net from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BARE_QUERY_MARKS,
+  PATHS_WITH_A_RAW_HASH,
   PATHS_WRITTEN_ANOTHER_WAY,
   QUERIES_A_PAGE_NEVER_READS,
   SEARCHES_SPELLED_ANOTHER_WAY,
 } from '../page-addresses.ts';
+import { imageUrl } from '#site/lib/image-url.ts';
 import { rawRequest, SITE_ORIGIN, startSecurityStack, type SecurityStack } from './stack.ts';
 
 /**
@@ -152,6 +155,32 @@ describe('the front door', () => {
       ).not.toMatch(/^HTTP\/1\.1 301/);
   });
 
+  it('sends a path with a raw # to its page with a 301, never a page of its own, as nginx does (issue 39, finding 10)', async () => {
+    for (const [asked, page] of PATHS_WITH_A_RAW_HASH) {
+      const answer = await rawRequest(
+        stack.frontUrl,
+        `GET ${asked} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      );
+      const head = answer.slice(0, answer.indexOf('\r\n\r\n'));
+      expect(head, asked).toMatch(/^HTTP\/1\.1 301/);
+      expect(head.toLowerCase(), asked).toContain(`\r\nlocation: ${page}\r\n`);
+    }
+    // A photo asked with a raw # is refused like any spelling the site never writes (each would be a copy of its own).
+    const { movies } = (await (await fetch(`${stack.bffUrl}/bff/catalogue/movies`)).json()) as {
+      movies: Array<{ poster: string }>;
+    };
+    const photo = imageUrl(movies[0]!.poster, 480, 'avif');
+    for (const asked of [`${photo}#1`, photo.replace('?', '#1?')]) {
+      const answer = await rawRequest(
+        stack.frontUrl,
+        `GET ${asked} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      );
+      const head = answer.slice(0, answer.indexOf('\r\n\r\n'));
+      expect(head, asked).toMatch(/^HTTP\/1\.1 400/);
+      expect(head, asked).toMatch(/\r\ncache-control: no-store\r\n/i);
+    }
+  });
+
   it('sends a query a page never reads to the page with a 301, as the edge gets it from the site (issue 32)', async () => {
     for (const [asked, page] of [...QUERIES_A_PAGE_NEVER_READS, ...BARE_QUERY_MARKS, ...SEARCHES_SPELLED_ANOTHER_WAY]) {
       const answer = await rawRequest(
@@ -241,6 +270,41 @@ describe('the front door', () => {
     const large = await headersOf('/bff/catalogue/home');
     expect(large).toMatchObject({ status: 200, encoding: 'gzip', length: null });
     expect(large.bytes).toBeGreaterThan(1024);
+  });
+
+  it('passes a page on as the site compressed it, once (Brotli, gzip or plain by what the browser takes), never compressing it again (issue 40)', async () => {
+    const sent = (acceptEncoding: string | null) =>
+      new Promise<{ coding: string; vary: string; bytes: Buffer }>((resolve, reject) => {
+        const target = new URL(`${stack.frontUrl}/salas`);
+        http
+          .get(
+            {
+              host: target.hostname,
+              port: target.port,
+              path: target.pathname,
+              headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({
+                  coding: response.headers['content-encoding'] ?? 'identity',
+                  vary: String(response.headers.vary ?? ''),
+                  bytes: Buffer.concat(chunks),
+                }),
+              );
+            },
+          )
+          .on('error', reject);
+      });
+    const [br, gzip, plain] = [await sent('gzip, deflate, br, zstd'), await sent('gzip'), await sent(null)];
+    expect([br.coding, gzip.coding, plain.coding]).toEqual(['br', 'gzip', 'identity']);
+    for (const answer of [br, gzip, plain]) expect(answer.vary).toMatch(/^accept-encoding$/i);
+    const html = plain.bytes.toString('utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(html);
+    expect(gunzipSync(gzip.bytes).toString('utf8')).toBe(html);
   });
 
   it('says Connection: close when it refuses an upload it has not read, and the answer arrives', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES } from '#bff/errors.ts';
 import { DEMO, login, pickShowtime } from '../bff/booking-helpers.ts';
 import { SAME_ORIGIN_HEADERS, startStack, type Stack } from '../bff/harness.ts';
 
@@ -87,6 +88,47 @@ describe('malformed bodies', () => {
       }
     }
     expect(refused).toEqual([]);
+  }, 120_000);
+
+  it('answers 415 with the error shape to a body that is not JSON on a JSON route, then takes the same form as JSON (issue 39)', async () => {
+    // The finding: a `text/plain` body was parsed as a string and answered 422, as if the form
+    // had only failed its checks; a program could not tell it sent the wrong kind of body.
+    const jsonRoutes = routes().filter(([, url]) => !url.startsWith('/bff/forms/') && url !== '/bff/csp-reports');
+    const kinds = [
+      'text/plain',
+      'text/plain; charset=utf-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'text/html',
+      'application/octet-stream',
+    ];
+    const wrong: string[] = [];
+    for (const [method, url] of [...jsonRoutes, ['POST', '/bff/alerts'] as [string, string]]) {
+      for (const kind of kinds) {
+        const answer = await stack.app.inject({
+          method: method as 'POST' | 'PUT',
+          url,
+          headers: { ...SAME_ORIGIN_HEADERS, 'content-type': kind, cookie: `viziona_session=${cookie}` },
+          payload: '{"email":"demo@viziona.co","password":"Demo1234"}',
+        });
+        if (answer.statusCode !== 415) wrong.push(`${method} ${url} ${kind} → ${answer.statusCode}`);
+        else
+          expect(answer.json()).toEqual({
+            error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: ERROR_MESSAGES.unsupportedMediaType },
+          });
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The same body as JSON is read as usual.
+    const asJson = await stack.app.inject({
+      method: 'POST',
+      url: '/bff/auth/login',
+      headers: { ...SAME_ORIGIN_HEADERS, 'content-type': 'application/json; charset=utf-8' },
+      payload: { email: DEMO.email, password: DEMO.password },
+    });
+    expect(asJson.statusCode).toBe(200);
+    expect(asJson.json()).toMatchObject({ user: { email: DEMO.email } });
   }, 120_000);
 
   it('names the problem for a program: 422 with fields for a null form, 400 for broken JSON', async () => {

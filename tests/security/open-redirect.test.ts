@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginPath, registerPath, registrationReturnTo, returnFromGuestPage, safeReturnTo } from '#site/lib/routes.ts';
-import { SITE_ORIGIN, startSecurityStack, type SecurityStack } from './stack.ts';
 import { destinationAfterLogin } from '#site/features/account/stores.ts';
+import { PATHS_NAMING_ANOTHER_HOST, redirectOf } from '../page-addresses.ts';
+import { rawRequest, SITE_ORIGIN, startSecurityStack, type SecurityStack } from './stack.ts';
 
 /**
  * The finding: `/iniciar-sesion?returnTo=/..//evil.example` (also `/%2e%2e//…` and
@@ -176,5 +177,48 @@ describe('the built site checks the return address on the server', () => {
       location: showtime,
     });
     expect(await visit('/registrarme?returnTo=%2Fmi-perfil')).toEqual({ status: 302, location: '/' });
+  });
+});
+
+/**
+ * The finding (issue 39): `GET /\\evil.example/cartelera?utm=1` answered
+ * `301 Location: //evil.example/cartelera` from the site and the front door alike (the site's
+ * query-free redirect handed back the parsed path, whose backslash a URL parser reads as a slash);
+ * a browser reaching either followed it to the other host. Replayed on raw sockets, since fetch
+ * would normalise the path before sending it.
+ */
+describe('redirects of the site and the front door, whatever the path is made of', () => {
+  let stack: SecurityStack;
+  beforeAll(async () => {
+    stack = await startSecurityStack({ site: true });
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const get = async (origin: string, path: string) =>
+    redirectOf(await rawRequest(origin, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+
+  it.each(PATHS_NAMING_ANOTHER_HOST)('stays on the origin for %s', async (path) => {
+    for (const origin of [stack.frontUrl, stack.siteUrl!]) {
+      const answer = await get(origin, path);
+      expect(answer.status, `${origin} ${path}`).toBeGreaterThanOrEqual(200);
+      expect(answer.status, `${origin} ${path}`).toBeLessThan(500);
+      expect(answer.planted, `${origin} ${path}`).toBe(false);
+      if (answer.location === null) continue;
+      // Where the browser goes: the Location resolved against the page it asked for.
+      const landing = new URL(answer.location, SITE);
+      expect(landing.origin, `${origin} ${path} → ${answer.location}`).toBe(SITE);
+      // And where that page sends it in turn.
+      const next = await get(origin, `${landing.pathname}${landing.search}`);
+      if (next.location !== null)
+        expect(new URL(next.location, SITE).origin, `${path} → … → ${next.location}`).toBe(SITE);
+    }
+  });
+
+  it('still sends a visitor on to the page without the query it never reads, and serves it', async () => {
+    const redirected = await get(stack.frontUrl, '/salas?utm=1');
+    expect(redirected).toMatchObject({ status: 301, location: '/salas' });
+    expect((await get(stack.frontUrl, '/salas')).status).toBe(200);
   });
 });

@@ -117,6 +117,44 @@ describe('the operations port', () => {
     expect(await stateOf()).toBe('open');
   });
 
+  it('forwards only what lies under the operator routes once the path is normalised: no public route through `..` (issue 39)', async () => {
+    // The finding: `GET /../session` with the token (curl --path-as-is) answered the public
+    // `GET /bff/session`, skipping the same-origin check every public state change has.
+    const escapes: Array<[string, string]> = [
+      ['GET', '/../session'],
+      ['GET', '/waiting-room/../../session'],
+      ['GET', '/%2e%2e/session'],
+      ['GET', '/.%2E/session'],
+      ['GET', '/%2E%2E/%2E%2E/bff/session'],
+      ['GET', '/..%2fsession'],
+      ['GET', '/..%2Fcatalogue/billboard'],
+      ['GET', '/..\\session'],
+      ['GET', '/\\..\\session'],
+      ['GET', '/waiting-room/events/..%5c..%5c..%5csession'],
+      ['POST', '/../auth/logout'],
+      ['POST', '/../alerts'],
+      ['GET', '/./../health'],
+      ['GET', '/..'],
+      ['GET', '/..;/session'],
+    ];
+    const reached: string[] = [];
+    for (const [method, path] of escapes) {
+      const answer = await send(method, path, { host: `127.0.0.1:${port}`, ...bearer });
+      // The operator hears that nothing of theirs is there (or that an event id is malformed),
+      // in the BFF's error shape.
+      if (answer.status !== 404 && answer.status !== 400)
+        reached.push(`${method} ${path} → ${answer.status} ${answer.body.slice(0, 80)}`);
+      else expect(JSON.parse(answer.body), path).toMatchObject({ error: { code: expect.any(String) } });
+    }
+    expect(reached).toEqual([]);
+    // The operator's own routes answer as before, written plainly or with harmless dots.
+    for (const path of ['/waiting-room/events', '/waiting-room/./events', '/waiting-room/events/x/../objetivo']) {
+      const answer = await send('GET', path, { host: `127.0.0.1:${port}`, ...bearer });
+      expect(answer.status, path).toBe(200);
+      expect(answer.body, path).toContain('objetivo');
+    }
+  });
+
   it('keeps /live, /ready and /metrics for probes and Prometheus, without a token', async () => {
     // The kubelet and Prometheus name the pod by its IP.
     expect((await send('GET', '/live', { host: `10.0.0.7:${port}` })).status).toBe(200);

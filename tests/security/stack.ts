@@ -8,6 +8,7 @@ import { buildApp, type BffApp } from '#bff/app.ts';
 import { loadConfig, type BffConfig } from '#bff/plugins/config.ts';
 import { createFrontDoor } from '../../docker/front-door.ts';
 import { sparePort } from '../spare-port.ts';
+import { googleWalletDoubleEnv } from '../bff/harness.ts';
 
 /**
  * The whole topology on loopback, for attacks that need real sockets: the sandbox (counting
@@ -71,6 +72,7 @@ export async function startSecurityStack(options: SecurityStackOptions = {}): Pr
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     UPSTREAM_URL: `${sandboxUrl}/api/v1`,
     SITE_ORIGIN,
+    ...googleWalletDoubleEnv(sandboxUrl),
     ...options.env,
   });
   const app = await buildApp(config, { logStream: options.logStream });

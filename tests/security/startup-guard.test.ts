@@ -58,6 +58,16 @@ describe('production start-up guard', () => {
     ['a plain-http remote cinema API', { UPSTREAM_URL: 'http://api.cinema.example/api/v1' }, 'UPSTREAM_URL'],
     ['a plain-http cinema API by address', { UPSTREAM_URL: 'http://203.0.113.5/api/v1' }, 'UPSTREAM_URL'],
     ['TRUST_PROXY=true', { TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [
+      "a plain-http Google Wallet API (the passes' contents)",
+      { GOOGLE_WALLET_API_URL: 'http://wallet.example/v1' },
+      'GOOGLE_WALLET_API_URL',
+    ],
+    [
+      'a plain-http Google token endpoint (the access token)',
+      { GOOGLE_WALLET_TOKEN_URL: 'http://oauth.example/token' },
+      'GOOGLE_WALLET_TOKEN_URL',
+    ],
   ])('refuses %s, naming the variable', (_label, env, name) => {
     expect(refusal(env)).toMatch(new RegExp(`\\b${name}\\b`));
   });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureDebianPackages } from '../debian-packages.ts';
 import { EDGE_METRICS_LOG, startObservability, type Observability } from './observability.ts';
 import { httpAnswers, service, type Probe, type Service } from './processes.ts';
+import { WARM_UP_ID_PREFIX } from '#site/lib/image-warmup.ts';
 
 /**
  * The production topology as local processes: Debian's nginx rendered from our own
@@ -47,7 +48,16 @@ export interface Traffic {
   passedOn: Map<string, number>;
   /** What the site replicas answered, by status and path without the query ('304 /salas'), background refreshes included. */
   siteAnswers: Map<string, number>;
+  /**
+   * The photos the sites asked of the edge ahead of visitors (site/lib/image-warmer.ts), by
+   * status, that nginx passed on to a site: not in `passedOn` nor `siteAnswers`, which count
+   * what visitors' requests made happen.
+   */
+  warmUps: Map<string, number>;
 }
+
+/** The request id of the sites' own photo warm-ups (site/lib/image-warmer.ts). */
+const isWarmUp = (entry: Record<string, unknown>): boolean => String(entry.reqId ?? '').startsWith(WARM_UP_ID_PREFIX);
 
 function tally(text: string, keep: (entry: Record<string, unknown>) => string | null): Map<string, number> {
   const counts = new Map<string, number>();
@@ -85,10 +95,13 @@ function trafficWatch(logs: string): () => () => Traffic {
         return url.startsWith('/api/') ? url : null;
       }),
       passedOn: tally(read('nginx-access.log').slice(from.nginx), (entry) =>
-        entry.upstream ? String(entry.uri) : null,
+        entry.upstream && !isWarmUp(entry) ? String(entry.uri) : null,
+      ),
+      warmUps: tally(read('nginx-access.log').slice(from.nginx), (entry) =>
+        entry.upstream && isWarmUp(entry) ? `${String(entry.status)} ${String(entry.uri)}` : null,
       ),
       siteAnswers: tally(SITE_LOGS.map((file, index) => read(file).slice(from.sites[index])).join('\n'), (entry) => {
-        if (entry.msg !== 'request completed') return null;
+        if (entry.msg !== 'request completed' || isWarmUp(entry)) return null;
         const url = (entry.req as { url?: string } | undefined)?.url;
         const status = (entry.res as { statusCode?: number } | undefined)?.statusCode;
         return url && status ? `${status} ${url}` : null;
@@ -118,9 +131,14 @@ export interface Topology {
 export interface TopologyOptions {
   /** More of the BFF replicas' settings, as an operator would set them (`npm run bench:presale`). */
   bffEnv?: Record<string, string>;
+  /** More of the site replicas' settings (`npm run bench:memory` starts them with an inspector). */
+  siteEnv?: Record<string, string>;
   /** The edge's micro-cache of public pages and reads (on unless false: `npm run bench:rush` measures both). */
   microCache?: boolean;
-  /** A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of pages). */
+  /**
+   * A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of
+   * pages); a `name.gz` beside `name` is served as it is to a client that takes gzip.
+   */
   staticRoot?: string;
   /**
    * mtail counting nginx's lines and Debian's Prometheus for the replicas' operations ports, as
@@ -130,6 +148,12 @@ export interface TopologyOptions {
    * run before it).
    */
   observability?: boolean;
+  /**
+   * The sites warm the edge with the photos of each page they render (`IMAGE_WARM_URL`, on
+   * unless false: `npm run bench:rush` leaves it off, its resizes would share the cores with
+   * the rush it measures).
+   */
+  imageWarmUp?: boolean;
 }
 
 export async function startTopology(
@@ -204,7 +228,10 @@ export async function startTopology(
         : '',
       NGINX_CACHE_PATH: path.join(dir, 'cache'),
       NGINX_MICRO_CACHE: options.microCache === false ? 'off' : 'micro',
-      NGINX_BENCH_LOCATIONS: options.staticRoot ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; }` : '',
+      // A file with a `.gz` beside it is sent as those bytes (gzip_static): the static twin of a page compressed once.
+      NGINX_BENCH_LOCATIONS: options.staticRoot
+        ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; default_type "text/html; charset=utf-8"; gzip_static on; }`
+        : '',
       NGINX_LISTEN: `127.0.0.1:${ports.nginx}`,
       NGINX_INTERNAL_LISTEN: `127.0.0.1:${ports.internal}`,
       NGINX_SITE_SERVERS: ports.site.map(server).join('\n    '),
@@ -267,6 +294,9 @@ export async function startTopology(
         UPSTREAM_URL: `${sandboxUrl}/api/v1`,
         SITE_ORIGIN: url,
         REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+        // Google's Wallet API and token endpoint as the sandbox stands in for them (no internet here).
+        GOOGLE_WALLET_API_URL: `${sandboxUrl}/google-wallet/walletobjects/v1`,
+        GOOGLE_WALLET_TOKEN_URL: `${sandboxUrl}/google-wallet/token`,
         TRUST_PROXY: '1',
         DRAIN_SECONDS: '1',
         CATALOGUE_FRESH_SECONDS: '1',
@@ -292,8 +322,11 @@ export async function startTopology(
         // The posters come from the sandbox, as in compose; the second host is one the image
         // path's tests take down (imageHostUrl).
         IMAGE_ORIGINS: `${sandboxUrl},http://127.0.0.1:${ports.imageHost}`,
+        // As in compose: a rendered page's photos are asked of nginx's internal port ahead of visitors.
+        ...(options.imageWarmUp === false ? {} : { IMAGE_WARM_URL: `http://127.0.0.1:${ports.internal}` }),
         DRAIN_SECONDS: '1',
         LOG_LEVEL: 'info',
+        ...options.siteEnv,
       },
       httpAnswers(`http://127.0.0.1:${port + 1}/live`),
       path.join(logs, siteLogFile(index)),

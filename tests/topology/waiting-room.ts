@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import { DEV_SECRETS } from '#shared/dev-secrets.ts';
+import { redisClient } from '../bff/redis-server.ts';
 import { browserRequest, type Answer } from './visitors.ts';
 
 /**
@@ -121,7 +121,7 @@ export class Operator {
  * the replicas counted.
  */
 export async function admissionTimes(redisPort: number, eventId: string): Promise<number[]> {
-  const redis = new Redis({ port: redisPort, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 1 });
+  const redis = redisClient(`redis://127.0.0.1:${redisPort}`, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();
     return Object.values(await redis.hgetall(`viziona:wr:{${eventId}}:adm`)).map(Number);

@@ -64,6 +64,67 @@ describe('room status hub', () => {
     expect(calls).toBe(before);
   });
 
+  it('hands out the same array while the status stays the same, and a new one once it changes', async () => {
+    const first = await hub.readFresh(request, 7);
+    expect(await hub.readFresh(request, 7)).toBe(first);
+    state = 'O';
+    const changed = await hub.readFresh(request, 7);
+    expect(changed).not.toBe(first);
+    expect(changed[0]?.DescripcionSilla[0]?.EstadoSilla).toBe('O');
+    expect(await hub.read(request, 7)).toBe(changed);
+    expect(calls).toBe(3);
+  });
+
+  it('answers the kept status while the next one is read, up to twice the fresh time, then waits', async () => {
+    const first = await hub.read(request, 7);
+    state = 'O';
+    await vi.advanceTimersByTimeAsync(2_100);
+    // Past fresh: the kept status at once, the next one asked for behind it.
+    expect(await hub.read(request, 7)).toBe(first);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(10);
+    const next = await hub.read(request, 7);
+    expect(next[0]?.DescripcionSilla[0]?.EstadoSilla).toBe('O');
+    expect(calls).toBe(2);
+    // Past twice fresh: the read waits for the cinema API.
+    state = 'S';
+    await vi.advanceTimersByTimeAsync(4_100);
+    expect((await hub.read(request, 7))[0]?.DescripcionSilla[0]?.EstadoSilla).toBe('S');
+    expect(calls).toBe(3);
+  });
+
+  it('never keeps a status read before a change made here, nor answers a kept one after it', async () => {
+    const answers: Array<(rows: RoomStatusRow[]) => void> = [];
+    const slow = new RoomStatusHub({
+      freshMs: 2_000,
+      pollMs: 2_000,
+      fetch: () => new Promise<RoomStatusRow[]>((resolve) => answers.push(resolve)),
+      toEvent: async () => null,
+    });
+    const before = slow.read(request, 7);
+    slow.touch(7);
+    const after = slow.read(request, 7);
+    expect(answers).toHaveLength(2);
+    // The read that began before the change answers last, with the status before it.
+    answers[1]!(row('O'));
+    expect((await after)[0]?.DescripcionSilla[0]?.EstadoSilla).toBe('O');
+    answers[0]!(row('S'));
+    expect((await before)[0]?.DescripcionSilla[0]?.EstadoSilla).toBe('S');
+    expect((await after)[0]?.DescripcionSilla[0]?.EstadoSilla).toBe('O');
+    expect((await slow.read(request, 7))[0]?.DescripcionSilla[0]?.EstadoSilla).toBe('O');
+    slow.close();
+  });
+
+  it('forgets the status of a showtime nobody asked about for a minute', async () => {
+    const first = await hub.readFresh(request, 7);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await hub.readFresh(request, 7)).toBe(first);
+    await vi.advanceTimersByTimeAsync(61_000);
+    const later = await hub.readFresh(request, 7);
+    expect(later).toEqual(first);
+    expect(later).not.toBe(first);
+  });
+
   it('shares reads of the booking view with the poll and refreshes at once after a change', async () => {
     await Promise.all([hub.read(request, 7), hub.read(request, 7), hub.read(request, 7)]);
     expect(calls).toBe(1);

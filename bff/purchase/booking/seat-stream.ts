@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
+import { clientNetwork } from '#bff/plugins/client-network.ts';
 import { customerOf } from '#bff/plugins/session-guard.ts';
 import { followHold } from './hold-presence.ts';
 
@@ -19,7 +20,10 @@ export async function openSeatStream(
   showtimeId: number,
 ): Promise<void> {
   const raw = reply.raw;
-  const release = app.booking.streams.take(`person:${customerOf(request).user.email}`, `ip:${request.ip}`);
+  const release = app.booking.streams.take(
+    `person:${customerOf(request).user.email}`,
+    `ip:${clientNetwork(request.ip)}`,
+  );
   if (!release) throw new BffError(429, 'RATE_LIMITED', ERROR_MESSAGES.tooManyStreams);
   let open = true;
   /** True once the stream's head is written: from then on the answer is ours to end. */

@@ -1,8 +1,8 @@
-import { perPersonKey as personKey } from '#bff/plugins/rate-limit.ts';
+import { personKey } from '#bff/plugins/rate-limit.ts';
 
 /**
- * Rate limits of reservations and a ticket's files, counted per logged-in person
- * (`perPersonKey`); the payments' own is the payments floor's (bff/payments/payments-plugin.ts).
+ * Rate limits of reservations and a ticket's files, counted per logged-in person (`personKey`:
+ * bff/plugins/rate-limit.ts); the payments' own is the payments floor's (bff/payments/payments-plugin.ts).
  */
 const minutes = (n: number): number => n * 60_000;
 

@@ -1,10 +1,13 @@
 import { joinAndSaveText, youSaveText } from '#shared/booking/texts.ts';
-import { FREQUENT_CLIENT_DISABLED, FREQUENT_CLIENT_ENABLED, type PriceZone } from '#shared/cinema-api/booking.ts';
+import {
+  FREQUENT_CLIENT_DISABLED,
+  FREQUENT_CLIENT_ENABLED,
+  NOT_FOR_SALE_MAX_PRICE,
+  isAvalPrice,
+  type PriceZone,
+} from '#shared/cinema-api/booking.ts';
 import { formatCop } from '#shared/format/money.ts';
 import type { ZoneOffer } from '#shared/views/booking.ts';
-
-/** Zones priced at this value or less are not offered. */
-const MIN_ZONE_PRICE_EXCLUSIVE = 1;
 
 /** What decides the price a person pays (document 2, section 6). */
 export interface PriceAudience {
@@ -15,11 +18,6 @@ export interface PriceAudience {
 }
 
 export const NON_MEMBER: PriceAudience = { activeCard: false, cineFanVigente: false };
-
-/** "aval" prices: special prices only for an active card with CineFan 'vigente'. */
-export function isAvalPrice(entry: PriceZone): boolean {
-  return /aval/i.test(`${entry.codigo} ${entry.descripcion}`);
-}
 
 const isMemberAudience = (audience: PriceAudience): boolean => audience.activeCard;
 
@@ -32,7 +30,7 @@ const isMemberAudience = (audience: PriceAudience): boolean => audience.activeCa
 export function buildZoneOffers(prices: ReadonlyArray<PriceZone>, audience: PriceAudience): ZoneOffer[] {
   const byZone = new Map<string, PriceZone[]>();
   for (const entry of prices) {
-    if (!(entry.valor > MIN_ZONE_PRICE_EXCLUSIVE)) continue;
+    if (!(entry.valor > NOT_FOR_SALE_MAX_PRICE)) continue;
     const list = byZone.get(entry.zona);
     if (list) list.push(entry);
     else byZone.set(entry.zona, [entry]);

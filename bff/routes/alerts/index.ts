@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alertsOf, askAlert, cancelAlert } from '#bff/alerts/person-alerts.ts';
 import { PUBLIC_CACHE } from '#bff/plugins/cache-headers.ts';
+import { PERSONAL_CHANGE_LIMIT } from '#bff/plugins/rate-limit.ts';
 import { requireCustomer } from '#bff/plugins/session-guard.ts';
 import { endpointRoute } from '#bff/endpoint-route.ts';
 
@@ -22,11 +23,13 @@ const alertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, 'POST /alerts', {
     onRequest: requireCustomer,
+    config: { rateLimit: PERSONAL_CHANGE_LIMIT },
     handler: async (request) => askAlert(app, request, request.body.movie),
   });
 
   endpointRoute(app, 'DELETE /alerts/:movie', {
     onRequest: requireCustomer,
+    config: { rateLimit: PERSONAL_CHANGE_LIMIT },
     handler: async (request) => cancelAlert(app, request, request.params.movie),
   });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#bff/endpoint-route.ts';
 import { requireCustomer } from '#bff/plugins/session-guard.ts';
-import { buildBookingView } from '#bff/purchase/booking/booking-view.ts';
+import { sendBookingView } from '#bff/purchase/booking/booking-view.ts';
 import { toHoldView } from '#bff/purchase/common/hold.ts';
 import { cancelHold, keepHold } from '#bff/purchase/booking/hold-presence.ts';
 import { perPersonRateLimit } from '#bff/purchase/common/rate-limits.ts';
@@ -17,7 +17,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, 'GET /booking/:showtimeId', {
     preHandler: app.waitingRoom.requirePass,
-    handler: async (request) => buildBookingView(app, request, request.params.showtimeId),
+    handler: async (request, reply) => sendBookingView(app, request, reply, request.params.showtimeId),
   });
 
   endpointRoute(app, 'GET /booking/:showtimeId/events', {

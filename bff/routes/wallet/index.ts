@@ -6,7 +6,8 @@ import { requireCustomer } from '#bff/plugins/session-guard.ts';
 import { availableWallets } from '#bff/plugins/wallet-config.ts';
 import { readBill, ticketNotReady } from '#bff/purchase/bills/bill-reads.ts';
 import { perPersonRateLimit } from '#bff/purchase/common/rate-limits.ts';
-import { applePasses } from '#bff/wallet/apple-pass.ts';
+import { applePasses, passFileName } from '#bff/wallet/apple-pass.ts';
+import { createGoogleWalletApi, GoogleWalletError } from '#bff/wallet/google-api.ts';
 import { googleSaveUrl } from '#bff/wallet/google-pass.ts';
 import { walletTicketOf, type WalletTicket } from '#bff/wallet/wallet-ticket.ts';
 
@@ -27,8 +28,18 @@ async function ticketOf(app: FastifyInstance, request: FastifyRequest<{ Params: 
   return ticket;
 }
 
+/** Google's API did not take the passes: the person may try again in a moment. */
+const googleFailed = (): BffError =>
+  new BffError(
+    502,
+    'UPSTREAM_UNAVAILABLE',
+    'No pudimos preparar tus boletas para Google Wallet. Intenta de nuevo en unos minutos.',
+  );
+
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
+  const googleApi = app.config.wallet.google ? createGoogleWalletApi(app.config.wallet.google) : null;
+  app.addHook('onClose', async () => googleApi?.close());
 
   endpointRoute(app, 'GET /wallet/apple/:bill', {
     config: { rateLimit: perPersonRateLimit.wallet },
@@ -38,7 +49,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = applePasses(await ticketOf(app, request), apple);
       return reply
         .type(file.mediaType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('content-disposition', `attachment; filename="${passFileName(request.params.bill, file)}"`)
         .send(file.body);
     },
   });
@@ -47,8 +58,15 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit: perPersonRateLimit.wallet },
     handler: async (request, reply) => {
       const google = app.config.wallet.google;
-      if (!google) throw walletUnavailable('Google Wallet');
-      const url = await googleSaveUrl(await ticketOf(app, request), google, app.config.siteOrigin, new Date());
+      if (!google || !googleApi) throw walletUnavailable('Google Wallet');
+      const ticket = await ticketOf(app, request);
+      const url = await googleSaveUrl(ticket, google, app.config.siteOrigin, new Date(), googleApi).catch(
+        (error: unknown) => {
+          if (!(error instanceof GoogleWalletError)) throw error;
+          request.log.warn({ err: error }, 'google wallet: the passes were not saved');
+          throw googleFailed();
+        },
+      );
       return reply.redirect(url, 302);
     },
   });

@@ -27,7 +27,8 @@ const WHOLE_DAY = { from: 23 * 60 + 55, to: 8 * 60 };
  * showtime of the room takes, as the cinema does when a release's tickets go on sale. A release
  * that had no showtimes has one now ("Avísame" tests). By default in the first room, late in the
  * evening; with `{"seats": 520}` or `{"seats": 1040}` in the big room of that size (benchmarks and
- * tests of large seat maps), `260` being the first room. Answers the new showtime and its room.
+ * tests of large seat maps), `260` being the first room. Answers the new showtime's id, date,
+ * hour and room.
  */
 export function registerScheduleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post<{ Params: { slug: string } }>('/movies/:slug/showtimes', async (request) => {

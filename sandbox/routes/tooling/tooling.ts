@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../../lib/context.ts';
+import { registerGoogleWalletTooling } from '../google-wallet.ts';
 import { registerClockRoutes } from './clock.ts';
 import { registerImageRoutes } from './images.ts';
 import { registerOutageRoutes } from './outage.ts';
@@ -20,4 +21,5 @@ export async function registerTooling(app: FastifyInstance, ctx: SandboxContext)
   registerOutageRoutes(app, ctx);
   registerSellOutRoutes(app, ctx);
   registerScheduleRoutes(app, ctx);
+  registerGoogleWalletTooling(app, ctx);
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SEXES, SEX_LABELS } from '#shared/validation/options.ts';
 import { Field, inputClasses } from '../../components/Field.tsx';
-import { NumberInput } from '../../components/NumberInput.tsx';
+import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SelectInput, labelledOptions } from '../../components/SelectInput.tsx';
 
 type PersonField = 'name' | 'lastname' | 'phone' | 'birthday' | 'sex';
@@ -41,7 +41,7 @@ export function PersonFields({ register, errors, sex, children }: PersonFieldsPr
       </Field>
       {children}
       <Field label="Celular" error={errors.phone?.message}>
-        {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
+        {(control) => <PhoneInput {...control} {...register('phone')} />}
       </Field>
       <Field label="Fecha de nacimiento" error={errors.birthday?.message}>
         {(control) => (

@@ -1,9 +1,16 @@
 /**
  * The session as other features' islands need it, handed to them by the page (a feature does not
  * import another): whether someone is logged in (the account corner's one read per page), and
- * the site's login dialog, with word of it closing.
+ * the site's login and e-mail verification dialogs, with word of them closing.
  */
-import { $loginDialogOpen, $sessionUser, openLoginDialog, readSession } from './stores.ts';
+import {
+  $loginDialogOpen,
+  $sessionUser,
+  $verifyDialogOpen,
+  openLoginDialog,
+  openVerifyDialog,
+  readSession,
+} from './stores.ts';
 
 export const sessionGate = {
   async loggedIn(): Promise<boolean> {
@@ -16,6 +23,15 @@ export const sessionGate = {
       if (open) return;
       stop();
       closed(Boolean($sessionUser.get()));
+    });
+  },
+  /** Opens the verification screen ('Verifica el correo'); `closed` hears whether the e-mail is verified now. */
+  verifyEmail(closed: (verified: boolean) => void): void {
+    openVerifyDialog();
+    const stop = $verifyDialogOpen.listen((open) => {
+      if (open) return;
+      stop();
+      closed(Boolean($sessionUser.get()?.verified));
     });
   },
 };

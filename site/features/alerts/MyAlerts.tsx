@@ -3,6 +3,7 @@ import type { AlertsView, AlertView } from '#shared/views/alerts.ts';
 import { bogotaDate } from '#shared/format/bogota-time.ts';
 import { formatReleaseDate } from '#shared/format/dates.ts';
 import { Button } from '#site/components/Button.tsx';
+import { useHydrated } from '#site/components/use-hydrated.ts';
 import { callBff } from '#site/lib/bff-browser.ts';
 import { routes } from '#site/lib/routes.ts';
 import { ALERT_TEXTS } from './texts.ts';
@@ -16,6 +17,8 @@ export default function MyAlerts({ initial }: { initial: AlertsView }) {
   const [alerts, setAlerts] = useState<AlertView[]>(initial.alerts);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // The server's buttons answer nothing until the island runs: a tap before that would be lost.
+  const hydrated = useHydrated();
   const titleId = useId();
 
   async function cancel(alert: AlertView): Promise<void> {
@@ -61,7 +64,7 @@ export default function MyAlerts({ initial }: { initial: AlertsView }) {
                 variant="secondary"
                 className="min-h-11 px-4 text-sm"
                 aria-label={ALERT_TEXTS.cancelLabel(alert.title)}
-                disabled={busy === alert.movie}
+                disabled={!hydrated || busy === alert.movie}
                 onClick={() => void cancel(alert)}
               >
                 {ALERT_TEXTS.cancel}

@@ -2,8 +2,10 @@
  * `<vz-alert data-movie>`: "Avísame" on a release or a movie without showtimes. A
  * toggle (`aria-pressed`): pressed, this person will get one e-mail when the tickets go on
  * sale; pressed again, the alert is cancelled. A visitor's tap opens the site's login dialog and
- * is completed once they are back on the page logged in. Says what happened in a status line.
- * The page defines the element with its session (`connectAlerts`).
+ * is completed once they are back on the page logged in. Says what happened in a status line;
+ * an address not verified yet is told so (alerts go only to verified addresses) and offered the
+ * verification screen, and the alert is asked once it is verified. The page defines the element
+ * with its session (`connectAlerts`).
  */
 import {
   $alertedMovies,
@@ -27,11 +29,16 @@ function alertElement(gate: SessionGate): CustomElementConstructor {
     }
 
     private get button(): HTMLButtonElement | null {
-      return this.querySelector('button');
+      return this.querySelector('button[aria-pressed]');
+    }
+
+    private get verifyButton(): HTMLButtonElement | null {
+      return this.querySelector('button[data-alert-verify]');
     }
 
     connectedCallback(): void {
       this.button?.addEventListener('click', () => void this.toggle());
+      this.verifyButton?.addEventListener('click', () => this.verify());
       this.unsubscribe = $alertedMovies.subscribe((movies) => {
         this.button?.setAttribute('aria-pressed', String(Boolean(movies?.has(this.movie))));
       });
@@ -65,12 +72,25 @@ function alertElement(gate: SessionGate): CustomElementConstructor {
       await this.change($alertedMovies.get()?.has(this.movie) ? 'cancel' : 'ask');
     }
 
+    /** The verification screen; once the e-mail is verified, the alert the person asked for. */
+    private verify(): void {
+      gate.verifyEmail((verified) => {
+        if (!verified) {
+          this.verifyButton?.focus();
+          return;
+        }
+        void this.change('ask').then(() => this.button?.focus());
+      });
+    }
+
     private async change(action: 'ask' | 'cancel'): Promise<void> {
       this.busy = true;
       this.button?.setAttribute('aria-busy', 'true');
       const result = action === 'ask' ? await askAlert(this.movie) : await cancelAlert(this.movie);
       this.busy = false;
       this.button?.removeAttribute('aria-busy');
+      const verify = this.verifyButton;
+      if (verify) verify.hidden = result.ok || result.failure.code !== 'EMAIL_NOT_VERIFIED';
       const status = this.querySelector('[data-alert-status]');
       if (!status) return;
       status.classList.toggle('text-danger', !result.ok);

@@ -12,6 +12,7 @@ import { callBff } from '#site/lib/bff-browser.ts';
 export interface SessionGate {
   loggedIn(): Promise<boolean>;
   logIn(closed: (loggedIn: boolean) => void): void;
+  verifyEmail(closed: (verified: boolean) => void): void;
 }
 
 /** Movies (slugs) with an alert; `undefined` until read (or for a visitor). */

@@ -36,6 +36,12 @@ export const HOUR_TEXTS = {
   noneLeft: 'Ya no quedan funciones de esta película en esta fecha.',
 } as const;
 
+/** The movie page's lowest ticket price still on sale (ours): 'Boletas desde $ 16.000 (incluye el cargo por servicio)'. */
+export const PRICE_FROM_TEXTS = {
+  before: 'Boletas desde',
+  after: '(incluye el cargo por servicio)',
+} as const;
+
 /** A release already on sale, on /proximos-estrenos: its first date's hours instead of "Avísame". */
 export const RELEASE_SALE_TEXTS = {
   onSale: 'Boletas a la venta',

@@ -1,7 +1,6 @@
 /** Facts about the theater the pages state (the spec's marketing claims). */
 export const THEATER_INFO = {
   name: 'Viziona',
-  city: 'Colombia',
   screenCount: 9,
   /** More than this many seats (shown with es-CO grouping: "1.300"). */
   seats: 1300,

@@ -3,8 +3,13 @@ import type { AttachmentOptions } from './form-options.ts';
 import { Field } from '../../components/Field.tsx';
 
 import { formatFileSize } from '../../lib/numbers.ts';
-import { addAttachments } from './choose-attachments.ts';
+import { NETWORK_FAILURE } from '../../lib/bff-browser.ts';
+import { loadOnce } from '../../components/load-once.ts';
 import { CloseIcon } from '../../components/LineIcon.tsx';
+import type { AttachmentChoice } from './choose-attachments.ts';
+
+// The checks of a choice load with the first choice: a page where nobody attaches a file never needs them.
+const loadChooser = loadOnce(() => import('./choose-attachments.ts'));
 
 export interface AttachmentUploaderProps extends AttachmentOptions {
   files: readonly File[];
@@ -38,7 +43,15 @@ export function AttachmentUploader({
     const chosen = Array.from(event.target.files ?? []);
     // Cleared so choosing the same file again (after removing it) fires a change.
     event.target.value = '';
-    const { files: accepted, problems } = await addAttachments(files, chosen, rules);
+    let choice: AttachmentChoice;
+    try {
+      choice = await (await loadChooser()).addAttachments(files, chosen, rules);
+    } catch {
+      // Without the checks (no network), nothing is taken, and the person is told why.
+      setRefusal(NETWORK_FAILURE.message);
+      return;
+    }
+    const { files: accepted, problems } = choice;
     setRefusal(problems.length > 0 ? problems.join('\n') : null);
     if (accepted.length !== files.length) onChange(accepted);
   };

@@ -6,9 +6,8 @@ import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { ServiceFormSend } from './ServiceFormSend.tsx';
-import { prepareSending } from './sending-parts.ts';
+import { prepareSending, sendEthicsReport } from './sending-parts.ts';
 import type { EthicsFormOptions } from './form-options.ts';
-import { submitEthicsReport } from './stores.ts';
 import { useServiceForm } from './use-service-form.ts';
 
 // zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts),
@@ -40,7 +39,7 @@ export default function EthicsForm({ whistleblowerTypes, attachments }: EthicsFo
     defaultValues,
     send: (values, files, onConfirmed) => {
       const { attachments: _sentAsFiles, ...fields } = values;
-      return submitEthicsReport(fields, files, onConfirmed);
+      return sendEthicsReport(fields, files, onConfirmed);
     },
   });
 

@@ -2,15 +2,14 @@ import type { PqrForm as PqrFormValues, PqrFormInput } from '#shared/validation/
 import { CheckboxField, Field, checkboxClasses, inputClasses } from '../../components/Field.tsx';
 import { Form } from '../../components/Form.tsx';
 import { lazyZodResolver } from '../../components/lazy-resolver.ts';
-import { NumberInput } from '../../components/NumberInput.tsx';
+import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SelectInput, optionsOf } from '../../components/SelectInput.tsx';
 import { routes } from '../../lib/routes.ts';
 import { AttachmentUploader } from './AttachmentUploader.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { ServiceFormSend } from './ServiceFormSend.tsx';
-import { prepareSending } from './sending-parts.ts';
+import { prepareSending, sendPqr } from './sending-parts.ts';
 import type { PqrFormOptions } from './form-options.ts';
-import { submitPqr } from './stores.ts';
 import { useServiceForm } from './use-service-form.ts';
 
 // zod, the schema and the rules load when the person turns to the form (see lazy-resolver.ts),
@@ -44,7 +43,7 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
     defaultValues,
     send: (values, files, onConfirmed) => {
       const { attachments: _sentAsFiles, ...fields } = values;
-      return submitPqr(fields, files, onConfirmed);
+      return sendPqr(fields, files, onConfirmed);
     },
   });
 
@@ -66,7 +65,7 @@ export default function PqrForm({ types, attachments }: PqrFormOptions) {
             <div className="grid gap-5 sm:grid-cols-2">
               <ContactFields register={register} errors={errors} />
               <Field label="Teléfono" error={errors.phone?.message}>
-                {(control) => <NumberInput {...control} {...register('phone')} autoComplete="tel-national" />}
+                {(control) => <PhoneInput {...control} {...register('phone')} />}
               </Field>
               <Field label="Tipo de PQR" error={errors.type_pqr?.message}>
                 {(control) => (

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { formatFileSize, formatNumber } from '../../lib/numbers.ts';
 import { $upload, cancelUpload } from './stores.ts';
-import { UPLOAD_TEXTS } from './texts.ts';
+import { UPLOAD_TEXTS } from './send-texts.ts';
 import { announcedStep, isFullySent, percentSent } from './upload-progress.ts';
 
 const percentText = (percent: number): string => `${formatNumber(percent)}\u00a0%`;

@@ -3,14 +3,16 @@
  * while the upload dialog shows how much has gone (`$upload`), can be cancelled until all of
  * it has gone, and ends in the status modal of section 8 (a cancel the person chose does not).
  * Only one form is on a page, so one upload at a time. Only types come from
- * shared/validation: the islands carry the schemas themselves.
+ * shared/validation: the islands carry the schemas themselves. The islands reach this module
+ * through `sending-parts.ts`: it loads when the person turns to the form, not with the page.
  */
 import { atom } from 'nanostores';
 import type { BffFailure } from '../../lib/bff-error.ts';
-import { uploadToBff, type UploadProgress } from '#site/lib/bff-browser.ts';
+import { uploadToBff, type UploadProgress } from '#site/lib/bff-upload.ts';
 import { openStatusModal } from '../../components/feedback-stores.ts';
 import type { ServiceFormReceipt } from '#shared/views/service-forms.ts';
-import { ETHICS_SUCCESS, PQR_SUCCESS, SPINNER_TEXTS, SUBMIT_FAILURE } from './texts.ts';
+import { showSendFailure } from './send-failure.ts';
+import { ETHICS_SUCCESS, PQR_SUCCESS, SPINNER_TEXTS } from './send-texts.ts';
 import { isFullySent } from './upload-progress.ts';
 
 export type SubmitResult =
@@ -63,12 +65,6 @@ async function upload(endpoint: ServiceFormEndpoint, title: string, body: FormDa
   }
 }
 
-function showFailure(failure: BffFailure): void {
-  // The spec logs the error; the code is enough (the message may repeat what was typed).
-  console.error('Error al enviar el formulario', failure.code);
-  openStatusModal({ type: 'warning', ...SUBMIT_FAILURE });
-}
-
 type ServiceFormEndpoint = 'POST /forms/pqr' | 'POST /forms/ethics';
 
 interface ServiceFormTarget {
@@ -92,7 +88,7 @@ async function submit(
 ): Promise<SubmitResult> {
   const result = await upload(target.endpoint, target.title, multipartBody(fields, files));
   if (result.outcome === 'sent') openStatusModal({ type: 'success', ...target.success, onAction: onConfirmed });
-  if (result.outcome === 'failed') showFailure(result.failure);
+  if (result.outcome === 'failed') showSendFailure(result.failure);
   return result;
 }
 

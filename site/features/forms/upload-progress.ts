@@ -3,7 +3,7 @@
  * for the bar, and the last step of 25 % reached for screen readers, who hear each step once
  * instead of every progress event.
  */
-import type { UploadProgress } from '../../lib/bff-browser.ts';
+import type { UploadProgress } from '../../lib/bff-upload.ts';
 
 const ANNOUNCED_STEP = 25;
 

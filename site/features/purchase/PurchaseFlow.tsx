@@ -1,14 +1,4 @@
-import {
-  memo,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type RefObject,
-} from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '#shared/booking/lonely-seats.ts';
 import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
@@ -17,6 +7,7 @@ import { formatCop } from '#shared/format/money.ts';
 import { Button } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazy-part.ts';
 import { useWantedOnce } from '../../components/use-wanted-once.ts';
+import { useHydrated } from '../../components/use-hydrated.ts';
 import { Countdown, StickyCountdown } from './checkout/Countdown.tsx';
 import { ClubBanner } from './ClubBanner.tsx';
 import { guardLeaving } from './leave-guard.ts';
@@ -46,22 +37,6 @@ const LeavePurchaseDialog = lazyPart(() =>
 const PaymentWizard = lazyPart(() =>
   import('#site/features/payment/PaymentWizard.tsx').then((module) => module.PaymentWizard),
 );
-
-const noSubscription = () => () => undefined;
-
-/**
- * False on the server and while the island hydrates, true after. The lazy parts render only
- * when it is true: a part whose code has not loaded suspends, and a boundary suspended in the
- * server render is revealed by inline scripts that the Content Security Policy refuses (the
- * island then fell back to rendering on the client, React error #419).
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 export interface PurchaseFlowProps {
   /** The BFF's booking view, its seat map packed for the page (`seat-map/packed-seat-map.ts`). */
@@ -297,6 +272,7 @@ function StepSnacks({ purchase }: { purchase: PurchaseState }) {
       <h2 id="snacks-title" tabIndex={-1} className="scroll-mt-28 text-2xl font-extrabold focus:outline-none">
         {PURCHASE_TEXTS.snacksTitle}
       </h2>
+      {/* Lazy parts only after hydration: a boundary suspended in the server render is revealed by inline scripts the CSP refuses (React error #419). */}
       {hydrated ? (
         <Suspense fallback={loading}>
           <SnackCarousel.Component snacks={view.snacks} onAdd={snacks.chooseSnack} />

@@ -165,10 +165,18 @@ async function newContext(
   return context;
 }
 
-/** One throttled load: LCP and the image bytes finished before the load event. */
-async function measure(browser: Browser, url: string, cookie: string | undefined) {
+/**
+ * One throttled load: LCP, the image bytes finished before the load event, and the edge's cache
+ * outcome (`X-Cache-Status`) of every resized photo the page asked for.
+ */
+export async function measure(browser: Browser, url: string, cookie: string | undefined) {
   const context = await newContext(browser, new URL(url).origin, cookie);
   const page = await context.newPage();
+  const photoCacheStatuses: string[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/_image')
+      photoCacheStatuses.push(response.headers()['x-cache-status'] ?? '');
+  });
   const cdp: CDPSession = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -200,7 +208,7 @@ async function measure(browser: Browser, url: string, cookie: string | undefined
   const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
   await context.close();
   const bytes = finished.filter((entry) => entry.at <= loadAt).reduce((sum, entry) => sum + entry.bytes, 0);
-  return { lcp, bytes };
+  return { lcp, bytes, photoCacheStatuses };
 }
 
 /** The boxes every image is shown in on the phone, unthrottled (and the edge warmed for what loads). */

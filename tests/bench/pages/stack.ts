@@ -46,8 +46,15 @@ export async function buildSite(): Promise<void> {
   await runToEnd([path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build']);
 }
 
-/** `npm start`'s stack (docker/run-local.ts: sandbox in memory, BFF, site behind the front door) on spare ports. */
-export async function startStack(): Promise<{ stack: ChildProcess; base: string; sandboxUrl: string }> {
+/**
+ * `npm start`'s stack (docker/run-local.ts: sandbox in memory, BFF, site behind the front door)
+ * on spare ports; `env` adds or overrides its variables, `onOutput` receives what it prints
+ * (otherwise its output is dropped but for errors).
+ */
+export async function startStack(
+  env: Record<string, string> = {},
+  onOutput?: (text: string) => void,
+): Promise<{ stack: ChildProcess; base: string; sandboxUrl: string }> {
   const port = await sparePort();
   const ports = {
     PORT: port,
@@ -61,13 +68,15 @@ export async function startStack(): Promise<{ stack: ChildProcess; base: string;
   const stack = spawn(process.execPath, ['docker/run-local.ts'], {
     cwd: root,
     detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       ...Object.fromEntries(Object.entries(ports).map(([key, value]) => [key, String(value)])),
       SANDBOX_DB: ':memory:',
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
+  if (onOutput) stack.stdout?.on('data', (chunk: Buffer) => onOutput(chunk.toString('utf8')));
   return { stack, base, sandboxUrl: `http://127.0.0.1:${ports.SANDBOX_PORT}` };
 }

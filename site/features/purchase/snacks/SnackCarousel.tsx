@@ -45,7 +45,7 @@ export function SnackCarousel({ snacks, onAdd }: SnackCarouselProps) {
 
   return (
     <div className="relative" role="region" aria-roledescription="carrusel" aria-label="Confitería">
-      <ul ref={trackRef} className="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-3">
+      <ul ref={trackRef} className="no-scrollbar flex snap-x snap-mandatory gap-4 overflow-x-auto pb-3">
         {snacks.map((offer) => (
           <li
             key={offer.code}
