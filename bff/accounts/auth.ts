@@ -16,7 +16,13 @@ import { openSession } from './session-user.ts';
  * appears in a body. Their failures carry the cinema API's own message (the spec shows it).
  */
 
-export async function logIn(app: FastifyInstance, request: FastifyRequest, form: LoginForm): Promise<SessionView> {
+/** What they use of the BFF: the cinema API, attempt counters, captcha, membership, revocations. */
+type AccountNeeds = Pick<
+  FastifyInstance,
+  'upstream' | 'attempts' | 'config' | 'verifyCaptcha' | 'membership' | 'sessionRevocations'
+>;
+
+export async function logIn(app: AccountNeeds, request: FastifyRequest, form: LoginForm): Promise<SessionView> {
   await countLoginAttempt(app, form.email);
   const answer = await app.upstream.call(request, 'POST /login', { body: toLoginPayload(form) });
   await forgetLoginAttempts(app, form.email);
@@ -25,7 +31,7 @@ export async function logIn(app: FastifyInstance, request: FastifyRequest, form:
 }
 
 export async function register(
-  app: FastifyInstance,
+  app: AccountNeeds,
   request: FastifyRequest,
   form: RegistrationForm,
 ): Promise<SessionView> {
@@ -39,7 +45,7 @@ export async function register(
   return sessionView(request.auth);
 }
 
-export async function logOut(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+export async function logOut(app: AccountNeeds, request: FastifyRequest): Promise<void> {
   if (request.auth) {
     try {
       await app.upstream.call(request, 'GET /profile/logout');
@@ -54,7 +60,7 @@ export async function logOut(app: FastifyInstance, request: FastifyRequest): Pro
 }
 
 export async function sendResetMail(
-  app: FastifyInstance,
+  app: AccountNeeds,
   request: FastifyRequest,
   form: ForgotPasswordForm,
 ): Promise<void> {
@@ -63,7 +69,7 @@ export async function sendResetMail(
 }
 
 export async function resetPassword(
-  app: FastifyInstance,
+  app: AccountNeeds,
   request: FastifyRequest,
   code: string,
   form: ResetPasswordForm,

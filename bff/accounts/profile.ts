@@ -7,14 +7,17 @@ import { toSessionUser } from './session-user.ts';
 
 /** The logged-in user's profile and membership; every read refreshes the session's snapshot. */
 
-export async function readProfile(app: FastifyInstance, request: FastifyRequest): Promise<ProfileView> {
+/** What they use of the BFF: the cinema API, the membership's read, the session revocations. */
+type ProfileNeeds = Pick<FastifyInstance, 'upstream' | 'membership' | 'sessionRevocations'>;
+
+export async function readProfile(app: ProfileNeeds, request: FastifyRequest): Promise<ProfileView> {
   const answer = await app.upstream.call(request, 'GET /profile');
   updateSession(request, { user: toSessionUser(answer.data) });
   return toProfileView(answer.data);
 }
 
 export async function saveProfile(
-  app: FastifyInstance,
+  app: ProfileNeeds,
   request: FastifyRequest,
   form: ProfileForm,
 ): Promise<ProfileSavedView> {
@@ -25,10 +28,7 @@ export async function saveProfile(
   return { profile: toProfileView(answer.data), session: sessionView(request.auth) };
 }
 
-export async function readMembershipStatus(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<MembershipStatusView> {
+export async function readMembershipStatus(app: ProfileNeeds, request: FastifyRequest): Promise<MembershipStatusView> {
   const membership = await app.membership.fetch(request);
   if (membership) updateSession(request, { membership });
   return { membership };

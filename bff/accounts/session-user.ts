@@ -20,7 +20,11 @@ export function toSessionUser(user: User): SessionUser {
 }
 
 /** Seals the upstream token into the cookie and loads the membership. */
-export async function openSession(app: FastifyInstance, request: FastifyRequest, answer: SessionAnswer): Promise<void> {
+export async function openSession(
+  app: Pick<FastifyInstance, 'membership'>,
+  request: FastifyRequest,
+  answer: SessionAnswer,
+): Promise<void> {
   const expiresAt = parseBogotaTimestamp(answer.expires_at);
   if (!Number.isFinite(expiresAt) || expiresAt <= Date.now()) {
     request.log.error('upstream session answer has an unusable expires_at');

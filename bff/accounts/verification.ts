@@ -7,7 +7,10 @@ import { toSessionUser } from './session-user.ts';
 
 /** E-mail verification of the logged-in user: send a code, validate it. */
 
-export async function sendVerificationCode(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+/** What it uses of the BFF: the cinema API and the attempt counters. */
+type VerificationNeeds = Pick<FastifyInstance, 'upstream' | 'attempts' | 'config'>;
+
+export async function sendVerificationCode(app: VerificationNeeds, request: FastifyRequest): Promise<void> {
   const email = customerOf(request).user.email;
   await countCodeMail(app, email);
   await app.upstream.call(request, 'POST /code', { body: {} });
@@ -15,7 +18,7 @@ export async function sendVerificationCode(app: FastifyInstance, request: Fastif
 }
 
 export async function validateVerificationCode(
-  app: FastifyInstance,
+  app: VerificationNeeds,
   request: FastifyRequest,
   code: string,
 ): Promise<SessionView> {
