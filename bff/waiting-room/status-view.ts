@@ -35,8 +35,14 @@ function waitingRefresh(place: PlaceView | null, now: number): number {
   return 20;
 }
 
+/**
+ * What a status view reads of the BFF: the booking's showtime data and room status (the one
+ * cache of a room), the catalogue cache and the cinema API for the movie's other showtimes.
+ */
+export type StatusSources = Pick<FastifyInstance, 'booking' | 'catalogueCache' | 'upstream'>;
+
 async function otherShowtimes(
-  app: FastifyInstance,
+  app: StatusSources,
   request: FastifyRequest,
   showtimeId: number,
   now: number,
@@ -64,7 +70,7 @@ async function otherShowtimes(
 }
 
 export async function buildStatusView(
-  app: FastifyInstance,
+  app: StatusSources,
   request: FastifyRequest,
   showtimeId: number,
   standing: Standing,

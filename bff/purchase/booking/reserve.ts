@@ -26,6 +26,11 @@ const RESERVE_ERRORS = {
   showtimeBusy: 'Muchas personas están reservando en esta función. Intenta de nuevo en unos segundos.',
 } as const;
 
+/** What releasing a hold uses of the BFF: the holds' store, the cinema API, the room-status hub. */
+export type ReleaseNeeds = Pick<FastifyInstance, 'sharedStore' | 'upstream' | 'booking'>;
+/** What a reservation uses besides: the settings (seat limit), the membership (prices), the configuration. */
+type ReserveNeeds = ReleaseNeeds & Pick<FastifyInstance, 'settings' | 'membership' | 'config'>;
+
 const isSeat = (position: LayoutPosition): boolean =>
   position.TipoSilla.toLowerCase() !== 'pasillo' && position.ColumnaRelativa > 0;
 
@@ -37,7 +42,7 @@ const isSeat = (position: LayoutPosition): boolean =>
  * the shared store. A hold on another showtime is released first: one hold per person.
  */
 export async function reserveSeats(
-  app: FastifyInstance,
+  app: ReserveNeeds,
   request: FastifyRequest,
   showtimeId: number,
   body: ReserveBody,
@@ -187,7 +192,7 @@ function describeShowtime(showtime: Pick<Showtime, 'function_date' | 'function_h
 }
 
 /** Releases a hold at the cinema API (best effort) and forgets it. */
-export async function releaseHold(app: FastifyInstance, request: FastifyRequest, hold: HoldState): Promise<boolean> {
+export async function releaseHold(app: ReleaseNeeds, request: FastifyRequest, hold: HoldState): Promise<boolean> {
   await forgetHold(app, hold);
   try {
     const answer = await app.upstream.call(request, 'POST /reserve/cancel/:showtimeId', {
