@@ -120,8 +120,11 @@ function multipartFailure(error: unknown, rules: AttachmentRules): BffError {
   }
 }
 
+/** What a form's relay uses of the BFF: the captcha and the cinema API's multipart calls. */
+type RelayNeeds = Pick<FastifyInstance, 'verifyCaptcha' | 'upstream'>;
+
 export async function relayServiceForm<F extends { captcha: string }>(
-  app: FastifyInstance,
+  app: RelayNeeds,
   request: FastifyRequest,
   spec: ServiceFormSpec<F>,
 ): Promise<ServiceFormReceipt> {
@@ -137,7 +140,7 @@ export async function relayServiceForm<F extends { captcha: string }>(
 }
 
 async function relay<F extends { captcha: string }>(
-  app: FastifyInstance,
+  app: RelayNeeds,
   request: FastifyRequest,
   spec: ServiceFormSpec<F>,
 ): Promise<ServiceFormReceipt> {

@@ -24,7 +24,10 @@ function toMembershipView(status: MembershipStatus | undefined): MembershipView 
 }
 
 /** The membership of the logged-in user; 401 propagates, any other failure is "unknown" (null). */
-export async function fetchMembership(app: FastifyInstance, request: FastifyRequest): Promise<MembershipView | null> {
+export async function fetchMembership(
+  app: Pick<FastifyInstance, 'upstream'>,
+  request: FastifyRequest,
+): Promise<MembershipView | null> {
   try {
     const answer = await app.upstream.call(request, 'GET /profile/membership-status');
     return toMembershipView(answer.data[0]);
@@ -49,7 +52,10 @@ const SharedMembershipSchema = MembershipViewSchema.nullable();
  * sells a membership, so one bought on another device gives member prices at the next booking
  * view and payment. The session's snapshot (what the header shows) follows it.
  */
-async function currentMembership(app: FastifyInstance, request: FastifyRequest): Promise<MembershipView | null> {
+async function currentMembership(
+  app: Pick<FastifyInstance, 'upstream' | 'sharedStore'>,
+  request: FastifyRequest,
+): Promise<MembershipView | null> {
   const owner = ownerOf(request);
   if (!owner) return null;
   const cached = await app.sharedStore.get(membershipKey(owner));

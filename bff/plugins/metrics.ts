@@ -56,7 +56,7 @@ export function createBffMetrics() {
  * "replica not ready" alert, docker/observability/alerts.yml). The checks run then, so
  * `viziona_bff_redis_up` is as fresh as the scrape too.
  */
-function readinessGauge(app: FastifyInstance, registry: Registry): Gauge {
+function readinessGauge(app: Pick<FastifyInstance, 'lifecycle'>, registry: Registry): Gauge {
   return new Gauge({
     name: 'viziona_bff_ready',
     help: '1 when the replica is ready to serve (not draining, catalogue read works, Redis answers when configured), 0 when not',
