@@ -43,7 +43,8 @@ import { toContentPageView } from './content-page-view.ts';
  * response schema once, when it is stored; hits send the stored JSON text.
  */
 interface ReadContext {
-  app: FastifyInstance;
+  /** What the reads use of the BFF: the cinema API, the catalogue cache, the settings. */
+  app: Pick<FastifyInstance, 'upstream' | 'catalogueCache' | 'settings'>;
   request: UpstreamCaller;
 }
 

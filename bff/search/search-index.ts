@@ -14,7 +14,7 @@ import type { CachedRead } from '#bff/plugins/read-cache.ts';
  * upstream round per refresh, whatever the number of searches.
  */
 interface ReadContext {
-  app: FastifyInstance;
+  app: Pick<FastifyInstance, 'upstream' | 'catalogueCache'>;
   request: FastifyRequest;
 }
 
