@@ -4,12 +4,11 @@ import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fragmentRoutes, routes, type RouteName } from '#site/lib/routes.ts';
 import { SandboxShowtimes, type TestShowtime } from '../showtimes.ts';
-import { seatsLeavingNoneAlone } from '../seat-runs.ts';
+import { freeSeatRuns, seatsLeavingNoneAlone } from '../seat-runs.ts';
 import { ENGINES, type EngineName, type EnginePage } from './engines.ts';
 import {
   currentPath,
   loadedPath,
-  freeSeatRuns,
   insideWindow,
   qrImages,
   scrollsSideways,
