@@ -62,6 +62,47 @@ function compileClickPathEagerly() {
   };
 }
 
+/**
+ * Every file a page loads is compressed on its own, so thirty small modules cost more than the
+ * same code in a few files. Groups whose members are loaded together anyway: React and Astro's
+ * React renderer (every island page), what every page loads, what the layout's header adds, and
+ * what every form island loads. A module listed here but not loaded by every page of its
+ * group makes those pages load it too: `npm run bench:pages` shows each page's JavaScript
+ * (site/decisions/fewer-script-files.md).
+ */
+const EVERY_ISLAND = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/;
+// What every page loads, the waiting page included (it has no header), and what the header adds.
+const EVERY_PAGE = /site[\\/]lib[\\/](bff-browser|routes)\.ts$|vite[\\/]preload-helper/;
+const HEADER =
+  /site[\\/](lib[\\/](offline-tickets|arrival-note)|features[\\/]account[\\/](stores|texts)|components[\\/](feedback-stores|feedback-loader|load-once))\.ts$/;
+const EVERY_FORM =
+  /site[\\/]components[\\/](Field|Button|EmailInput|LineIcon|Form|lazy-resolver|use-hydrated|button-classes)\.tsx?$/;
+function fewerScriptFiles() {
+  return {
+    name: 'viziona:fewer-script-files',
+    /** @param {string} name */
+    configEnvironment(name) {
+      if (name !== 'client') return;
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'react', test: EVERY_ISLAND, priority: 3 },
+                  { name: 'every-page', test: EVERY_PAGE, priority: 2 },
+                  { name: 'header', test: HEADER, priority: 2 },
+                  { name: 'form-kit', test: EVERY_FORM, priority: 1 },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
 const bffUrl = process.env.BFF_URL ?? `http://127.0.0.1:${process.env.BFF_PORT ?? 4300}`;
 
 export default defineConfig({
@@ -115,7 +156,7 @@ export default defineConfig({
   },
   server: { port: Number(process.env.PORT ?? 4321), host: '127.0.0.1' },
   vite: {
-    plugins: [tailwindcss(), zodWithoutEvalInBrowsers(), selfContainedServerBuild(), compileClickPathEagerly()],
+    plugins: [tailwindcss(), zodWithoutEvalInBrowsers(), selfContainedServerBuild(), compileClickPathEagerly(), fewerScriptFiles()],
     // Pre-bundled so the dev server does not answer 504 on their first load.
     optimizeDeps: { include: ['altcha/external', 'altcha/i18n/es-419'] },
     server: { proxy: { '/bff': { target: bffUrl, changeOrigin: false } } },
