@@ -156,7 +156,13 @@ export default defineConfig({
   },
   server: { port: Number(process.env.PORT ?? 4321), host: '127.0.0.1' },
   vite: {
-    plugins: [tailwindcss(), zodWithoutEvalInBrowsers(), selfContainedServerBuild(), compileClickPathEagerly(), fewerScriptFiles()],
+    plugins: [
+      tailwindcss(),
+      zodWithoutEvalInBrowsers(),
+      selfContainedServerBuild(),
+      compileClickPathEagerly(),
+      fewerScriptFiles(),
+    ],
     // Pre-bundled so the dev server does not answer 504 on their first load.
     optimizeDeps: { include: ['altcha/external', 'altcha/i18n/es-419'] },
     server: { proxy: { '/bff': { target: bffUrl, changeOrigin: false } } },
