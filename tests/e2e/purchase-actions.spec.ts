@@ -7,6 +7,7 @@ import { Actions, stepShot } from './action-count.ts';
 import {
   captchaSolved,
   contextAs,
+  freeRuns,
   hydrated,
   modal,
   openAs,
@@ -333,7 +334,10 @@ test('the seat count held last is offered again, and the map zooms from its butt
   const box = await scroller.boundingBox();
   if (!box) throw new Error('the map is not on screen');
   const touch = await context.newCDPSession(page);
-  const middle = { x: box.x + box.width / 2, y: box.y + 40 };
+  // On the seats: a finger coming down on a seat is taken on the window (seat-grid.ts), and the pinch still reads it.
+  const seatRow = await grid.getByRole('row').nth(2).boundingBox();
+  if (!seatRow) throw new Error('the map has no rows');
+  const middle = { x: box.x + box.width / 2, y: seatRow.y + seatRow.height / 2 };
   const fingers = (spread: number) => [
     { x: middle.x - spread, y: middle.y, id: 1 },
     { x: middle.x + spread, y: middle.y, id: 2 },
@@ -353,6 +357,67 @@ test('the seat count held last is offered again, and the map zooms from its butt
   await expect(zoomOut).toBeDisabled();
   await context.close();
 });
+
+/** Events a tap, a click or a key bring, as they reach a capture listener on the purchase island (React's root) and on the document. */
+const PAGE_EVENTS = [
+  'touchstart',
+  'touchend',
+  'pointerdown',
+  'pointerup',
+  'mousedown',
+  'mouseup',
+  'click',
+  'focusin',
+  'keydown',
+  'keyup',
+];
+
+for (const device of ['desktop', 'phone'] as const) {
+  test(`${device}: a seat's tap and the map's keys go no further than the map, and still pick, move and zoom`, async ({
+    browser,
+  }) => {
+    const page = await openAs(
+      browser,
+      'demo',
+      purchasePath(takeShowtime()),
+      device === 'phone' ? { device: phone } : {},
+    );
+    await hydrated(page);
+    await page.evaluate((types) => {
+      const seen: string[] = [];
+      Object.assign(window, { seenAbove: seen });
+      const island = document.querySelector('[role="grid"]')?.closest('astro-island');
+      for (const type of types) {
+        island?.addEventListener(type, () => seen.push(`island ${type}`), { capture: true });
+        document.addEventListener(type, () => seen.push(`document ${type}`), { capture: true });
+      }
+    }, PAGE_EVENTS);
+    const seenAbove = () => page.evaluate(() => (window as unknown as { seenAbove: string[] }).seenAbove.splice(0));
+
+    const [run = []] = await freeRuns(page);
+    const [seat = '', neighbour = ''] = run;
+    const free = seatButton(page, seat, 'disponible');
+    if (device === 'phone') await free.tap();
+    else await free.click();
+    await expect(seatButton(page, seat, 'seleccionada')).toBeVisible();
+    await expect(page.getByText(/^Sillas seleccionadas: /)).toContainText(seat);
+    // The keys inside the map: an arrow moves to the next seat, Space picks it, + zooms in.
+    await page.keyboard.press('ArrowRight');
+    await expect(seatButton(page, neighbour, 'disponible')).toBeFocused();
+    await page.keyboard.press(' ');
+    await expect(seatButton(page, neighbour, 'seleccionada')).toBeVisible();
+    const zoom = page.getByRole('group', { name: 'Tamaño del mapa de sillas' }).locator('output');
+    const before = await zoom.textContent();
+    await page.keyboard.press('+');
+    await expect(zoom).not.toHaveText(before ?? '');
+    expect(await seenAbove(), 'events of the map that reached the island or the document').toEqual([]);
+
+    // Outside the map the page's listeners get their events as ever.
+    await page.getByRole('button', { name: 'Alejar el mapa' }).click();
+    expect(await seenAbove()).toEqual(expect.arrayContaining(['document click', 'island click']));
+    await page.context().close();
+  });
+}
 
 test('with seats held, leaving the purchase asks first and the club opens in another tab', async ({ browser }) => {
   const showtime = takeShowtime();

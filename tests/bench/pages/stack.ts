@@ -63,6 +63,8 @@ export async function startStack(
     BFF_PORT: await sparePort(),
     // The launcher's default (BFF_PORT + 1) may be taken; the benchmark never calls it.
     BFF_OPS_PORT: await sparePort(),
+    // And the sandbox's mail catcher's (SANDBOX_PORT + 1 by default): a neighbour may hold that one too.
+    SANDBOX_SMTP_PORT: await sparePort(),
   };
   const base = `http://localhost:${port}`;
   const stack = spawn(process.execPath, ['docker/run-local.ts'], {

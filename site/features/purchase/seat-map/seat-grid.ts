@@ -19,27 +19,44 @@ export interface SeatGridOptions {
 }
 
 /**
- * Events no one on the purchase page handles inside the map (hover is CSS, scrolling and the
- * pinch are the scroller's): they stop at the grid, so React's root listener and the page's
- * document listeners never run for them, nor for the grid's own clicks, keys and focus below.
+ * The events a tap, a click, a key or the pointer bring into the map. Each is taken on the
+ * window in the capture phase and stopped there, before it goes down the page: React listens
+ * to every event at the island's root in both phases, so stopping them at the grid still ran
+ * React's capture dispatch for each (a phone's tap brings a dozen events, each one's dispatch
+ * ahead of the click's: the tap's input delay, issue 40), and the page's document listeners
+ * need none of them. What the map does with them runs there (`take` below); hover is CSS, and the
+ * pinch's own window listeners (`zoom.tsx`) see them all the same.
  */
-const STOPPED_EVENTS = [
+const TAKEN_EVENTS = [
   'pointerover',
   'pointerout',
   'pointermove',
   'pointerdown',
   'pointerup',
+  'pointercancel',
+  'gotpointercapture',
+  'lostpointercapture',
   'mouseover',
   'mouseout',
   'mousemove',
   'mousedown',
   'mouseup',
-  'gotpointercapture',
-  'lostpointercapture',
+  'click',
+  'auxclick',
+  'dblclick',
+  'contextmenu',
+  'focusin',
+  'focusout',
+  'keydown',
+  'keyup',
   'touchstart',
-  'touchmove',
   'touchend',
+  'touchcancel',
 ] as const;
+type TakenEvent = (typeof TAKEN_EVENTS)[number];
+
+/** A finger moving on the map scrolls or pinches it (the scroller's): it goes no further than the grid. */
+const STOPPED_AT_GRID = ['touchmove'] as const;
 
 const seatRowsOf = (map: SeatMap): SeatCell[][] =>
   map.rows.map((row) => row.cells.filter((cell): cell is SeatCell => cell.kind === 'seat'));
@@ -131,24 +148,21 @@ export function attachSeatGrid(grid: HTMLElement, source: SeatGridSource, option
   ];
 
   const stop = (event: Event) => event.stopPropagation();
-  for (const type of STOPPED_EVENTS) grid.addEventListener(type, stop, { passive: true });
+  for (const type of STOPPED_AT_GRID) grid.addEventListener(type, stop, { passive: true });
 
   const seatOf = (target: EventTarget | null): HTMLButtonElement | null =>
     target instanceof Element ? target.closest<HTMLButtonElement>('button[data-seat]') : null;
 
   const onClick = (event: MouseEvent) => {
-    event.stopPropagation();
     const button = seatOf(event.target);
     if (button && options.interactive && button.getAttribute('aria-disabled') !== 'true')
       source.toggleSeat(button.dataset.seat ?? '');
   };
 
   const onFocusIn = (event: FocusEvent) => {
-    event.stopPropagation();
     focused = seatOf(event.target)?.dataset.seat ?? focused;
   };
   const onFocusOut = (event: FocusEvent) => {
-    event.stopPropagation();
     if (event.relatedTarget instanceof Node && grid.contains(event.relatedTarget)) return;
     if (focused !== null && focused !== tabStop) {
       chosenStop = true;
@@ -157,7 +171,6 @@ export function attachSeatGrid(grid: HTMLElement, source: SeatGridSource, option
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    event.stopPropagation();
     if (options.onZoomKey(event.key)) {
       event.preventDefault();
       return;
@@ -194,16 +207,20 @@ export function attachSeatGrid(grid: HTMLElement, source: SeatGridSource, option
     if (next) buttons.get(next.id)?.focus();
   };
 
-  grid.addEventListener('click', onClick);
-  grid.addEventListener('focusin', onFocusIn);
-  grid.addEventListener('focusout', onFocusOut);
-  grid.addEventListener('keydown', onKeyDown);
+  const view = grid.ownerDocument.defaultView ?? window;
+  const take = (event: Event) => {
+    if (!(event.target instanceof Node) || !grid.contains(event.target)) return;
+    event.stopPropagation();
+    if (event.type === 'click' && event instanceof MouseEvent) onClick(event);
+    else if (event.type === 'keydown' && event instanceof KeyboardEvent) onKeyDown(event);
+    else if (event instanceof FocusEvent) (event.type === 'focusin' ? onFocusIn : onFocusOut)(event);
+  };
+  // Passive but for the keys: an arrow's default scroll is prevented.
+  const listening = (type: TakenEvent) => ({ capture: true, passive: type !== 'keydown' });
+  for (const type of TAKEN_EVENTS) view.addEventListener(type, take, listening(type));
   return () => {
     for (const off of unlisten) off();
-    for (const type of STOPPED_EVENTS) grid.removeEventListener(type, stop);
-    grid.removeEventListener('click', onClick);
-    grid.removeEventListener('focusin', onFocusIn);
-    grid.removeEventListener('focusout', onFocusOut);
-    grid.removeEventListener('keydown', onKeyDown);
+    for (const type of STOPPED_AT_GRID) grid.removeEventListener(type, stop);
+    for (const type of TAKEN_EVENTS) view.removeEventListener(type, take, { capture: true });
   };
 }

@@ -132,16 +132,23 @@ export function useSeatMapZoom(
       start = null;
       choose(levelRef.current ?? 1);
     };
-    // Capture: the grid stops touch events from reaching React (SeatMap), not from here.
-    scroller.addEventListener('touchstart', onStart, { capture: true, passive: true });
+    // A finger coming down or lifting on a seat is taken on the window and stopped there
+    // (seat-grid.ts): these are read there too, before it stops. Moving, it reaches the scroller,
+    // whose listener alone may hold the scroll (passive elsewhere, so the page scrolls freely).
+    const view = scroller.ownerDocument.defaultView ?? window;
+    const onMap = (listener: (event: TouchEvent) => void) => (event: TouchEvent) => {
+      if (event.target instanceof Node && scroller.contains(event.target)) listener(event);
+    };
+    const [started, ended] = [onMap(onStart), onMap(onEnd)];
+    view.addEventListener('touchstart', started, { capture: true, passive: true });
     scroller.addEventListener('touchmove', onMove, { capture: true, passive: false });
-    scroller.addEventListener('touchend', onEnd, { capture: true, passive: true });
-    scroller.addEventListener('touchcancel', onEnd, { capture: true, passive: true });
+    view.addEventListener('touchend', ended, { capture: true, passive: true });
+    view.addEventListener('touchcancel', ended, { capture: true, passive: true });
     return () => {
-      scroller.removeEventListener('touchstart', onStart, { capture: true });
+      view.removeEventListener('touchstart', started, { capture: true });
       scroller.removeEventListener('touchmove', onMove, { capture: true });
-      scroller.removeEventListener('touchend', onEnd, { capture: true });
-      scroller.removeEventListener('touchcancel', onEnd, { capture: true });
+      view.removeEventListener('touchend', ended, { capture: true });
+      view.removeEventListener('touchcancel', ended, { capture: true });
     };
   }, [scrollerRef, apply, choose, min, max]);
 
