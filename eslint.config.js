@@ -15,17 +15,25 @@ const foldersOf = (dir, skip = []) =>
     .filter((entry) => entry.isDirectory() && !skip.includes(entry.name))
     .map((entry) => entry.name);
 
-/** A feature folder never reaches into a sibling feature: shared pieces live a level down. */
-const featureZones = (root, features) =>
+/**
+ * A feature folder never reaches into a sibling feature: shared pieces live a level down. A
+ * floor (payments) is such a level: the features above it (the paid products) import it, and
+ * it imports none of them.
+ */
+const featureZones = (root, features, floors = []) =>
   features.map((feature) => ({
     target: `${root}/${feature}`,
-    from: features.filter((other) => other !== feature).map((other) => `${root}/${other}`),
-    message: 'A feature does not import another feature: move what both need to a shared place.',
+    from: features.filter((other) => other !== feature && !floors.includes(other)).map((other) => `${root}/${other}`),
+    message: floors.includes(feature)
+      ? `${root}/${feature} is a floor below the features: it imports none of them (they reach it, or give it what it needs).`
+      : 'A feature does not import another feature: move what both need to a shared place or a floor.',
   }));
 
 const siteFeatures = foldersOf('./site/features');
 // bff/routes/ composes the features as app.ts does (each folder one URL prefix): it may import them all.
 const bffFeatures = foldersOf('./bff', ['plugins', 'decisions', 'routes']);
+// The payments floor: what every paid product shares (the way to price, order and settle a sale).
+const PAYMENT_FLOORS = { site: ['payment'], bff: ['payments'] };
 
 const sides = {
   site: ['./bff', './sandbox', './docker', './tests'],
@@ -66,8 +74,8 @@ export default tseslint.config(
               from,
               message: `${side}/ leans only on shared/ (ARCHITECTURE.md).`,
             })),
-            ...featureZones('./site/features', siteFeatures),
-            ...featureZones('./bff', bffFeatures),
+            ...featureZones('./site/features', siteFeatures, PAYMENT_FLOORS.site),
+            ...featureZones('./bff', bffFeatures, PAYMENT_FLOORS.bff),
             {
               target: './bff',
               from: './bff/routes',
@@ -150,6 +158,7 @@ export default tseslint.config(
       '**/server.ts',
       'bff/write-api-reference.ts',
       'bff/waiting-room/operators/operator-cli.ts',
+      'bff/upstream-check/check-cli.ts',
     ],
     rules: { 'no-console': 'off' },
   },

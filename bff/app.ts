@@ -25,7 +25,8 @@ import { sharedStorePlugin } from './plugins/shared-store.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { waitingRoomPlugin, type WaitingRoomOptions } from '#bff/waiting-room/waiting-room-plugin.ts';
 import { bookingPlugin } from '#bff/purchase/booking/booking-plugin.ts';
-import { membershipPlugin } from '#bff/accounts/membership.ts';
+import { membershipPlugin } from '#bff/membership/membership-plugin.ts';
+import { paymentsPlugin } from '#bff/payments/payments-plugin.ts';
 import { waitingRoomOperatorRoutes } from '#bff/waiting-room/operators/operator-api.ts';
 import { alertsPlugin } from '#bff/alerts/alerts-plugin.ts';
 import { cataloguePlugin } from '#bff/catalogue/catalogue-plugin.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: BffConfig, options: BuildOptions = {}) {
   await app.register(cataloguePlugin);
   await app.register(settingsPlugin);
   await app.register(membershipPlugin);
+  await app.register(paymentsPlugin);
   await app.register(bookingPlugin);
   await app.register(waitingRoomPlugin, options.waitingRoom ?? {});
   await app.register(alertsPlugin);

@@ -1,4 +1,4 @@
-import { MAIL_RELAY_VARIABLES } from '#bff/alerts/mail-config.ts';
+import { MAIL_RELAY_VARIABLES } from '#bff/plugins/mail-config.ts';
 
 /**
  * Where `npm start` sends the "Avísame" e-mails: the relay the person configured (any of

@@ -14,3 +14,28 @@ export function seatsLeavingNoneAlone(runs: ReadonlyArray<ReadonlyArray<string>>
   }
   throw new Error(`no ${count} free seats that leave none alone`);
 }
+
+/**
+ * In the page: the free seats of the map's zone shown, as runs side by side (an aisle, a seat
+ * not free or the row's end closes a run), 'F-7' labels in map order. Self-contained, so a
+ * browser can run it (Playwright's `evaluate`, the engines' `page.run`); `grid` defaults to the
+ * page's seat map.
+ */
+export function freeSeatRuns(grid?: Element): string[][] {
+  const runs: string[][] = [];
+  const map = grid ?? document.querySelector('[role="grid"]');
+  for (const row of map?.querySelectorAll('[role="row"]') ?? []) {
+    let run: string[] = [];
+    for (const cell of row.querySelectorAll('[role="gridcell"]')) {
+      const seat = cell.querySelector<HTMLButtonElement>('button[data-seat]');
+      if (seat?.dataset.seat && seat.getAttribute('aria-label')?.endsWith(', disponible')) {
+        run.push(seat.dataset.seat);
+        continue;
+      }
+      if (run.length > 0) runs.push(run);
+      run = [];
+    }
+    if (run.length > 0) runs.push(run);
+  }
+  return runs;
+}

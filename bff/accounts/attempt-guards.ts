@@ -10,10 +10,13 @@ import { BffError } from '../errors.ts';
  * other limit (only tests raise it).
  */
 
+/** What the guards use of the BFF: its attempt counters and the limits' factor. */
+type AttemptNeeds = Pick<FastifyInstance, 'attempts' | 'config'>;
+
 const accountKey = (email: string): string => email.trim().toLowerCase();
 
 /** Counts a log-in attempt for an account: slows it past a few, refuses it past the lock. */
-export async function countLoginAttempt(app: FastifyInstance, email: string): Promise<void> {
+export async function countLoginAttempt(app: AttemptNeeds, email: string): Promise<void> {
   const { slowAfter, lockAfter, windowMs } = ATTEMPT_LIMITS.login;
   const factor = app.config.rateLimitFactor;
   const attempt = await app.attempts.hit(`login:${accountKey(email)}`, windowMs);
@@ -24,12 +27,12 @@ export async function countLoginAttempt(app: FastifyInstance, email: string): Pr
   if (extra > 0) await sleep(Math.min(extra * LOGIN_SLOWDOWN_STEP_MS, LOGIN_SLOWDOWN_MAX_MS));
 }
 
-export async function forgetLoginAttempts(app: FastifyInstance, email: string): Promise<void> {
+export async function forgetLoginAttempts(app: AttemptNeeds, email: string): Promise<void> {
   await app.attempts.reset(`login:${accountKey(email)}`);
 }
 
 /** Counts a try of the account's current verification code; past the limit the code is dead. */
-export async function countCodeTry(app: FastifyInstance, email: string): Promise<void> {
+export async function countCodeTry(app: AttemptNeeds, email: string): Promise<void> {
   const { max, windowMs } = ATTEMPT_LIMITS.verificationCode;
   const attempt = await app.attempts.hit(`code-tries:${accountKey(email)}`, windowMs);
   if (attempt > max * app.config.rateLimitFactor) {
@@ -38,12 +41,12 @@ export async function countCodeTry(app: FastifyInstance, email: string): Promise
 }
 
 /** A new code (or a valid one) starts the count over. */
-export async function forgetCodeTries(app: FastifyInstance, email: string): Promise<void> {
+export async function forgetCodeTries(app: AttemptNeeds, email: string): Promise<void> {
   await app.attempts.reset(`code-tries:${accountKey(email)}`);
 }
 
 /** Counts a verification-code e-mail to the account; refuses past the hourly cap. */
-export async function countCodeMail(app: FastifyInstance, email: string): Promise<void> {
+export async function countCodeMail(app: AttemptNeeds, email: string): Promise<void> {
   const { max, windowMs } = ATTEMPT_LIMITS.codeMails;
   if ((await app.attempts.hit(`code-mails:${accountKey(email)}`, windowMs)) > max * app.config.rateLimitFactor) {
     throw new BffError(429, 'TOO_MANY_MAILS', ATTEMPT_MESSAGES.tooManyCodeMails);
@@ -51,7 +54,7 @@ export async function countCodeMail(app: FastifyInstance, email: string): Promis
 }
 
 /** Counts a recovery e-mail to an address (known or not); refuses past the hourly cap. */
-export async function countResetMail(app: FastifyInstance, email: string): Promise<void> {
+export async function countResetMail(app: AttemptNeeds, email: string): Promise<void> {
   const { max, windowMs } = ATTEMPT_LIMITS.resetMails;
   if ((await app.attempts.hit(`reset-mails:${accountKey(email)}`, windowMs)) > max * app.config.rateLimitFactor) {
     throw new BffError(429, 'TOO_MANY_MAILS', ATTEMPT_MESSAGES.tooManyResetMails, {

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SessionAnswerSchema, TokenAnswerSchema } from '#shared/cinema-api/accounts.ts';
-import { MessageAnswerSchema } from '#shared/cinema-api/common.ts';
 import { toForgotPasswordPayload, type ForgotPasswordForm } from '#shared/validation/forgot-password.ts';
 import { toLoginPayload, type LoginForm } from '#shared/validation/login.ts';
 import { toRegistrationPayload, type RegistrationForm } from '#shared/validation/registration.ts';
@@ -9,7 +7,6 @@ import type { SessionView } from '#shared/views/session.ts';
 import { BffError } from '#bff/errors.ts';
 import { captchaRefusal } from '#bff/plugins/captcha.ts';
 import { revokeSession, sessionView } from '#bff/plugins/session.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 import { countLoginAttempt, countResetMail, forgetLoginAttempts } from './attempt-guards.ts';
 import { openSession } from './session-user.ts';
 
@@ -19,21 +16,22 @@ import { openSession } from './session-user.ts';
  * appears in a body. Their failures carry the cinema API's own message (the spec shows it).
  */
 
-export async function logIn(app: FastifyInstance, request: FastifyRequest, form: LoginForm): Promise<SessionView> {
+/** What they use of the BFF: the cinema API, attempt counters, captcha, membership, revocations. */
+type AccountNeeds = Pick<
+  FastifyInstance,
+  'upstream' | 'attempts' | 'config' | 'verifyCaptcha' | 'membership' | 'sessionRevocations'
+>;
+
+export async function logIn(app: AccountNeeds, request: FastifyRequest, form: LoginForm): Promise<SessionView> {
   await countLoginAttempt(app, form.email);
-  const answer = await app.upstream.call(request, {
-    method: 'POST',
-    path: 'login',
-    body: toLoginPayload(form),
-    schema: SessionAnswerSchema,
-  });
+  const answer = await app.upstream.call(request, 'POST /login', { body: toLoginPayload(form) });
   await forgetLoginAttempts(app, form.email);
   await openSession(app, request, answer);
   return sessionView(request.auth);
 }
 
 export async function register(
-  app: FastifyInstance,
+  app: AccountNeeds,
   request: FastifyRequest,
   form: RegistrationForm,
 ): Promise<SessionView> {
@@ -41,31 +39,16 @@ export async function register(
   // one-use register token (which never leaves the BFF).
   const verdict = await app.verifyCaptcha(form.captcha);
   if (!verdict.ok) throw captchaRefusal(verdict, 'captcha');
-  const { token } = await app.upstream.call(request, {
-    method: 'POST',
-    path: 'token/register',
-    body: {},
-    schema: TokenAnswerSchema,
-  });
-  const answer = await app.upstream.call(request, {
-    method: 'POST',
-    path: 'register',
-    body: toRegistrationPayload(form, token),
-    schema: SessionAnswerSchema,
-  });
+  const { token } = await app.upstream.call(request, 'POST /token/register', { body: {} });
+  const answer = await app.upstream.call(request, 'POST /register', { body: toRegistrationPayload(form, token) });
   await openSession(app, request, answer);
   return sessionView(request.auth);
 }
 
-export async function logOut(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+export async function logOut(app: AccountNeeds, request: FastifyRequest): Promise<void> {
   if (request.auth) {
     try {
-      await app.upstream.call(request, {
-        method: 'GET',
-        path: 'profile/logout',
-        schema: MessageAnswerSchema,
-        auth: true,
-      });
+      await app.upstream.call(request, 'GET /profile/logout');
     } catch (error) {
       // The visitor leaves anyway; an already revoked token is not a failure.
       if (!(error instanceof BffError && error.statusCode === 401)) {
@@ -77,29 +60,22 @@ export async function logOut(app: FastifyInstance, request: FastifyRequest): Pro
 }
 
 export async function sendResetMail(
-  app: FastifyInstance,
+  app: AccountNeeds,
   request: FastifyRequest,
   form: ForgotPasswordForm,
 ): Promise<void> {
   await countResetMail(app, form.email);
-  await app.upstream.call(request, {
-    method: 'POST',
-    path: 'forgot',
-    body: toForgotPasswordPayload(form),
-    schema: MessageAnswerSchema,
-  });
+  await app.upstream.call(request, 'POST /forgot', { body: toForgotPasswordPayload(form) });
 }
 
 export async function resetPassword(
-  app: FastifyInstance,
+  app: AccountNeeds,
   request: FastifyRequest,
   code: string,
   form: ResetPasswordForm,
 ): Promise<void> {
-  await app.upstream.call(request, {
-    method: 'POST',
-    path: upstreamPath`update-password/${code}`,
+  await app.upstream.call(request, 'POST /update-password/:code', {
+    params: { code },
     body: toResetPasswordPayload(form),
-    schema: MessageAnswerSchema,
   });
 }

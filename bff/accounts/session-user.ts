@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionAnswer, User } from '#shared/cinema-api/accounts.ts';
 import { BffError, ERROR_MESSAGES } from '../errors.ts';
 import { parseBogotaTimestamp } from '#shared/format/bogota-time.ts';
-import { fetchMembership } from './membership.ts';
 import { startSession, updateSession, type SessionUser } from '../plugins/session.ts';
 
 /**
@@ -21,7 +20,11 @@ export function toSessionUser(user: User): SessionUser {
 }
 
 /** Seals the upstream token into the cookie and loads the membership. */
-export async function openSession(app: FastifyInstance, request: FastifyRequest, answer: SessionAnswer): Promise<void> {
+export async function openSession(
+  app: Pick<FastifyInstance, 'membership'>,
+  request: FastifyRequest,
+  answer: SessionAnswer,
+): Promise<void> {
   const expiresAt = parseBogotaTimestamp(answer.expires_at);
   if (!Number.isFinite(expiresAt) || expiresAt <= Date.now()) {
     request.log.error('upstream session answer has an unusable expires_at');
@@ -33,6 +36,6 @@ export async function openSession(app: FastifyInstance, request: FastifyRequest,
     user: toSessionUser(answer.user),
     membership: null,
   });
-  const membership = await fetchMembership(app, request).catch(() => null);
+  const membership = await app.membership.fetch(request).catch(() => null);
   if (membership) updateSession(request, { membership });
 }

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
+import type { UpstreamCaller } from '#bff/plugins/upstream.ts';
 import { createChecker, type CheckResult } from './checker.ts';
 import { createMailer } from './mailer.ts';
+import { saleStateOf, type SaleState } from './sale-state.ts';
 import { createMemoryAlertStore, createRedisAlertStore, type AlertStore } from './store.ts';
 import { createUnsubscribeLinks, type UnsubscribeLinks } from './unsubscribe-link.ts';
 
@@ -9,11 +11,14 @@ import { createUnsubscribeLinks, type UnsubscribeLinks } from './unsubscribe-lin
  * alerts (Redis with REDIS_URL, memory otherwise), the e-mails' unsubscribe links (sealed
  * tokens, unsubscribe-link.ts) and the checker every replica runs on its
  * interval from `onReady` (`checkNow` runs it at once, for tests and operators). Without a
- * relay nothing runs and the routes refuse new alerts.
+ * relay nothing runs and the routes refuse new alerts. What it needs of other features it is
+ * given here, once: the cinema API, the waiting room's open events, the catalogue's refresh.
  */
 interface Alerts {
   enabled: boolean;
   store: AlertStore;
+  /** Whether a movie's tickets are on sale now (its showtimes, a presale queue open). */
+  saleState(caller: UpstreamCaller, movie: string): Promise<SaleState>;
   links: UnsubscribeLinks;
   checkNow(): Promise<CheckResult>;
 }
@@ -27,15 +32,33 @@ declare module 'fastify' {
 export const alertsPlugin = fp(
   async (app) => {
     const store = app.redis ? createRedisAlertStore(app.redis) : createMemoryAlertStore();
+    const sources = { upstream: app.upstream, openEvents: () => app.waitingRoom.openEvents() };
+    const saleState = (caller: UpstreamCaller, movie: string) => saleStateOf(sources, caller, movie);
     const links = createUnsubscribeLinks(app.config.sessionKeys, app.config.siteOrigin);
     const { mail, alerts: timing } = app.config;
     if (!mail) {
-      app.decorate('alerts', { enabled: false, store, links, checkNow: async () => ({ sent: 0, failed: 0 }) });
+      app.decorate('alerts', {
+        enabled: false,
+        store,
+        saleState,
+        links,
+        checkNow: async () => ({ sent: 0, failed: 0 }),
+      });
       return;
     }
     const mailer = createMailer(mail);
     let stopped = false;
-    const check = createChecker({ app, store, mailer, links, claimMs: timing.claimMs, isStopped: () => stopped });
+    const check = createChecker({
+      saleState,
+      refreshMovie: (caller, movie) => app.catalogue.refreshMovie(caller, movie),
+      siteOrigin: app.config.siteOrigin,
+      log: app.log,
+      store,
+      mailer,
+      links,
+      claimMs: timing.claimMs,
+      isStopped: () => stopped,
+    });
     let running: Promise<CheckResult> | null = null;
     /** One run at a time per replica: a tick that finds one running waits for it. */
     const checkNow = (): Promise<CheckResult> => {
@@ -44,7 +67,7 @@ export const alertsPlugin = fp(
       });
       return running;
     };
-    app.decorate('alerts', { enabled: true, store, links, checkNow });
+    app.decorate('alerts', { enabled: true, store, saleState, links, checkNow });
 
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { backgroundCaller, type UpstreamCaller } from '#bff/plugins/upstream.ts';
 import { alertMail } from './alert-mail.ts';
 import type { Mailer } from './mailer.ts';
-import { dueReason, saleStateOf, type SaleState } from './sale-state.ts';
+import { dueReason, type SaleState } from './sale-state.ts';
 import type { AlertStore, PendingAlert } from './store.ts';
 import type { UnsubscribeLinks } from './unsubscribe-link.ts';
 
@@ -18,26 +19,21 @@ export interface CheckResult {
   failed: number;
 }
 
-/**
- * The request a background run reads the cinema API with: no session, its own id in the log
- * lines (upstream calls take a request for its id, logger and session).
- */
-function backgroundRequest(app: FastifyInstance): FastifyRequest {
-  const id = `alerts-${randomUUID()}`;
-  const request: Pick<FastifyRequest, 'id' | 'log' | 'auth'> = { id, log: app.log.child({ reqId: id }), auth: null };
-  // Only the three fields above are read by the upstream client for a call without `auth`.
-  return request as FastifyRequest;
-}
-
-export function createChecker(options: {
-  app: FastifyInstance;
+export interface CheckerDependencies {
+  saleState(caller: UpstreamCaller, movie: string): Promise<SaleState>;
+  /** The movie's page shows the news on every replica (the catalogue's refresh). */
+  refreshMovie(caller: UpstreamCaller, movie: string): Promise<void>;
+  siteOrigin: string;
+  log: FastifyBaseLogger;
   store: AlertStore;
   mailer: Mailer;
   links: UnsubscribeLinks;
   claimMs: number;
   isStopped: () => boolean;
-}) {
-  const { app, store, mailer, links, claimMs, isStopped } = options;
+}
+
+export function createChecker(deps: CheckerDependencies) {
+  const { saleState, refreshMovie, siteOrigin, log, store, mailer, links, claimMs, isStopped } = deps;
 
   async function sendOne(
     alert: PendingAlert,
@@ -60,7 +56,7 @@ export function createChecker(options: {
       reason,
       waitingRoomShowtimeId: state.waitingRoom?.showtimeId ?? null,
       firstDay: state.firstDay,
-      siteOrigin: app.config.siteOrigin,
+      siteOrigin,
       unsubscribe: links.linksOf({ owner: alert.owner, movie: alert.movie, createdAt: fresh.createdAt }),
     });
     try {
@@ -68,7 +64,7 @@ export function createChecker(options: {
       await pageShowsNews();
     } catch (error) {
       if (!isStopped()) await store.release(alert, token);
-      app.log.warn(
+      log.warn(
         { err: error, movie: alert.movie },
         'alerts: the movie page could not be refreshed, the next run tries again',
       );
@@ -79,7 +75,7 @@ export function createChecker(options: {
     } catch (error) {
       // A stopping replica leaves its claim to expire, as a dead one would.
       if (!isStopped()) await store.release(alert, token);
-      app.log.warn({ err: error, movie: alert.movie }, 'alerts: the mail relay did not take an alert e-mail');
+      log.warn({ err: error, movie: alert.movie }, 'alerts: the mail relay did not take an alert e-mail');
       return 'failed';
     }
     await store.markSent(alert, { ...fresh, sentAt: Date.now(), reason });
@@ -94,13 +90,13 @@ export function createChecker(options: {
       if (group) group.push(alert);
       else byMovie.set(alert.movie, [alert]);
     }
-    const request = backgroundRequest(app);
+    const request = backgroundCaller(log, 'alerts');
     const token = randomUUID();
     for (const [movie, alerts] of byMovie) {
       if (isStopped()) break;
       let state: SaleState;
       try {
-        state = await saleStateOf(app, request, movie);
+        state = await saleState(request, movie);
       } catch (error) {
         request.log.warn({ err: error, movie }, 'alerts: sale state unreadable, the next run tries again');
         continue;
@@ -108,7 +104,7 @@ export function createChecker(options: {
       if (!dueReason(state, false)) continue;
       // Once per movie and run, only when an e-mail is about to go.
       let refreshed: Promise<void> | null = null;
-      const pageShowsNews = () => (refreshed ??= app.catalogue.refreshMovie(request, movie));
+      const pageShowsNews = () => (refreshed ??= refreshMovie(request, movie));
       for (const alert of alerts) {
         if (isStopped()) break;
         const outcome = await sendOne(alert, state, token, pageShowsNews);

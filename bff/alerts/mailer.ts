@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { AlertMail } from './alert-mail.ts';
-import type { MailConfig } from './mail-config.ts';
+import type { MailConfig } from '#bff/plugins/mail-config.ts';
 
 /**
  * The SMTP relay through nodemailer: one pooled connection per replica, bounded waits so a

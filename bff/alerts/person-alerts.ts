@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ALERT_LIMIT, ALERT_MESSAGES } from '#shared/alerts/rules.ts';
-import { MovieAnswerSchema } from '#shared/cinema-api/catalogue.ts';
 import type { AlertsView, AlertUnsubscribedView, AlertView } from '#shared/views/alerts.ts';
 import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
 import { customerOf, ownerOf } from '#bff/plugins/session-guard.ts';
 import { answered } from '#bff/plugins/shared-store.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 import { moviePath } from './alert-mail.ts';
-import { onSale, saleStateOf } from './sale-state.ts';
+import { onSale } from './sale-state.ts';
 import type { AlertRecord } from './store.ts';
 
 /** What the alert routes do for the logged-in person: list, ask, cancel. */
+
+/** What they need of the BFF: the alerts' own store and sale state, and the cinema API. */
+type AlertNeeds = Pick<FastifyInstance, 'alerts' | 'upstream'>;
 
 const toView = (record: AlertRecord): AlertView => ({
   movie: record.movie,
@@ -27,12 +28,12 @@ function ownerOrFail(request: FastifyRequest): string {
   return owner;
 }
 
-export async function alertsOf(app: FastifyInstance, request: FastifyRequest): Promise<AlertsView> {
+export async function alertsOf(app: AlertNeeds, request: FastifyRequest): Promise<AlertsView> {
   const records = await answered(() => app.alerts.store.list(ownerOrFail(request)));
   return { enabled: app.alerts.enabled, alerts: records.map(toView), limit: ALERT_LIMIT };
 }
 
-export async function askAlert(app: FastifyInstance, request: FastifyRequest, movie: string): Promise<AlertView> {
+export async function askAlert(app: AlertNeeds, request: FastifyRequest, movie: string): Promise<AlertView> {
   const owner = ownerOrFail(request);
   if (!app.alerts.enabled) throw new BffError(409, 'ALERTS_UNAVAILABLE', ALERT_MESSAGES.unavailable);
   // Our relay mails only an address its owner proved to read (the verification code).
@@ -40,13 +41,13 @@ export async function askAlert(app: FastifyInstance, request: FastifyRequest, mo
   const kept = await answered(() => app.alerts.store.get(owner, movie));
   if (kept) return toView(kept);
   const details = await app.upstream
-    .call(request, { method: 'GET', path: upstreamPath`movies/${movie}`, schema: MovieAnswerSchema })
+    .call(request, 'GET /movies/:slug', { params: { slug: movie } })
     .catch((error: unknown) => {
       if (error instanceof BffError && error.statusCode === 404)
         throw new BffError(404, 'NOT_FOUND', ALERT_MESSAGES.unknownMovie);
       throw error;
     });
-  const state = await saleStateOf(app, request, movie);
+  const state = await app.alerts.saleState(request, movie);
   // Already on sale: there is nothing to tell; its hours are on its page.
   if (onSale(state)) throw new BffError(409, 'MOVIE_ON_SALE', ALERT_MESSAGES.onSale);
   const record: AlertRecord = {
@@ -62,7 +63,7 @@ export async function askAlert(app: FastifyInstance, request: FastifyRequest, mo
   return toView(added.record);
 }
 
-export async function cancelAlert(app: FastifyInstance, request: FastifyRequest, movie: string): Promise<AlertsView> {
+export async function cancelAlert(app: AlertNeeds, request: FastifyRequest, movie: string): Promise<AlertsView> {
   const owner = ownerOrFail(request);
   const removed = await answered(() => app.alerts.store.remove(owner, movie));
   if (!removed) throw new BffError(404, 'NOT_FOUND', ALERT_MESSAGES.noAlert);
@@ -74,7 +75,10 @@ export async function cancelAlert(app: FastifyInstance, request: FastifyRequest,
  * not seal is 404; the alert gone already, or asked again since (another `createdAt`), is left
  * as it is and said so.
  */
-export async function unsubscribeAlert(app: FastifyInstance, token: string): Promise<AlertUnsubscribedView> {
+export async function unsubscribeAlert(
+  app: Pick<FastifyInstance, 'alerts'>,
+  token: string,
+): Promise<AlertUnsubscribedView> {
   const alert = app.alerts.links.alertOf(token);
   if (!alert) throw new BffError(404, 'NOT_FOUND', ALERT_MESSAGES.invalidLink);
   const kept = await answered(() => app.alerts.store.get(alert.owner, alert.movie));

@@ -1,16 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MovieShowtimesAnswerSchema } from '#shared/cinema-api/catalogue.ts';
+import type { UpstreamCaller, UpstreamClient } from '#bff/plugins/upstream.ts';
 import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import type { AlertReason } from '#shared/views/alerts.ts';
-import { coversShowtime, phaseOf, type WaitingRoomEvent } from '#shared/waiting-room/event.ts';
+import { coversShowtime, type WaitingRoomEvent } from '#shared/waiting-room/event.ts';
 import { bogotaInstant } from '#shared/format/bogota-time.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /**
  * Whether a movie's tickets are on sale, as "Avísame" needs it: its showtimes as the cinema API
  * lists them now (asked of the API itself, not the catalogue cache, so news is never five
- * minutes late), and the presale waiting room that covers it and has opened. The waiting room
- * is read through `app.waitingRoom` (its events, as this replica's registry holds them).
+ * minutes late), and the presale waiting room that covers it and has opened (the waiting
+ * room's own `openEvents`, as this replica holds them).
  */
 export interface SaleState {
   showtimeIds: number[];
@@ -20,8 +18,11 @@ export interface SaleState {
   waitingRoom: { eventId: string; showtimeId: number | null } | null;
 }
 
-/** Phases in which a waiting room is open to arrivals. */
-const OPEN_PHASES = new Set(['prequeue', 'selling', 'paused', 'free']);
+/** What a sale state is read from: the cinema API, and the waiting room's events open now. */
+export interface SaleSources {
+  upstream: UpstreamClient;
+  openEvents(): readonly WaitingRoomEvent[];
+}
 
 function coversMovie(event: WaitingRoomEvent, movie: string, showtimeIds: number[]): number | null | false {
   const covered = showtimeIds.find((showtimeId) => coversShowtime(event.scope, { showtimeId, movieSlug: movie }));
@@ -29,18 +30,13 @@ function coversMovie(event: WaitingRoomEvent, movie: string, showtimeIds: number
   return event.scope.kind === 'movies' && event.scope.movieSlugs.includes(movie) ? null : false;
 }
 
-export async function saleStateOf(app: FastifyInstance, request: FastifyRequest, movie: string): Promise<SaleState> {
-  const answer = await app.upstream.call(request, {
-    method: 'GET',
-    path: upstreamPath`movies/theater/${HOME_THEATER}/${movie}/showtimes`,
-    schema: MovieShowtimesAnswerSchema,
+export async function saleStateOf(sources: SaleSources, caller: UpstreamCaller, movie: string): Promise<SaleState> {
+  const answer = await sources.upstream.call(caller, 'GET /movies/theater/:theater/:slug/showtimes', {
+    params: { theater: HOME_THEATER, slug: movie },
   });
   const showtimeIds = answer.data.showtimes.map((showtime) => showtime.id);
-  const { service } = app.waitingRoom;
-  const now = service.now();
   const firstDay = firstDayOf(answer.data.showtimes, Date.now());
-  for (const event of service.registry.events) {
-    if (!OPEN_PHASES.has(phaseOf(event, now))) continue;
+  for (const event of sources.openEvents()) {
     const covered = coversMovie(event, movie, showtimeIds);
     if (covered !== false) return { showtimeIds, firstDay, waitingRoom: { eventId: event.id, showtimeId: covered } };
   }

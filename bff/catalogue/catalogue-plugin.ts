@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { UpstreamCaller } from '#bff/plugins/upstream.ts';
 import fp from 'fastify-plugin';
 import { refreshMovie } from './catalogue-reads.ts';
 
@@ -8,7 +8,7 @@ import { refreshMovie } from './catalogue-reads.ts';
  * to the movie's page). Features do not import each other's folders (bff/README.md).
  */
 interface Catalogue {
-  refreshMovie(request: FastifyRequest, slug: string): Promise<void>;
+  refreshMovie(caller: UpstreamCaller, slug: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -20,7 +20,7 @@ declare module 'fastify' {
 export const cataloguePlugin = fp(
   async (app) => {
     app.decorate('catalogue', {
-      refreshMovie: (request: FastifyRequest, slug: string) => refreshMovie({ app, request }, slug),
+      refreshMovie: (request: UpstreamCaller, slug: string) => refreshMovie({ app, request }, slug),
     });
   },
   { name: 'viziona-catalogue', dependencies: ['viziona-catalogue-cache', 'viziona-upstream'] },

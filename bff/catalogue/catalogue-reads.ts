@@ -1,25 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import {
-  ConfectioneriesAnswerSchema,
-  DatesAnswerSchema,
-  MovieAnswerSchema,
-  MovieShowtimesAnswerSchema,
-  MoviesAnswerSchema,
-  ReleasesAnswerSchema,
-  RoomAnswerSchema,
-  RoomShowtimesAnswerSchema,
-  RoomsAnswerSchema,
-  type Movie,
-} from '#shared/cinema-api/catalogue.ts';
-import {
-  BannersAnswerSchema,
-  ContentItemsAnswerSchema,
-  ContentPageAnswerSchema,
-  FOOTER_CONTENT_TYPES,
-  GalleriesAnswerSchema,
-  type ContentPage,
-} from '#shared/cinema-api/content.ts';
+import type { Movie } from '#shared/cinema-api/catalogue.ts';
+import { FOOTER_CONTENT_TYPES, type ContentPage } from '#shared/cinema-api/content.ts';
 import { hourState } from '#shared/booking/showtime-clock.ts';
 import { formatCop } from '#shared/format/money.ts';
 import {
@@ -42,7 +24,8 @@ import { BffError } from '../errors.ts';
 import { entityTag } from '#shared/http/entity-tags.ts';
 import { sha256Bytes } from '../sha256.ts';
 import type { CachedRead } from '../plugins/read-cache.ts';
-import { upstreamPath } from '../plugins/upstream.ts';
+import type { UpstreamCallArgs, UpstreamCaller } from '../plugins/upstream.ts';
+import type { CinemaAnswer, JsonCallName } from '#shared/cinema-api/api.ts';
 import { buildBillboardWeek } from './billboard-week-view.ts';
 import { buildMovieDetail } from './movie-detail-view.ts';
 import { readShowtimePrices } from './showtime-prices.ts';
@@ -60,19 +43,19 @@ import { toContentPageView } from './content-page-view.ts';
  * response schema once, when it is stored; hits send the stored JSON text.
  */
 interface ReadContext {
-  app: FastifyInstance;
-  request: FastifyRequest;
+  /** What the reads use of the BFF: the cinema API, the catalogue cache, the settings. */
+  app: Pick<FastifyInstance, 'upstream' | 'catalogueCache' | 'settings'>;
+  request: UpstreamCaller;
 }
 
 type Read<T> = Promise<CachedRead<T>>;
 
-function upstreamGet<S extends z.ZodType>(
+function upstreamGet<N extends JsonCallName>(
   context: ReadContext,
-  path: string,
-  schema: S,
-  query?: Record<string, string>,
-) {
-  return context.app.upstream.call(context.request, { method: 'GET', path, schema, query });
+  name: N,
+  ...request: UpstreamCallArgs<N>
+): Promise<CinemaAnswer<N>> {
+  return context.app.upstream.call(context.request, name, ...request);
 }
 
 function cachedView<S extends z.ZodType>(
@@ -94,21 +77,22 @@ const isNotFound = (error: unknown): boolean => error instanceof BffError && err
 
 export function readNowShowing(context: ReadContext, theater: string = HOME_THEATER) {
   return cachedView(context, keyOf('now-showing', theater), NowShowingViewSchema, async () => {
-    const answer = await upstreamGet(context, upstreamPath`movies/theater/${theater}`, MoviesAnswerSchema);
+    const answer = await upstreamGet(context, 'GET /movies/theater/:theater', { params: { theater } });
     return { theater, movies: answer.data.map(toMovieCard) };
   });
 }
 
 /** The upstream movies of one billboard date (movies with showtimes that day, those showtimes only). */
 function loadBillboardMovies(context: ReadContext, date: string): Promise<Movie[]> {
-  return upstreamGet(context, upstreamPath`movies/theater/${HOME_THEATER}/showtimes`, MoviesAnswerSchema, {
-    date,
+  return upstreamGet(context, 'GET /movies/theater/:theater/showtimes', {
+    params: { theater: HOME_THEATER },
+    query: { date },
   }).then((answer) => answer.data);
 }
 
 export function readBillboardWeek(context: ReadContext) {
   return cachedView(context, keyOf('billboard-week', HOME_THEATER), BillboardWeekViewSchema, async () => {
-    const dates = (await upstreamGet(context, upstreamPath`dates/${HOME_THEATER}`, DatesAnswerSchema)).data.dates;
+    const dates = (await upstreamGet(context, 'GET /dates/:theater', { params: { theater: HOME_THEATER } })).data.dates;
     const days = await Promise.all(
       dates.map(
         async (option) => [option.function_date, await loadBillboardMovies(context, option.function_date)] as const,
@@ -124,8 +108,8 @@ const movieKey = (theater: string, slug: string): string => keyOf('movie', theat
 function loadMovieDetail(context: ReadContext, theater: string, slug: string) {
   return async () => {
     const [movie, schedule] = await Promise.all([
-      upstreamGet(context, upstreamPath`movies/${slug}`, MovieAnswerSchema),
-      upstreamGet(context, upstreamPath`movies/theater/${theater}/${slug}/showtimes`, MovieShowtimesAnswerSchema),
+      upstreamGet(context, 'GET /movies/:slug', { params: { slug } }),
+      upstreamGet(context, 'GET /movies/theater/:theater/:slug/showtimes', { params: { theater, slug } }),
     ]);
     const detail = buildMovieDetail(theater, movie.data, schedule.data);
     const now = Date.now();
@@ -176,7 +160,7 @@ export function readReleases(context: ReadContext): Read<z.output<typeof Release
   return context.app.catalogueCache.readComposite(keyOf('releases'), async () => {
     const list = await context.app.catalogueCache.read(
       keyOf('release-list'),
-      async () => (await upstreamGet(context, 'movies/releases', ReleasesAnswerSchema)).data,
+      async () => (await upstreamGet(context, 'GET /movies/releases')).data,
     );
     const stamps = [list.storedAt];
     const releases = await Promise.all(
@@ -203,7 +187,7 @@ export function readReleases(context: ReadContext): Read<z.output<typeof Release
 
 export function readRooms(context: ReadContext) {
   return cachedView(context, keyOf('rooms'), RoomsViewSchema, async () => {
-    const answer = await upstreamGet(context, 'room-details', RoomsAnswerSchema);
+    const answer = await upstreamGet(context, 'GET /room-details');
     return { rooms: answer.data.map(toRoom) };
   });
 }
@@ -211,8 +195,10 @@ export function readRooms(context: ReadContext) {
 export function readRoomDetail(context: ReadContext, slug: string) {
   return cachedView(context, keyOf('room', HOME_THEATER, slug), RoomDetailViewSchema, async () => {
     const [room, showtimes] = await Promise.all([
-      upstreamGet(context, upstreamPath`room-details/${slug}`, RoomAnswerSchema),
-      upstreamGet(context, upstreamPath`room-details/${HOME_THEATER}/${slug}/showtimes`, RoomShowtimesAnswerSchema),
+      upstreamGet(context, 'GET /room-details/:slug', { params: { slug } }),
+      upstreamGet(context, 'GET /room-details/:theater/:slug/showtimes', {
+        params: { theater: HOME_THEATER, slug },
+      }),
     ]);
     return buildRoomDetail(HOME_THEATER, room.data, showtimes.data);
   });
@@ -220,7 +206,7 @@ export function readRoomDetail(context: ReadContext, slug: string) {
 
 export function readConfectionery(context: ReadContext) {
   return cachedView(context, keyOf('confectionery'), ConfectioneriesViewSchema, async () => {
-    const answer = await upstreamGet(context, 'confectioneries/2', ConfectioneriesAnswerSchema);
+    const answer = await upstreamGet(context, 'GET /confectioneries/2');
     return { products: buildConfectionery(answer.data) };
   });
 }
@@ -238,7 +224,7 @@ export function readClub(context: ReadContext) {
 
 function readBanners(context: ReadContext): Read<BannerView[]> {
   return cachedView(context, keyOf('banners'), BannerViewSchema.array(), async () =>
-    buildBanners((await upstreamGet(context, 'banners/web', BannersAnswerSchema)).data),
+    buildBanners((await upstreamGet(context, 'GET /banners/web')).data),
   );
 }
 
@@ -296,7 +282,7 @@ export function readHome(context: ReadContext): Read<z.output<typeof HomeViewSch
 /** A content page by slug; null when the service has none (404). */
 async function loadContent(context: ReadContext, slug: string): Promise<ContentPage | null> {
   try {
-    return (await upstreamGet(context, upstreamPath`contents/slug/${slug}`, ContentPageAnswerSchema)).data;
+    return (await upstreamGet(context, 'GET /contents/slug/:slug', { params: { slug } })).data;
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
@@ -307,7 +293,7 @@ async function loadCorporate(context: ReadContext) {
   const slugs = [CORPORATE_INTRO_SLUG, ...CORPORATE_SECTIONS.map((section) => section.slug)];
   const [pages, gallery] = await Promise.all([
     Promise.all(slugs.map(async (slug) => [slug, await loadContent(context, slug)] as const)),
-    upstreamGet(context, 'galleries', GalleriesAnswerSchema).then((answer) => answer.data),
+    upstreamGet(context, 'GET /galleries').then((answer) => answer.data),
   ]);
   const bySlug = new Map(pages);
   return buildCorporate((slug) => bySlug.get(slug) ?? null, gallery);
@@ -342,11 +328,7 @@ export async function readFooter(context: ReadContext): Promise<CachedRead<Foote
     return await cachedView(context, keyOf('footer'), FooterViewSchema, async () => ({
       groups: await Promise.all(
         FOOTER_CONTENT_TYPES.map(async (type) => {
-          const answer = await upstreamGet(
-            context,
-            upstreamPath`content-types/${type}/contents`,
-            ContentItemsAnswerSchema,
-          );
+          const answer = await upstreamGet(context, 'GET /content-types/:type/contents', { params: { type } });
           return { type, links: answer.data };
         }),
       ),
@@ -362,6 +344,6 @@ export const EMPTY_FOOTER: FooterView = { groups: FOOTER_CONTENT_TYPES.map((type
 
 /** A content page by slug (404 when the service has none), its HTML sanitised. Not cached. */
 export async function readContentPage(context: ReadContext, slug: string): Promise<ContentPageView> {
-  const answer = await upstreamGet(context, upstreamPath`contents/slug/${slug}`, ContentPageAnswerSchema);
+  const answer = await upstreamGet(context, 'GET /contents/slug/:slug', { params: { slug } });
   return toContentPageView(answer.data);
 }

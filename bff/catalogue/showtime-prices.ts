@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BookingPricesAnswerSchema, isOrdinaryPrice } from '#shared/cinema-api/booking.ts';
+import type { FastifyInstance } from 'fastify';
+import { isOrdinaryPrice } from '#shared/cinema-api/booking.ts';
 import { ReadCache } from '../plugins/read-cache.ts';
-import { upstreamPath } from '../plugins/upstream.ts';
+import type { UpstreamCaller } from '../plugins/upstream.ts';
 
 /**
  * A showtime's "price from": the least a visitor pays for one ticket (the cheapest ordinary
@@ -21,8 +21,11 @@ const PRICE_CACHE = { freshMs: 10 * 60_000, keepMs: 60 * 60_000, maxEntries: 5_0
 /** Reads of one movie page's showtimes in flight at once. */
 const READS_IN_FLIGHT = 6;
 
-const caches = new WeakMap<FastifyInstance, ReadCache>();
-function cacheOf(app: FastifyInstance): ReadCache {
+/** What the prices are read with: the cinema API and its settings (the service fee). */
+type PriceSources = Pick<FastifyInstance, 'upstream' | 'settings'>;
+
+const caches = new WeakMap<PriceSources, ReadCache>();
+function cacheOf(app: PriceSources): ReadCache {
   let cache = caches.get(app);
   if (cache === undefined) {
     cache = new ReadCache(PRICE_CACHE);
@@ -32,13 +35,9 @@ function cacheOf(app: FastifyInstance): ReadCache {
 }
 
 /** The cheapest ordinary ticket of one showtime (COP, before the fee), or null when none is on sale. */
-async function lowestTicketPrice(app: FastifyInstance, request: FastifyRequest, showtimeId: number) {
+async function lowestTicketPrice(app: PriceSources, request: UpstreamCaller, showtimeId: number) {
   const read = await cacheOf(app).read(`price-from:${showtimeId}`, async () => {
-    const answer = await app.upstream.call(request, {
-      method: 'GET',
-      path: upstreamPath`room/${showtimeId}`,
-      schema: BookingPricesAnswerSchema,
-    });
+    const answer = await app.upstream.call(request, 'GET /room/:showtimeId', { params: { showtimeId } });
     const ordinary = answer.data.prices.filter(isOrdinaryPrice).map((entry) => entry.valor);
     return ordinary.length === 0 ? null : Math.min(...ordinary);
   });
@@ -51,8 +50,8 @@ async function lowestTicketPrice(app: FastifyInstance, request: FastifyRequest, 
  * its showtime is offered without a price.
  */
 export async function readShowtimePrices(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: PriceSources,
+  request: UpstreamCaller,
   showtimeIds: ReadonlyArray<number>,
 ): Promise<ShowtimePrice[]> {
   if (showtimeIds.length === 0) return [];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { z } from 'zod';
+import type { MultipartCallName } from '#shared/cinema-api/api.ts';
 import { ATTACHMENTS_FIELD, SubmissionAnswerSchema } from '#shared/cinema-api/forms.ts';
 import {
   CAPTCHA_MAX_LENGTH,
@@ -34,8 +35,8 @@ import { MultipartEncoder } from './multipart-encoder.ts';
  */
 
 export interface ServiceFormSpec<F extends { captcha: string }> {
-  /** The cinema API path: 'pqrs' or 'ethics'. */
-  upstreamPath: string;
+  /** The cinema API's call that receives it. */
+  upstreamCall: MultipartCallName;
   rules: AttachmentRules;
   schema: z.ZodType<F>;
   /** The schema's input, from the multipart text fields. */
@@ -119,8 +120,11 @@ function multipartFailure(error: unknown, rules: AttachmentRules): BffError {
   }
 }
 
+/** What a form's relay uses of the BFF: the captcha and the cinema API's multipart calls. */
+type RelayNeeds = Pick<FastifyInstance, 'verifyCaptcha' | 'upstream'>;
+
 export async function relayServiceForm<F extends { captcha: string }>(
-  app: FastifyInstance,
+  app: RelayNeeds,
   request: FastifyRequest,
   spec: ServiceFormSpec<F>,
 ): Promise<ServiceFormReceipt> {
@@ -136,7 +140,7 @@ export async function relayServiceForm<F extends { captcha: string }>(
 }
 
 async function relay<F extends { captcha: string }>(
-  app: FastifyInstance,
+  app: RelayNeeds,
   request: FastifyRequest,
   spec: ServiceFormSpec<F>,
 ): Promise<ServiceFormReceipt> {
@@ -249,8 +253,7 @@ async function relay<F extends { captcha: string }>(
   let status: number;
   let json: unknown;
   try {
-    ({ status, json } = await app.upstream.stream(request, {
-      path: spec.upstreamPath,
+    ({ status, json } = await app.upstream.stream(request, spec.upstreamCall, {
       body: body(),
       contentType: encoder.contentType,
       signal: controller.signal,
@@ -258,7 +261,7 @@ async function relay<F extends { captcha: string }>(
   } catch (error) {
     controller.abort();
     if (refusal) throw refusal;
-    request.log.error({ upstream: spec.upstreamPath, err: error }, 'form relay failed');
+    request.log.error({ upstream: spec.upstreamCall, err: error }, 'form relay failed');
     throw new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);
   }
   if (refusal) throw refusal;
@@ -316,7 +319,7 @@ function receiptFrom<F extends { captcha: string }>(
   status: number,
   json: unknown,
 ): ServiceFormReceipt {
-  const where = { upstream: spec.upstreamPath, status };
+  const where = { upstream: spec.upstreamCall, status };
   if (status >= 200 && status < 300) {
     const answer = SubmissionAnswerSchema.safeParse(json);
     if (!answer.success) request.log.warn(where, 'form accepted with an unexpected answer');

@@ -11,7 +11,7 @@ import { readEthicsFields, readPqrFields, toEthicsUpstreamFields, toPqrUpstreamF
 
 /** The PQR (/contactanos): the cinema API's `POST pqrs`. */
 export const PQR_FORM: ServiceFormSpec<PqrFields> = {
-  upstreamPath: 'pqrs',
+  upstreamCall: 'POST /pqrs',
   rules: PQR_ATTACHMENT_RULES,
   schema: PqrFieldsSchema,
   readFields: readPqrFields,
@@ -20,7 +20,7 @@ export const PQR_FORM: ServiceFormSpec<PqrFields> = {
 
 /** The ethics-line report (/linea-etica): the cinema API's `POST ethics`. */
 export const ETHICS_FORM: ServiceFormSpec<EthicsFields> = {
-  upstreamPath: 'ethics',
+  upstreamCall: 'POST /ethics',
   rules: ETHICS_ATTACHMENT_RULES,
   schema: EthicsFieldsSchema,
   readFields: readEthicsFields,

@@ -39,7 +39,7 @@ interface CaptchaOptions {
 
 type CaptchaRefusalReason = 'missing' | 'malformed' | 'invalid' | 'expired' | 'replayed';
 
-type CaptchaVerdict = { ok: true } | { ok: false; reason: CaptchaRefusalReason };
+export type CaptchaVerdict = { ok: true } | { ok: false; reason: CaptchaRefusalReason };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,7 +99,7 @@ function keySignatureSecret(hmacKey: string): string {
 }
 
 /** Shared by every replica through Redis when REDIS_URL is set; this process's memory otherwise. */
-function defaultStore(app: FastifyInstance): SpentCaptchaStore {
+function defaultStore(app: Pick<FastifyInstance, 'redis' | 'log'>): SpentCaptchaStore {
   if (!app.redis) return createMemorySpentCaptchaStore();
   return createRedisSpentCaptchaStore(app.redis, (error) =>
     app.log.warn({ err: error }, "captcha store unavailable, using this replica's memory"),

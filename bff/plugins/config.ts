@@ -4,7 +4,7 @@ import { DEV_SECRETS, DEV_WALLET } from '#shared/dev-secrets.ts';
 import { originListSchema, originsOf } from '#shared/http/origin-list.ts';
 import { readCacheDefaults } from './read-cache.ts';
 import { parseWalletConfig, walletWarnings, type WalletConfig } from './wallet-config.ts';
-import { mailConfigOf, mailEnvShape, type AlertsConfig, type MailConfig } from '#bff/alerts/mail-config.ts';
+import { mailConfigOf, mailEnvShape, type AlertsConfig, type MailConfig } from './mail-config.ts';
 
 /**
  * The BFF's configuration, parsed once from the environment at start-up. Nothing else in
@@ -211,7 +211,7 @@ export type BffConfig = {
   lonelySeatRule: boolean;
   /** "Agregar a Apple Wallet" / "Guardar en Google Wallet": each wallet's keys, null when not configured (its button hidden). */
   wallet: WalletConfig;
-  /** The SMTP relay of "Avísame" (bff/alerts/mail-config.ts); null: none configured, no alerts. */
+  /** The SMTP relay of "Avísame" (plugins/mail-config.ts); null: none configured, no alerts. */
   mail: MailConfig | null;
   alerts: AlertsConfig;
 };
@@ -407,7 +407,7 @@ export function productionRefusals(values: EnvValues): string[] {
 }
 
 /** https, or plain http only to loopback or a single-label name (a container on the private network). */
-function isPrivateOrSecure(value: string): boolean {
+export function isPrivateOrSecure(value: string): boolean {
   const url = new URL(value);
   if (url.protocol === 'https:') return true;
   const host = url.hostname;

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { PAY_STATUS_PENDING } from '#shared/booking/constants.ts';
 
 /**
  * Prometheus metrics of one BFF process, served on the operations port (bff/ops-server.ts),
  * never through the public load balancer. Each app has its own registry (tests build many).
  * Labels are bounded: routes by their pattern (never the raw URL), outcomes by a fixed list.
+ * Features register their own figures on `registry` (payments: bff/payments/payments-plugin.ts).
  */
 export function createBffMetrics() {
   const registry = new Registry();
@@ -38,12 +38,6 @@ export function createBffMetrics() {
       labelNames: ['route'] as const,
       registers: [registry],
     }),
-    payments: new Counter({
-      name: 'viziona_bff_payments_total',
-      help: 'Payment requests answered, by kind (card, pse, membership_card, membership_pse) and outcome (accepted, pending, rejected, refused_4xx, error)',
-      labelNames: ['kind', 'outcome'] as const,
-      registers: [registry],
-    }),
     redisUp: new Gauge({
       name: 'viziona_bff_redis_up',
       help: '1 when the shared Redis answered the last readiness check, 0 when not, -1 when not configured',
@@ -62,7 +56,7 @@ export function createBffMetrics() {
  * "replica not ready" alert, docker/observability/alerts.yml). The checks run then, so
  * `viziona_bff_redis_up` is as fresh as the scrape too.
  */
-function readinessGauge(app: FastifyInstance, registry: Registry): Gauge {
+function readinessGauge(app: Pick<FastifyInstance, 'lifecycle'>, registry: Registry): Gauge {
   return new Gauge({
     name: 'viziona_bff_ready',
     help: '1 when the replica is ready to serve (not draining, catalogue read works, Redis answers when configured), 0 when not',
@@ -74,27 +68,6 @@ function readinessGauge(app: FastifyInstance, registry: Registry): Gauge {
 }
 
 export type BffMetrics = ReturnType<typeof createBffMetrics>;
-
-/** The payment routes, by what they sell and how. */
-const PAYMENT_ROUTES: Record<string, string> = {
-  '/bff/payments/card': 'card',
-  '/bff/payments/pse': 'pse',
-  '/bff/membership/purchase': 'membership_card',
-  '/bff/membership/purchase/pse': 'membership_pse',
-};
-
-/** accepted, pending or rejected by the provider; refused (4xx) by us; error (5xx). */
-function paymentOutcome(statusCode: number, payload: unknown): string {
-  if (statusCode >= 500) return 'error';
-  if (statusCode >= 400) return `refused_${statusCode}`;
-  try {
-    const result = JSON.parse(String(payload)) as { accepted?: boolean; status?: { id?: number } };
-    if (result.accepted) return 'accepted';
-    return result.status?.id === PAY_STATUS_PENDING ? 'pending' : 'rejected';
-  } catch {
-    return 'unknown';
-  }
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,12 +89,6 @@ export const metricsPlugin = fp(
       );
       if (reply.statusCode === 429) metrics.rateLimited.inc({ route });
       done();
-    });
-    app.addHook('onSend', (request, reply, payload, done) => {
-      const kind = PAYMENT_ROUTES[request.routeOptions.url ?? ''];
-      if (kind && request.method === 'POST')
-        metrics.payments.inc({ kind, outcome: paymentOutcome(reply.statusCode, payload) });
-      done(null, payload);
     });
   },
   { name: 'viziona-metrics' },

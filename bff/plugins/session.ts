@@ -176,8 +176,11 @@ export function endSession(request: FastifyRequest): void {
   request.offlineOwnerChange = 'clear';
 }
 
+/** What ending sessions uses of the BFF: the revocations every replica reads. */
+type SessionNeeds = Pick<FastifyInstance, 'sessionRevocations'>;
+
 /** Logs the visitor out for good: a copy of this cookie no longer opens the session anywhere. */
-export async function revokeSession(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+export async function revokeSession(app: SessionNeeds, request: FastifyRequest): Promise<void> {
   if (request.auth) await app.sessionRevocations.revoke(markOf(request.auth));
   endSession(request);
 }
@@ -186,7 +189,7 @@ export async function revokeSession(app: FastifyInstance, request: FastifyReques
  * After a password change: every other session of the account ends (on every replica), and
  * this one is issued again so it stays.
  */
-export async function endOtherSessions(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+export async function endOtherSessions(app: SessionNeeds, request: FastifyRequest): Promise<void> {
   const current = request.auth;
   if (!current) return;
   const generation = await app.sessionRevocations.endAccountSessions(current.user.email, MAX_SESSION_MS);

@@ -1,69 +1,80 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
-import { Pool } from 'undici';
-import type { z } from 'zod';
 import {
-  API_KEY_HEADER,
-  CUSTOM_ACTION_HEADER,
-  FORBIDDEN_MESSAGE,
-  REGISTER_CODE_HEADER,
-  REGISTRATION_KEY_HEADER,
-  UNAUTHENTICATED_MESSAGE,
-} from '#shared/cinema-api/headers.ts';
+  cinemaApi,
+  type CinemaAnswer,
+  type CinemaName,
+  type CinemaRequest,
+  type JsonCallName,
+  type MultipartCallName,
+} from '#shared/cinema-api/api.ts';
+import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '#shared/cinema-api/headers.ts';
 import { BffError, ERROR_MESSAGES, unauthenticated } from '../errors.ts';
-import type { BffConfig } from './config.ts';
-import { safeUrl } from './logging.ts';
 import { endSession } from './session.ts';
+import { createCinemaTransport, type RawAnswer, type TransportConfig } from './upstream-transport.ts';
 
 /**
- * The one way to the cinema API: an undici pool (keep-alive, timeouts), the secret headers
- * added here and nowhere else, the bearer token from the session when asked, one retry for
- * reads, every answer parsed with a schema from shared/cinema-api/, and every failure turned
- * into a `BffError`.
+ * The one way to the cinema API: every call by its name in shared/cinema-api/api.ts (its
+ * path, secret headers, auth and answer schema come from there), the bearer token from the
+ * session when the call takes one, one retry for reads, every answer parsed with the call's
+ * schema, and every failure turned into a `BffError`.
  */
 
-type UpstreamCall<S extends z.ZodType> = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Relative to the API root, built with `upstreamPath` (e.g. upstreamPath`movies/${slug}`). */
-  path: string;
-  query?: Record<string, string | undefined>;
-  body?: unknown;
-  /** Schema of the successful answer. */
-  schema: S;
-  /** Send the session's bearer token; a logged-out visitor gets a 401 without a call. */
-  auth?: boolean;
-  /** The extra secret header some calls demand. */
-  secretHeader?: 'registerCode' | 'registrationKey';
-};
+/**
+ * Who a call is made for: a request (its id and logger name the call in the logs, its session
+ * gives the bearer token), or a background run of this replica (no session).
+ */
+export type UpstreamCaller = FastifyRequest | BackgroundCaller;
 
-/** A POST whose body flows through as it arrives (multipart uploads); the answer is left raw. */
-type UpstreamStreamCall = {
-  path: string;
+export interface BackgroundCaller {
+  readonly background: string;
+  readonly id: string;
+  readonly log: FastifyBaseLogger;
+  readonly auth: null;
+}
+
+/** A caller for work no request started (a timer's run): its own id in the log lines. */
+export function backgroundCaller(log: FastifyBaseLogger, task: string): BackgroundCaller {
+  const id = `${task}-${randomUUID()}`;
+  return { background: task, id, log: log.child({ reqId: id }), auth: null };
+}
+
+interface CallOptions {
+  /** An `optional-bearer` call sends the session's token only when asked (the caller's own seats). */
+  asCustomer?: boolean;
+}
+
+/** The arguments after the name: the request's parts, optional when the call takes none. */
+export type UpstreamCallArgs<N extends JsonCallName> =
+  undefined extends CinemaRequest<N> ? [request?: CallOptions] : [request: NonNullable<CinemaRequest<N>> & CallOptions];
+
+interface RequestParts extends CallOptions {
+  params?: Readonly<Record<string, unknown>>;
+  query?: Readonly<Record<string, unknown>>;
+  body?: unknown;
+}
+
+/** A multipart POST whose body flows through as it arrives; the answer is left raw. */
+interface StreamCall {
   body: AsyncIterable<Uint8Array>;
   contentType: string;
   /** Aborting destroys the upstream connection mid-body, so nothing partial is stored. */
   signal: AbortSignal;
-};
+}
 
-type UpstreamClient = {
-  call<S extends z.ZodType>(request: FastifyRequest, call: UpstreamCall<S>): Promise<z.output<S>>;
+export interface UpstreamClient {
+  call<N extends JsonCallName>(
+    caller: UpstreamCaller,
+    name: N,
+    ...request: UpstreamCallArgs<N>
+  ): Promise<CinemaAnswer<N>>;
   /** Sends the visitor's bearer token when there is a session. Network failures throw. */
-  stream(request: FastifyRequest, call: UpstreamStreamCall): Promise<{ status: number; json: unknown }>;
-};
-
-/** Builds an API path, encoding every interpolated value as one path segment. */
-export function upstreamPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
-  return strings.reduce(
-    (path, text, index) => path + text + (index < values.length ? encodeURIComponent(String(values[index])) : ''),
-    '',
-  );
+  stream(caller: UpstreamCaller, name: MultipartCallName, call: StreamCall): Promise<{ status: number; json: unknown }>;
 }
 
 const RETRY_STATUSES = new Set([502, 503, 504]);
 const RETRY_DELAY_MS = 100;
-
-type RawAnswer = { status: number; text: string };
 
 /** How an upstream call ended, for the metrics. */
 type UpstreamOutcome = 'ok' | 'client_error' | 'server_error' | 'network_error' | 'invalid_answer';
@@ -71,122 +82,77 @@ type UpstreamOutcome = 'ok' | 'client_error' | 'server_error' | 'network_error' 
 const outcomeOf = (status: number): UpstreamOutcome =>
   status < 400 ? 'ok' : status < 500 ? 'client_error' : 'server_error';
 
-function createUpstreamClient(config: BffConfig, observe: (outcome: UpstreamOutcome) => void = () => {}) {
-  const base = new URL(config.upstreamUrl);
-  const basePath = base.pathname.replace(/\/+$/, '');
-  const pool = new Pool(base.origin, {
-    connections: 128,
-    keepAliveTimeout: 10_000,
-    connectTimeout: Math.min(config.upstreamTimeoutMs, 5_000),
-    headersTimeout: config.upstreamTimeoutMs,
-    bodyTimeout: config.upstreamTimeoutMs,
-  });
+/** The token a call sends: the session's, when the call takes one (an optional one when asked). */
+function tokenFor(name: CinemaName, caller: UpstreamCaller, asCustomer: boolean | undefined): string | undefined {
+  const { auth } = cinemaApi[name];
+  if (auth === 'bearer' || (auth === 'optional-bearer' && asCustomer)) return caller.auth?.token;
+  return undefined;
+}
 
-  function headersFor(
-    call: Pick<UpstreamCall<z.ZodType>, 'secretHeader' | 'body'>,
-    token: string | undefined,
-    requestId: string,
-  ) {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      [API_KEY_HEADER]: config.cinema.apiKey,
-      [CUSTOM_ACTION_HEADER]: config.cinema.actionKey,
-      'x-request-id': requestId,
-    };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (call.secretHeader === 'registerCode') headers[REGISTER_CODE_HEADER] = config.cinema.registerCode;
-    if (call.secretHeader === 'registrationKey') {
-      headers[REGISTRATION_KEY_HEADER] = config.cinema.registrationKey;
-    }
-    if (call.body !== undefined) headers['content-type'] = 'application/json';
-    return headers;
-  }
-
-  async function send(call: UpstreamCall<z.ZodType>, headers: Record<string, string>): Promise<RawAnswer> {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(call.query ?? {})) {
-      if (value !== undefined) query.set(key, value);
-    }
-    const search = query.size > 0 ? `?${query.toString()}` : '';
-    const answer = await pool.request({
-      method: call.method,
-      path: `${basePath}/${call.path.replace(/^\/+/, '')}${search}`,
-      headers,
-      body: call.body === undefined ? null : JSON.stringify(call.body),
-      // A charge or a registration may take the provider longer than a catalogue read.
-      ...(call.method === 'GET'
-        ? {}
-        : { headersTimeout: config.upstreamWriteTimeoutMs, bodyTimeout: config.upstreamWriteTimeoutMs }),
-    });
-    return { status: answer.statusCode, text: await answer.body.text() };
-  }
+export function createUpstreamClient(config: TransportConfig, observe: (outcome: UpstreamOutcome) => void = () => {}) {
+  const transport = createCinemaTransport(config);
 
   async function sendWithRetry(
-    call: UpstreamCall<z.ZodType>,
-    headers: Record<string, string>,
-    logger: FastifyBaseLogger,
+    name: JsonCallName,
+    parts: RequestParts,
+    token: string | undefined,
+    caller: UpstreamCaller,
   ): Promise<RawAnswer> {
-    const attempts = call.method === 'GET' ? 2 : 1;
+    const attempts = name.startsWith('GET ') ? 2 : 1;
+    const request = { params: parts.params, query: parts.query, body: parts.body, token, requestId: caller.id };
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const answer = await send(call, headers);
+        const answer = await transport.send(name, request);
         if (attempt < attempts && RETRY_STATUSES.has(answer.status)) {
-          logger.warn({ upstream: safeUrl(call.path), status: answer.status }, 'upstream read failed, retrying');
+          caller.log.warn({ upstream: name, status: answer.status }, 'upstream read failed, retrying');
         } else {
           return answer;
         }
       } catch (error) {
         if (attempt >= attempts) throw error;
-        logger.warn({ upstream: safeUrl(call.path), err: error }, 'upstream read failed, retrying');
+        caller.log.warn({ upstream: name, err: error }, 'upstream read failed, retrying');
       }
       await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
     }
   }
 
   const client: UpstreamClient = {
-    async stream(request, call) {
-      const headers = { ...headersFor({}, request.auth?.token, request.id), 'content-type': call.contentType };
-      const answer = await pool
-        .request({
-          method: 'POST',
-          path: `${basePath}/${call.path.replace(/^\/+/, '')}`,
-          headers,
-          // Pulled chunk by chunk: at most one small buffer waits between the two sockets.
-          body: Readable.from(call.body, { objectMode: false, highWaterMark: 64 * 1024 }),
-          signal: call.signal,
-          headersTimeout: config.upstreamWriteTimeoutMs,
-        })
+    async stream(caller, name, call) {
+      const answer = await transport
+        .stream(name, { ...call, token: tokenFor(name, caller, true), requestId: caller.id })
         .catch((error: unknown) => {
           observe('network_error');
           throw error;
         });
-      observe(outcomeOf(answer.statusCode));
-      return { status: answer.statusCode, json: parseJson(await answer.body.text()) };
+      observe(outcomeOf(answer.status));
+      return { status: answer.status, json: parseJson(answer.text) };
     },
-    async call(request, call) {
-      const token = call.auth ? request.auth?.token : undefined;
-      if (call.auth && !token) throw unauthenticated();
-      const logger = request.log;
+    async call<N extends JsonCallName>(caller: UpstreamCaller, name: N, ...args: UpstreamCallArgs<N>) {
+      const parts: RequestParts = args[0] ?? {};
+      const declared = cinemaApi[name];
+      const token = tokenFor(name, caller, parts.asCustomer);
+      if (declared.auth === 'bearer' && !token) throw unauthenticated();
+      const logger = caller.log;
       const started = performance.now();
       let answer: RawAnswer;
       try {
-        answer = await sendWithRetry(call, headersFor(call, token, request.id), logger);
+        answer = await sendWithRetry(name, parts, token, caller);
       } catch (error) {
         observe('network_error');
-        logger.error({ upstream: safeUrl(call.path), method: call.method, err: error }, 'upstream unreachable');
+        logger.error({ upstream: name, err: error }, 'upstream unreachable');
         throw upstreamUnavailable();
       }
       const ms = Math.round(performance.now() - started);
-      logger.debug({ upstream: safeUrl(call.path), method: call.method, status: answer.status, ms }, 'upstream call');
+      logger.debug({ upstream: name, status: answer.status, ms }, 'upstream call');
 
       const json = parseJson(answer.text);
       if (answer.status >= 200 && answer.status < 300) {
-        const parsed = call.schema.safeParse(json);
+        const parsed = declared.answer.safeParse(json);
         if (!parsed.success) {
           observe('invalid_answer');
           logger.error(
             {
-              upstream: safeUrl(call.path),
+              upstream: name,
               issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
             },
             'upstream answer does not match its schema',
@@ -194,14 +160,15 @@ function createUpstreamClient(config: BffConfig, observe: (outcome: UpstreamOutc
           throw upstreamUnavailable();
         }
         observe('ok');
-        return parsed.data;
+        // The declaration's answer schema parsed it: its output is CinemaAnswer<N>.
+        return parsed.data as CinemaAnswer<N>;
       }
       observe(outcomeOf(answer.status));
-      throw toBffError(request, call, answer.status, json, logger);
+      throw toBffError(caller, name, answer.status, json);
     },
   };
 
-  return { client, close: () => pool.close() };
+  return { client, close: () => transport.close() };
 }
 
 function parseJson(text: string): unknown {
@@ -238,20 +205,15 @@ function fieldsOf(json: unknown): Record<string, string> {
   return fields;
 }
 
-function toBffError(
-  request: FastifyRequest,
-  call: UpstreamCall<z.ZodType>,
-  status: number,
-  json: unknown,
-  logger: FastifyBaseLogger,
-): BffError {
+function toBffError(caller: UpstreamCaller, name: CinemaName, status: number, json: unknown): BffError {
   const message = messageOf(json);
-  const where = { upstream: safeUrl(call.path), method: call.method, status };
+  const where = { upstream: name, status };
+  const logger = caller.log;
 
   if (status === 401) {
-    if (call.auth) {
+    if (cinemaApi[name].auth === 'bearer') {
       // The upstream no longer accepts the token: the visitor is logged out.
-      endSession(request);
+      if (!('background' in caller)) endSession(caller);
       return unauthenticated(ERROR_MESSAGES.sessionExpired);
     }
     if (message === undefined || message === UNAUTHENTICATED_MESSAGE) {

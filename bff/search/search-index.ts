@@ -1,17 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  MovieAnswerSchema,
-  MoviesAnswerSchema,
-  RELEASE_TYPE_PRESALE,
-  ReleasesAnswerSchema,
-  type Movie,
-  type ReleaseItem,
-} from '#shared/cinema-api/catalogue.ts';
+import { RELEASE_TYPE_PRESALE, type Movie, type ReleaseItem } from '#shared/cinema-api/catalogue.ts';
 import { formatReleaseDate } from '#shared/format/dates.ts';
 import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import { SearchIndexViewSchema, type SearchIndexView, type SearchMovieView } from '#shared/views/search.ts';
 import type { CachedRead } from '#bff/plugins/read-cache.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /**
  * The search index (`GET /bff/search/movies`, site/decisions/movie-search.md): the movies
@@ -22,7 +14,7 @@ import { upstreamPath } from '#bff/plugins/upstream.ts';
  * upstream round per refresh, whatever the number of searches.
  */
 interface ReadContext {
-  app: FastifyInstance;
+  app: Pick<FastifyInstance, 'upstream' | 'catalogueCache'>;
   request: FastifyRequest;
 }
 
@@ -57,11 +49,7 @@ const releaseView = (release: ReleaseItem, details: Movie | null): SearchMovieVi
 
 async function releaseDetails(context: ReadContext, slug: string): Promise<Movie | null> {
   try {
-    const answer = await context.app.upstream.call(context.request, {
-      method: 'GET',
-      path: upstreamPath`movies/${slug}`,
-      schema: MovieAnswerSchema,
-    });
+    const answer = await context.app.upstream.call(context.request, 'GET /movies/:slug', { params: { slug } });
     return answer.data;
   } catch (error) {
     context.request.log.warn({ err: error, slug }, 'release details unavailable for the search index');
@@ -91,16 +79,8 @@ export function buildSearchIndex(
 export function readSearchIndex(context: ReadContext): Promise<CachedRead<SearchIndexView>> {
   return context.app.catalogueCache.read(SEARCH_INDEX_KEY, async () => {
     const [showing, releases] = await Promise.all([
-      context.app.upstream.call(context.request, {
-        method: 'GET',
-        path: upstreamPath`movies/theater/${HOME_THEATER}`,
-        schema: MoviesAnswerSchema,
-      }),
-      context.app.upstream.call(context.request, {
-        method: 'GET',
-        path: 'movies/releases',
-        schema: ReleasesAnswerSchema,
-      }),
+      context.app.upstream.call(context.request, 'GET /movies/theater/:theater', { params: { theater: HOME_THEATER } }),
+      context.app.upstream.call(context.request, 'GET /movies/releases'),
     ]);
     const showingSlugs = new Set(showing.data.map((movie) => movie.slug));
     const withDetails = await Promise.all(

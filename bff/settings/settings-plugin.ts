@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { UpstreamCaller } from '#bff/plugins/upstream.ts';
 import fp from 'fastify-plugin';
-import { SettingsAnswerSchema } from '#shared/cinema-api/content.ts';
 import { parseSettings, type Settings } from '#shared/cinema-api/settings.ts';
 import { ReadCache } from '#bff/plugins/read-cache.ts';
 
@@ -15,7 +14,7 @@ import { ReadCache } from '#bff/plugins/read-cache.ts';
 const SETTINGS_CACHE = { freshMs: 30_000, keepMs: 30 * 60_000 } as const;
 
 interface SettingsSource {
-  read(request: FastifyRequest, options?: { fresh?: boolean }): Promise<Settings>;
+  read(caller: UpstreamCaller, options?: { fresh?: boolean }): Promise<Settings>;
 }
 
 declare module 'fastify' {
@@ -27,12 +26,8 @@ declare module 'fastify' {
 export const settingsPlugin = fp(
   async (app) => {
     const cache = new ReadCache({ ...SETTINGS_CACHE, maxEntries: 1 });
-    const load = async (request: FastifyRequest): Promise<Settings> => {
-      const answer = await app.upstream.call(request, {
-        method: 'GET',
-        path: 'settings',
-        schema: SettingsAnswerSchema,
-      });
+    const load = async (request: UpstreamCaller): Promise<Settings> => {
+      const answer = await app.upstream.call(request, 'GET /settings');
       return parseSettings(answer.data);
     };
     app.decorate('settings', {

@@ -3,7 +3,7 @@ import type { WaitingRoomRefusal, WaitingRoomStatusView } from '#shared/views/wa
 import { WAITING_ROOM_TEXTS } from '#shared/waiting-room/texts.ts';
 import { captchaRefusal } from '#bff/plugins/captcha.ts';
 import { refusalBody } from './refusal.ts';
-import { buildStatusView } from './status-view.ts';
+import { buildStatusView, type StatusSources } from './status-view.ts';
 
 /**
  * A person at the door of a showtime's purchase: may they go in (the admission the site's
@@ -11,11 +11,14 @@ import { buildStatusView } from './status-view.ts';
  * Each call may set the person's ticket or pass cookie on the reply.
  */
 
+/** What the door uses of the BFF: the waiting room, the captcha, and what a status view reads. */
+type QueueNeeds = Pick<FastifyInstance, 'waitingRoom' | 'verifyCaptcha'> & StatusSources;
+
 /** Go ahead, or wait: the refusal's body and when to ask again. */
 export type Admission = { go: true } | { go: false; retryAfterSeconds: number; refusal: WaitingRoomRefusal };
 
 export async function admissionOf(
-  app: FastifyInstance,
+  app: QueueNeeds,
   request: FastifyRequest,
   reply: FastifyReply,
   showtimeId: number,
@@ -33,7 +36,7 @@ export async function admissionOf(
 }
 
 export async function statusOf(
-  app: FastifyInstance,
+  app: QueueNeeds,
   request: FastifyRequest,
   reply: FastifyReply,
   showtimeId: number,
@@ -45,7 +48,7 @@ export async function statusOf(
 
 /** Joins the queue: the captcha is spent only when the event asks for it and the person has no place yet. */
 export async function joinQueue(
-  app: FastifyInstance,
+  app: QueueNeeds,
   request: FastifyRequest,
   reply: FastifyReply,
   showtimeId: number,

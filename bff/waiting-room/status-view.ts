@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MovieShowtimesAnswerSchema } from '#shared/cinema-api/catalogue.ts';
 import { formatHour, formatLongDate } from '#shared/format/dates.ts';
 import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import type { OtherShowtimeView, PlaceView, WaitingRoomStatusView } from '#shared/views/waiting-room.ts';
 import { freeSeatCount, isSoldOut, nextShowtimes } from '#shared/waiting-room/sold-out.ts';
 import type { Standing } from './service.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 
 /**
  * A person's status for the waiting page: where they stand, the showtime's free seats (from
@@ -37,8 +35,14 @@ function waitingRefresh(place: PlaceView | null, now: number): number {
   return 20;
 }
 
+/**
+ * What a status view reads of the BFF: the booking's showtime data and room status (the one
+ * cache of a room), the catalogue cache and the cinema API for the movie's other showtimes.
+ */
+export type StatusSources = Pick<FastifyInstance, 'booking' | 'catalogueCache' | 'upstream'>;
+
 async function otherShowtimes(
-  app: FastifyInstance,
+  app: StatusSources,
   request: FastifyRequest,
   showtimeId: number,
   now: number,
@@ -46,10 +50,8 @@ async function otherShowtimes(
   const booking = await app.booking.sources.bookingData(request, showtimeId);
   const slug = booking.movie.slug;
   const read = await app.catalogueCache.read(`waiting-room:showtimes:${slug}`, async () => {
-    const answer = await app.upstream.call(request, {
-      method: 'GET',
-      path: upstreamPath`movies/theater/${HOME_THEATER}/${slug}/showtimes`,
-      schema: MovieShowtimesAnswerSchema,
+    const answer = await app.upstream.call(request, 'GET /movies/theater/:theater/:slug/showtimes', {
+      params: { theater: HOME_THEATER, slug },
     });
     return answer.data.showtimes;
   });
@@ -68,7 +70,7 @@ async function otherShowtimes(
 }
 
 export async function buildStatusView(
-  app: FastifyInstance,
+  app: StatusSources,
   request: FastifyRequest,
   showtimeId: number,
   standing: Standing,

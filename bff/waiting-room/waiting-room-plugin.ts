@@ -1,7 +1,6 @@
-import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PAY_STATUS_PENDING } from '#shared/booking/constants.ts';
-import { WaitingRoomRefusalSchema } from '#shared/views/waiting-room.ts';
+import { phaseOf, type WaitingRoomEvent, type WaitingRoomPhase } from '#shared/waiting-room/event.ts';
 import { waitingRoomCookies } from './cookies.ts';
 import { JoinBatcher } from './join-batcher.ts';
 import { createMemoryWaitingRoomStore } from './store/memory-store.ts';
@@ -16,11 +15,13 @@ import { createTokenSealer } from './tokens.ts';
 
 /**
  * The presale waiting room as every feature sees it (`app.waitingRoom`; decisions:
- * bff/decisions/waiting-room.md). The purchase routes gain one hook each:
- * `preHandler: app.waitingRoom.requirePass` on every hold, reservation and payment call of a
- * showtime (429 with `Retry-After` and the place without a pass), and the payments also
- * `onSend: app.waitingRoom.endPassOnSale`. The waiting room's own routes are in
- * bff/waiting-room/. With no event running, a purchase asks the store nothing.
+ * bff/decisions/waiting-room.md). The purchase routes gain one hook each,
+ * `preHandler: app.waitingRoom.requirePass`, on every hold, reservation and payment call of a
+ * showtime (429 with `Retry-After` and the place without a pass; their contract entries declare
+ * that answer, `HELD_BY_WAITING_ROOM`). A sale that went through ends the buyer's pass: the
+ * waiting room listens to the payments floor's "sale settled" (`app.payments.onSaleSettled`).
+ * A showtime's movie comes from the booking's one cache of the room (`app.booking.sources`).
+ * With no event running, a purchase asks the store nothing.
  */
 
 export interface WaitingRoomOptions {
@@ -33,8 +34,12 @@ export interface WaitingRoomOptions {
 interface WaitingRoom {
   service: WaitingRoomService;
   requirePass(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  endPassOnSale(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+  /** The events open to arrivals now (pre-queue, sale, pause or free), as this replica holds them. */
+  openEvents(): readonly WaitingRoomEvent[];
 }
+
+/** Phases in which a waiting room is open to arrivals. */
+const OPEN_PHASES: ReadonlySet<WaitingRoomPhase> = new Set(['prequeue', 'selling', 'paused', 'free']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,18 +54,6 @@ function showtimeOf(request: FastifyRequest): number | null {
   const id = Number(fromParams ?? fromBody);
   return Number.isInteger(id) && id > 0 ? id : null;
 }
-
-/** Whether a payment's answer says it went through (accepted, or pending with the provider). */
-function isSale(payload: unknown): boolean {
-  try {
-    const answer = JSON.parse(String(payload)) as { accepted?: boolean; status?: { id?: number } };
-    return answer.accepted === true || answer.status?.id === PAY_STATUS_PENDING;
-  } catch {
-    return false;
-  }
-}
-
-const hooksOf = (value: RouteOptions['preHandler']): unknown[] => (value === undefined ? [] : [value].flat());
 
 export const waitingRoomPlugin = fp(
   async (app, options: WaitingRoomOptions) => {
@@ -84,7 +77,7 @@ export const waitingRoomPlugin = fp(
         },
       }),
       metrics,
-      movieOf: createShowtimeMovies(app),
+      movieOf: createShowtimeMovies(app.booking.sources),
       now,
       log: app.log,
     });
@@ -94,36 +87,20 @@ export const waitingRoomPlugin = fp(
       if (showtimeId !== null) await service.requirePass(request, reply, showtimeId);
     }
 
-    async function endPassOnSale(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+    // A sale that went through spends the buyer's pass: the next buyer's turn comes sooner.
+    app.payments.onSaleSettled(async ({ request, reply }) => {
       const pass = request.waitingRoomPass;
-      if (pass && reply.statusCode === 200 && isSale(payload)) {
-        await service.endPass(pass.eventId, pass.ticket, 'used').catch((error: unknown) => {
-          request.log.warn({ err: error }, 'waiting room: pass not ended after the sale');
-        });
-        service.clearPassCookie(reply);
-      }
-      return payload;
-    }
+      if (!pass) return;
+      await service.endPass(pass.eventId, pass.ticket, 'used').catch((error: unknown) => {
+        request.log.warn({ err: error }, 'waiting room: pass not ended after the sale');
+      });
+      service.clearPassCookie(reply);
+    });
+
+    const openEvents = () => registry.events.filter((event) => OPEN_PHASES.has(phaseOf(event, now())));
 
     app.decorateRequest('waitingRoomPass', null);
-    app.decorate('waitingRoom', { service, requirePass, endPassOnSale });
-
-    // A route checked by the waiting room answers its refusal with the place (and the
-    // reference says so); the error handler's onRoute ran before this one.
-    app.addHook('onRoute', (route) => {
-      if (!hooksOf(route.preHandler).includes(requirePass)) return;
-      const response =
-        typeof route.schema?.response === 'object' && route.schema.response !== null ? route.schema.response : {};
-      route.schema = {
-        ...route.schema,
-        response: {
-          ...response,
-          429: WaitingRoomRefusalSchema.describe(
-            'Too many requests (RATE_LIMITED); or a presale waiting room holds this showtime and this person has no pass yet (WAITING_ROOM: `place` says where they stand, `Retry-After` when to ask again) or it cannot be read now (WAITING_ROOM_CLOSED).',
-          ),
-        },
-      };
-    });
+    app.decorate('waitingRoom', { service, requirePass, openEvents });
 
     await registry.refresh();
     let stopTicker = () => {};
@@ -134,6 +111,6 @@ export const waitingRoomPlugin = fp(
   },
   {
     name: 'viziona-waiting-room',
-    dependencies: ['viziona-config', 'viziona-redis', 'viziona-metrics', 'viziona-upstream', 'viziona-error-handler'],
+    dependencies: ['viziona-config', 'viziona-redis', 'viziona-metrics', 'viziona-booking', 'viziona-payments'],
   },
 );

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { serve } from './serve.ts';
 import { documentNumberProblem, normaliseDocumentNumber } from '#shared/validation/document-number.ts';
-import { LoginPayloadSchema, RegisterPayloadSchema } from '#shared/cinema-api/accounts.ts';
 import { getRow, run } from '../db/database.ts';
 import { FieldErrors, invalidField } from '../lib/api-error.ts';
-import { presentedToken, requireUser } from '../lib/auth.ts';
+import { presentedToken } from '../lib/auth.ts';
 import { bogotaDate, bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../lib/secrets.ts';
-import { EMAIL_MESSAGE, EMAIL_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN, parsePayload } from '../lib/validation.ts';
+import { EMAIL_MESSAGE, EMAIL_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN } from '../lib/validation.ts';
 import { checkBirthday, reloadUser } from '../services/account-rules.ts';
 import { findOneTime, spendOneTime, storeOneTime } from '../services/one-time-tokens.ts';
 import { findUserByEmail, insertUser, issueSession } from '../services/users.ts';
@@ -18,15 +18,15 @@ const LOGIN_FAILED = 'Estas credenciales no coinciden con nuestros registros.';
 
 /** Session calls: robot-check token, register, login, logout. */
 export function registerAccountRoutes(api: FastifyInstance, ctx: SandboxContext): void {
-  api.post('/token/register', async () => {
+  serve(api, ctx, 'POST /token/register', async () => {
     const token = randomToken(24);
     const expiresAt = ctx.clock.nowMs() + REGISTER_TOKEN_MS;
     storeOneTime(ctx.db, 'register', token, expiresAt);
     return { token, expires_at: bogotaTimestamp(expiresAt) };
   });
 
-  api.post('/register', async (request, reply) => {
-    const payload = parsePayload(RegisterPayloadSchema, request.body);
+  serve(api, ctx, 'POST /register', async ({ payload: read }) => {
+    const payload = read();
     const errors = new FieldErrors();
     const email = payload.email.toLowerCase();
     const now = ctx.clock.nowMs();
@@ -70,19 +70,18 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: SandboxContext)
     });
     const user = reloadUser(ctx, id);
     sendVerificationCode(ctx, user);
-    return reply.code(201).send(issueSession(ctx, user));
+    return issueSession(ctx, user);
   });
 
-  api.post('/login', async (request) => {
-    const payload = parsePayload(LoginPayloadSchema, request.body);
+  serve(api, ctx, 'POST /login', async ({ payload: read }) => {
+    const payload = read();
     const user = findUserByEmail(ctx.db, payload.email);
     const valid = user !== undefined && (await verifyPassword(payload.password, user.password_hash));
     if (!valid || user === undefined) throw invalidField('email', LOGIN_FAILED);
     return issueSession(ctx, user);
   });
 
-  api.get('/profile/logout', async (request) => {
-    requireUser(ctx, request);
+  serve(api, ctx, 'GET /profile/logout', async ({ request }) => {
     const token = presentedToken(request);
     if (token !== undefined) run(ctx.db, 'UPDATE auth_tokens SET revoked = 1 WHERE token_hash = ?', sha256(token));
     return { message: 'Sesión cerrada correctamente.' };

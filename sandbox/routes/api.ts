@@ -15,6 +15,7 @@ import { registerPasswordResetRoutes } from './password-reset.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { registerProfileRoutes } from './profile.ts';
 import { registerPurchaseRoutes } from './purchases.ts';
+import { refuseUndeclaredRoutes } from './serve.ts';
 import { registerVerificationRoutes } from './verification.ts';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -33,6 +34,7 @@ export async function registerApi(api: FastifyInstance, ctx: SandboxContext): Pr
     if (!acceptsJson(readHeader(request, 'accept'))) throw new ApiError(406, { message: 'Not Acceptable.' });
     settleDueCardPayments(ctx);
   });
+  refuseUndeclaredRoutes(api);
   await api.register(multipart, {
     limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 20, fields: 30, fieldSize: 64 * 1024, parts: 60 },
   });

@@ -1,21 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { CancelReservePayloadSchema, ReservePayloadSchema } from '#shared/cinema-api/booking.ts';
+import { serve } from './serve.ts';
 import { PAYMENT_METHOD } from '../db/seed/marketing.ts';
 import { settingNumber } from '../db/seed/settings.ts';
 import { FieldErrors, notFound } from '../lib/api-error.ts';
-import { optionalUser, requireUser } from '../lib/auth.ts';
 import { bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { idParam } from '../lib/params.ts';
 import { sandboxBase } from '../lib/urls.ts';
-import { parsePayload } from '../lib/validation.ts';
 import { CONSECUTIVE_INVALID, issueConsecutive, usableConsecutive } from '../services/consecutives.ts';
 import { pricesFor } from '../services/prices.ts';
 import { HOLD_SECONDS, holdSeats, releaseOwnHold, resolveSeats, roomStatus } from '../services/seat-holds.ts';
 import { showtimeById, showtimeStartMs } from '../services/showtimes.ts';
 import { createViews } from '../services/views.ts';
-
-type ShowtimeParams = { Params: { id: string } };
 
 export function registerBookingRoutes(api: FastifyInstance, ctx: SandboxContext): void {
   const showtimeOr404 = (id: string) => {
@@ -25,14 +21,13 @@ export function registerBookingRoutes(api: FastifyInstance, ctx: SandboxContext)
     return showtime;
   };
 
-  api.get<{ Params: { theater: string } }>('/score/consecutive/:theater', async (request) => {
-    const user = requireUser(ctx, request);
-    if (request.params.theater !== '1') throw notFound('No se encontró el teatro.');
+  serve(api, ctx, 'GET /score/consecutive/:theaterId', async ({ user, params }) => {
+    if (params.theaterId !== '1') throw notFound('No se encontró el teatro.');
     return { data: { Secuencia: issueConsecutive(ctx.db, user.id, ctx.clock.nowMs()) } };
   });
 
-  api.get<ShowtimeParams>('/room/:id', async (request) => {
-    const showtime = showtimeOr404(request.params.id);
+  serve(api, ctx, 'GET /room/:showtimeId', async ({ request, params }) => {
+    const showtime = showtimeOr404(params.showtimeId);
     const views = createViews(ctx, sandboxBase(ctx, request));
     const movie = ctx.catalogue.movieById.get(showtime.movie_id);
     const room = ctx.catalogue.roomById.get(showtime.room_id);
@@ -49,10 +44,9 @@ export function registerBookingRoutes(api: FastifyInstance, ctx: SandboxContext)
     };
   });
 
-  api.get<ShowtimeParams & { Querystring: { score_consecutive?: string } }>('/room/:id/status', async (request) => {
-    const showtime = showtimeOr404(request.params.id);
-    const user = optionalUser(ctx, request);
-    const consecutive = request.query.score_consecutive;
+  serve(api, ctx, 'GET /room/:showtimeId/status', async ({ user, params, query }) => {
+    const showtime = showtimeOr404(params.showtimeId);
+    const consecutive = query.score_consecutive;
     const viewer =
       user === undefined
         ? undefined
@@ -63,10 +57,9 @@ export function registerBookingRoutes(api: FastifyInstance, ctx: SandboxContext)
     return { data: roomStatus(ctx, showtime, viewer) };
   });
 
-  api.post<ShowtimeParams>('/reserve/:id', async (request) => {
-    const user = requireUser(ctx, request);
-    const showtime = showtimeOr404(request.params.id);
-    const payload = parsePayload(ReservePayloadSchema, request.body);
+  serve(api, ctx, 'POST /reserve/:showtimeId', async ({ user, params, payload: read }) => {
+    const showtime = showtimeOr404(params.showtimeId);
+    const payload = read();
     const errors = new FieldErrors();
     if (usableConsecutive(ctx.db, payload.score_consecutive, user.id) === undefined) {
       errors.add('score_consecutive', CONSECUTIVE_INVALID);
@@ -91,10 +84,9 @@ export function registerBookingRoutes(api: FastifyInstance, ctx: SandboxContext)
     };
   });
 
-  api.post<ShowtimeParams>('/reserve/cancel/:id', async (request) => {
-    const user = requireUser(ctx, request);
-    const showtime = showtimeOr404(request.params.id);
-    const payload = parsePayload(CancelReservePayloadSchema, request.body);
+  serve(api, ctx, 'POST /reserve/cancel/:showtimeId', async ({ user, params, payload: read }) => {
+    const showtime = showtimeOr404(params.showtimeId);
+    const payload = read();
     const released = releaseOwnHold(ctx.db, showtime.id, user.id, payload.score_consecutive);
     return { message: 'Reserva cancelada.', data: { released } };
   });

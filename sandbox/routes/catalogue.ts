@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serve } from './serve.ts';
 import type { CatalogueEntry, Confectionery, ReleaseItem } from '#shared/cinema-api/catalogue.ts';
 import { releaseDate } from '../catalogue/catalogue.ts';
 import { posterName, snackImageName } from '../catalogue/images.ts';
@@ -37,40 +38,37 @@ export function registerCatalogueRoutes(api: FastifyInstance, ctx: SandboxContex
     return room;
   };
 
-  api.get<{ Params: { theater: string } }>('/dates/:theater', async (request) => {
-    requireTheater(request.params.theater);
+  serve(api, ctx, 'GET /dates/:theater', async ({ request, params }) => {
+    requireTheater(params.theater);
     const { today, last } = window();
     return { data: { dates: views(request).dates(showtimesBetween(ctx.db, today, last)) } };
   });
 
-  api.get<{ Params: { theater: string }; Querystring: { date?: string } }>(
-    '/movies/theater/:theater/showtimes',
-    async (request) => {
-      requireTheater(request.params.theater);
-      const date = request.query.date;
-      if (date === undefined || date === '') throw invalidField('date', 'El campo fecha es obligatorio.');
-      if (!isDateText(date)) throw invalidField('date', 'La fecha no es válida.');
-      const rows = showtimesOn(ctx.db, date);
-      const view = views(request);
-      const movieIds = [...new Set(rows.map((row) => row.movie_id))].sort((a, b) => a - b);
-      return {
-        data: movieIds.flatMap((id) => {
-          const movie = ctx.catalogue.movieById.get(id);
-          return movie === undefined
-            ? []
-            : [
-                view.movie(
-                  movie,
-                  rows.filter((row) => row.movie_id === id),
-                ),
-              ];
-        }),
-      };
-    },
-  );
+  serve(api, ctx, 'GET /movies/theater/:theater/showtimes', async ({ request, params, query }) => {
+    requireTheater(params.theater);
+    const date = query.date;
+    if (date === undefined || date === '') throw invalidField('date', 'El campo fecha es obligatorio.');
+    if (!isDateText(date)) throw invalidField('date', 'La fecha no es válida.');
+    const rows = showtimesOn(ctx.db, date);
+    const view = views(request);
+    const movieIds = [...new Set(rows.map((row) => row.movie_id))].sort((a, b) => a - b);
+    return {
+      data: movieIds.flatMap((id) => {
+        const movie = ctx.catalogue.movieById.get(id);
+        return movie === undefined
+          ? []
+          : [
+              view.movie(
+                movie,
+                rows.filter((row) => row.movie_id === id),
+              ),
+            ];
+      }),
+    };
+  });
 
-  api.get<{ Params: { theater: string } }>('/movies/theater/:theater', async (request) => {
-    requireTheater(request.params.theater);
+  serve(api, ctx, 'GET /movies/theater/:theater', async ({ request, params }) => {
+    requireTheater(params.theater);
     const { today, last } = window();
     const rows = showtimesBetween(ctx.db, today, last);
     const view = views(request);
@@ -87,7 +85,7 @@ export function registerCatalogueRoutes(api: FastifyInstance, ctx: SandboxContex
     };
   });
 
-  api.get('/movies/releases', async (request) => {
+  serve(api, ctx, 'GET /movies/releases', async ({ request }) => {
     const view = views(request);
     const releases: ReleaseItem[] = ctx.catalogue.movies
       .filter((movie) => movie.status !== 'cartelera')
@@ -104,46 +102,43 @@ export function registerCatalogueRoutes(api: FastifyInstance, ctx: SandboxContex
     return { data: releases };
   });
 
-  api.get<{ Params: { slug: string } }>('/movies/:slug', async (request) => {
-    const movie = movieBySlug(request.params.slug);
+  serve(api, ctx, 'GET /movies/:slug', async ({ request, params }) => {
+    const movie = movieBySlug(params.slug);
     const { today, last } = window();
     return { data: views(request).movie(movie, showtimesBetween(ctx.db, today, last, { movieId: movie.id })) };
   });
 
-  api.get<{ Params: { theater: string; slug: string } }>(
-    '/movies/theater/:theater/:slug/showtimes',
-    async (request) => {
-      requireTheater(request.params.theater);
-      const movie = movieBySlug(request.params.slug);
-      const { today, last } = window();
-      const rows = showtimesBetween(ctx.db, today, last, { movieId: movie.id });
-      const view = views(request);
-      return { data: { dates: view.dates(rows), showtimes: view.showtimes(rows) } };
-    },
-  );
+  serve(api, ctx, 'GET /movies/theater/:theater/:slug/showtimes', async ({ request, params }) => {
+    requireTheater(params.theater);
+    const movie = movieBySlug(params.slug);
+    const { today, last } = window();
+    const rows = showtimesBetween(ctx.db, today, last, { movieId: movie.id });
+    const view = views(request);
+    return { data: { dates: view.dates(rows), showtimes: view.showtimes(rows) } };
+  });
 
-  api.get('/banners/web', async (request) => {
+  serve(api, ctx, 'GET /banners/web', async ({ request }) => {
     const view = views(request);
     return { data: BANNERS.map((banner) => ({ ...banner, image: view.image(banner.image) })) };
   });
 
-  api.get('/room-details', async (request) => {
+  serve(api, ctx, 'GET /room-details', async ({ request }) => {
     const view = views(request);
     return { data: ctx.catalogue.rooms.map((room) => view.room(room)) };
   });
 
-  api.get<{ Params: { slug: string } }>('/room-details/:slug', async (request) => ({
-    data: views(request).room(roomBySlug(request.params.slug)),
+  serve(api, ctx, 'GET /room-details/:slug', async ({ request, params }) => ({
+    data: views(request).room(roomBySlug(params.slug)),
   }));
 
-  api.get<{ Params: { theater: string; slug: string } }>('/room-details/:theater/:slug/showtimes', async (request) => {
-    requireTheater(request.params.theater);
-    const room = roomBySlug(request.params.slug);
+  serve(api, ctx, 'GET /room-details/:theater/:slug/showtimes', async ({ request, params }) => {
+    requireTheater(params.theater);
+    const room = roomBySlug(params.slug);
     const { today, last } = window();
     return { data: views(request).showtimes(showtimesBetween(ctx.db, today, last, { roomId: room.id })) };
   });
 
-  api.get('/confectioneries/2', async (request) => {
+  serve(api, ctx, 'GET /confectioneries/2', async ({ request }) => {
     const view = views(request);
     const items: Confectionery[] = CONFECTIONERY_PAGE.map((item) => ({
       id: item.id,
@@ -154,12 +149,12 @@ export function registerCatalogueRoutes(api: FastifyInstance, ctx: SandboxContex
     return { data: items };
   });
 
-  api.get<{ Params: { theater: string } }>('/confectioneries/score/:theater', async (request) => {
-    requireTheater(request.params.theater);
+  serve(api, ctx, 'GET /confectioneries/score/:theater', async ({ params }) => {
+    requireTheater(params.theater);
     return { data: { data: SNACKS } };
   });
 
-  api.get('/confectioneries', async (request) => {
+  serve(api, ctx, 'GET /confectioneries', async ({ request }) => {
     const view = views(request);
     const entries: CatalogueEntry[] = SNACKS.map((snack, index) => {
       const category = SNACK_CATEGORIES[SNACK_CATEGORY_OF[snack.Codigo] ?? 'snacks'] ?? { id: 4, name: 'Snacks' };
@@ -175,7 +170,7 @@ export function registerCatalogueRoutes(api: FastifyInstance, ctx: SandboxContex
     return { data: { data: entries } };
   });
 
-  api.get('/galleries', async (request) => {
+  serve(api, ctx, 'GET /galleries', async ({ request }) => {
     const view = views(request);
     return { data: GALLERY.map((picture) => ({ id: picture.id, image: view.image(picture.image) })) };
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serve } from './serve.ts';
 import type { ContentPage, Setting } from '#shared/cinema-api/content.ts';
 import { CONTENT_PAGES, CONTENT_TYPES, type ContentSeed } from '../db/seed/content-pages.ts';
 import { BANKS } from '../db/seed/marketing.ts';
@@ -21,8 +22,8 @@ function pageView(ctx: SandboxContext, base: string, page: ContentSeed): Content
 export function registerContentRoutes(api: FastifyInstance, ctx: SandboxContext): void {
   const base = (request: FastifyRequest) => sandboxBase(ctx, request);
 
-  api.get<{ Params: { type: string } }>('/content-types/:type/contents', async (request) => {
-    const type = CONTENT_TYPES.find((known) => known === request.params.type);
+  serve(api, ctx, 'GET /content-types/:type/contents', async ({ params }) => {
+    const type = CONTENT_TYPES.find((known) => known === params.type);
     if (type === undefined) throw notFound('No se encontró el tipo de contenido.');
     return {
       data: CONTENT_PAGES.filter((page) => page.type === type).map((page) => ({
@@ -33,19 +34,19 @@ export function registerContentRoutes(api: FastifyInstance, ctx: SandboxContext)
     };
   });
 
-  api.get<{ Params: { slug: string } }>('/contents/slug/:slug', async (request) => {
-    const page = CONTENT_PAGES.find((candidate) => candidate.slug === request.params.slug);
+  serve(api, ctx, 'GET /contents/slug/:slug', async ({ request, params }) => {
+    const page = CONTENT_PAGES.find((candidate) => candidate.slug === params.slug);
     if (page === undefined) throw notFound('No se encontró el contenido.');
     return { data: pageView(ctx, base(request), page) };
   });
 
-  api.get<{ Params: { id: string } }>('/contents/:id', async (request) => {
-    const page = CONTENT_PAGES.find((candidate) => String(candidate.id) === request.params.id);
+  serve(api, ctx, 'GET /contents/:id', async ({ request, params }) => {
+    const page = CONTENT_PAGES.find((candidate) => String(candidate.id) === params.id);
     if (page === undefined) throw notFound('No se encontró el contenido.');
     return { data: pageView(ctx, base(request), page) };
   });
 
-  api.get('/settings', async (request) => {
+  serve(api, ctx, 'GET /settings', async ({ request }) => {
     const settings: Setting[] = SETTINGS.map((setting) => ({
       key: setting.key,
       value: setting.valueIsImage ? imageUrl(ctx, base(request), setting.value) : setting.value,
@@ -55,5 +56,5 @@ export function registerContentRoutes(api: FastifyInstance, ctx: SandboxContext)
     return { data: settings };
   });
 
-  api.get('/epayco/banks', async () => ({ data: BANKS }));
+  serve(api, ctx, 'GET /epayco/banks', async () => ({ data: BANKS }));
 }

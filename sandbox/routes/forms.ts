@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serve } from './serve.ts';
 import {
   ATTACHMENT_EXTENSIONS,
   ETHICS_MAX_TOTAL_BYTES,
@@ -47,7 +48,7 @@ function checkExtensions(files: ReceivedFile[], errors: FieldErrors): void {
 const created = (id: number, radicado: string, message: string) => ({ message, data: { id, radicado } });
 
 export function registerFormRoutes(api: FastifyInstance, ctx: SandboxContext): void {
-  api.post('/pqrs', async (request, reply) => {
+  serve(api, ctx, 'POST /pqrs', async ({ request }) => {
     const { fields, files } = await readMultipart(request);
     const errors = new FieldErrors();
     const parsed = PqrFieldsSchema.safeParse(fields);
@@ -60,10 +61,10 @@ export function registerFormRoutes(api: FastifyInstance, ctx: SandboxContext): v
     checkExtensions(files, errors);
     const data = parsePayload(PqrFieldsSchema, fields, errors);
     const saved = storeSubmission(ctx.db, 'pqrs', { ...data }, files, ctx.clock.nowMs());
-    return reply.code(201).send(created(saved.id, saved.radicado, 'PQR registrada correctamente.'));
+    return created(saved.id, saved.radicado, 'PQR registrada correctamente.');
   });
 
-  api.post('/ethics', async (request, reply) => {
+  serve(api, ctx, 'POST /ethics', async ({ request }) => {
     const { fields, files } = await readMultipart(request);
     const errors = new FieldErrors();
     const name = fields.name?.trim() ?? '';
@@ -84,6 +85,6 @@ export function registerFormRoutes(api: FastifyInstance, ctx: SandboxContext): v
       ...(email === '' ? {} : { email }),
     };
     const saved = storeSubmission(ctx.db, 'ethics', stored, files, ctx.clock.nowMs());
-    return reply.code(201).send(created(saved.id, saved.radicado, 'Reporte recibido correctamente.'));
+    return created(saved.id, saved.radicado, 'Reporte recibido correctamente.');
   });
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { ForgotPayloadSchema, UpdatePasswordPayloadSchema } from '#shared/cinema-api/accounts.ts';
+import { serve } from './serve.ts';
 import { run } from '../db/database.ts';
 import { FieldErrors, invalidField } from '../lib/api-error.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { hashPassword, randomToken } from '../lib/secrets.ts';
 import { siteLink } from '../lib/urls.ts';
-import { EMAIL_MESSAGE, EMAIL_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN, parsePayload } from '../lib/validation.ts';
+import { EMAIL_MESSAGE, EMAIL_PATTERN, PASSWORD_MESSAGE, PASSWORD_PATTERN } from '../lib/validation.ts';
 import { revokeAllTokens } from '../services/account-rules.ts';
 import { findOneTime, spendOneTime, storeOneTime } from '../services/one-time-tokens.ts';
 import { sendMail } from '../services/outbox.ts';
@@ -15,8 +15,8 @@ const RESET_CODE_MS = 60 * 60 * 1000;
 
 /** forgot (reset link to the outbox) and update-password/{code}. */
 export function registerPasswordResetRoutes(api: FastifyInstance, ctx: SandboxContext): void {
-  api.post('/forgot', async (request) => {
-    const payload = parsePayload(ForgotPayloadSchema, request.body);
+  serve(api, ctx, 'POST /forgot', async ({ payload: read }) => {
+    const payload = read();
     if (!EMAIL_PATTERN.test(payload.email)) throw invalidField('email', EMAIL_MESSAGE);
     const user = findUserByEmail(ctx.db, payload.email);
     if (user !== undefined) {
@@ -39,11 +39,11 @@ export function registerPasswordResetRoutes(api: FastifyInstance, ctx: SandboxCo
     return { message: 'Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña.' };
   });
 
-  api.post<{ Params: { code: string } }>('/update-password/:code', async (request) => {
-    const payload = parsePayload(UpdatePasswordPayloadSchema, request.body);
+  serve(api, ctx, 'POST /update-password/:code', async ({ params, payload: read }) => {
+    const payload = read();
     const errors = new FieldErrors();
     if (!PASSWORD_PATTERN.test(payload.password)) errors.add('password', PASSWORD_MESSAGE);
-    const reset = findOneTime(ctx.db, 'reset', request.params.code, ctx.clock.nowMs());
+    const reset = findOneTime(ctx.db, 'reset', params.code, ctx.clock.nowMs());
     if (reset === undefined || reset.user_id === null)
       errors.add('code', 'El enlace de recuperación no es válido o ha expirado.');
     errors.throwIfAny();

@@ -1,27 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { serve } from './serve.ts';
 import { documentNumberProblem } from '#shared/validation/document-number.ts';
 import { TokenAnswerSchema } from '#shared/cinema-api/accounts.ts';
 import {
-  CardPayPayloadSchema,
-  PayTokenPayloadSchema,
-  PsePayPayloadSchema,
   PAY_STATUS_ACCEPTED,
   PAY_STATUS_PENDING,
   PAY_STATUS_REJECTED,
   type CardPayPayload,
   type PayBrand,
 } from '#shared/cinema-api/payments.ts';
-import { REGISTRATION_KEY_HEADER } from '#shared/cinema-api/headers.ts';
 import { inTransaction } from '../db/database.ts';
 import { BANKS, PAY_BRANDS } from '../db/seed/marketing.ts';
 import { FieldErrors, invalidField } from '../lib/api-error.ts';
-import { requireSecretHeader, requireUser } from '../lib/auth.ts';
 import { bogotaDate, bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { passesLuhn } from '../lib/luhn.ts';
 import { randomToken } from '../lib/secrets.ts';
 import { imageUrl, sandboxBase } from '../lib/urls.ts';
-import { EMAIL_MESSAGE, EMAIL_PATTERN, parsePayload } from '../lib/validation.ts';
+import { EMAIL_MESSAGE, EMAIL_PATTERN } from '../lib/validation.ts';
 import { acceptBill, holdForPendingBill, insertBill, payStatusOf, PENDING_HOLD_MS } from '../services/bills.ts';
 import { CONSECUTIVE_INVALID, spendConsecutive, usableConsecutive } from '../services/consecutives.ts';
 import { findOneTime, spendOneTime, storeOneTime } from '../services/one-time-tokens.ts';
@@ -66,16 +62,14 @@ const OUTCOME_MESSAGES: Record<number, string> = {
 };
 
 export function registerPaymentRoutes(api: FastifyInstance, ctx: SandboxContext): void {
-  api.get('/pay-brands', async (request) => {
+  serve(api, ctx, 'GET /pay-brands', async ({ request }) => {
     const base = sandboxBase(ctx, request);
     const brands: PayBrand[] = PAY_BRANDS.map((brand) => ({ ...brand, image: imageUrl(ctx, base, brand.image) }));
     return { data: { data: brands } };
   });
 
-  api.post('/pay-token', async (request) => {
-    const user = requireUser(ctx, request);
-    requireSecretHeader(request, REGISTRATION_KEY_HEADER, ctx.secrets.registrationKey);
-    const payload = parsePayload(PayTokenPayloadSchema, request.body);
+  serve(api, ctx, 'POST /pay-token', async ({ user, payload: read }) => {
+    const payload = read();
     if (usableConsecutive(ctx.db, payload.score_consecutive, user.id) === undefined) {
       throw invalidField('score_consecutive', CONSECUTIVE_INVALID);
     }
@@ -85,9 +79,8 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: SandboxContext)
     return TokenAnswerSchema.parse({ token, expires_at: bogotaTimestamp(expiresAt) });
   });
 
-  api.post('/epayco/card/pay', async (request, reply) => {
-    const user = requireUser(ctx, request);
-    const payload = parsePayload(CardPayPayloadSchema, request.body);
+  serve(api, ctx, 'POST /epayco/card/pay', async ({ user, reply, payload: read }) => {
+    const payload = read();
     const errors = new FieldErrors();
     checkCard(payload, bogotaDate(ctx.clock.now()), errors);
     const quote = quotePurchase(ctx, user, payload, errors);
@@ -130,9 +123,8 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: SandboxContext)
     return reply.code(status === PAY_STATUS_REJECTED ? 402 : 200).send(body);
   });
 
-  api.post('/epayco/pse/pay', async (request) => {
-    const user = requireUser(ctx, request);
-    const payload = parsePayload(PsePayPayloadSchema, request.body);
+  serve(api, ctx, 'POST /epayco/pse/pay', async ({ request, user, payload: read }) => {
+    const payload = read();
     const errors = new FieldErrors();
     if (!BANKS.some((bank) => bank.bankCode === payload.bank)) errors.add('bank', 'El banco no es válido.');
     if (!EMAIL_PATTERN.test(payload.email)) errors.add('email', EMAIL_MESSAGE);

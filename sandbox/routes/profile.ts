@@ -1,22 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { ProfileUpdatePayloadSchema } from '#shared/cinema-api/accounts.ts';
+import { serve } from './serve.ts';
 import { run } from '../db/database.ts';
 import { FieldErrors } from '../lib/api-error.ts';
-import { requireUser } from '../lib/auth.ts';
 import { bogotaDate } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { hashPassword } from '../lib/secrets.ts';
-import { PASSWORD_MESSAGE, PASSWORD_PATTERN, parsePayload } from '../lib/validation.ts';
+import { PASSWORD_MESSAGE, PASSWORD_PATTERN } from '../lib/validation.ts';
 import { checkBirthday, reloadUser } from '../services/account-rules.ts';
 import { membershipStatus, userView } from '../services/users.ts';
 
 /** GET/PUT profile and the membership status. */
 export function registerProfileRoutes(api: FastifyInstance, ctx: SandboxContext): void {
-  api.get('/profile', async (request) => ({ data: userView(requireUser(ctx, request)) }));
+  serve(api, ctx, 'GET /profile', async ({ user }) => ({ data: userView(user) }));
 
-  api.put('/profile', async (request) => {
-    const user = requireUser(ctx, request);
-    const payload = parsePayload(ProfileUpdatePayloadSchema, request.body);
+  serve(api, ctx, 'PUT /profile', async ({ user, payload: read }) => {
+    const payload = read();
     const errors = new FieldErrors();
     const birthday = payload.birthday === undefined ? user.birthday : payload.birthday === '' ? null : payload.birthday;
     if (birthday !== null && payload.birthday !== undefined)
@@ -45,8 +43,7 @@ export function registerProfileRoutes(api: FastifyInstance, ctx: SandboxContext)
     return { message: 'Perfil actualizado correctamente.', data: userView(reloadUser(ctx, user.id)) };
   });
 
-  api.get('/profile/membership-status', async (request) => {
-    const user = requireUser(ctx, request);
+  serve(api, ctx, 'GET /profile/membership-status', async ({ user }) => {
     return { data: [membershipStatus(user, ctx.clock.nowMs())] };
   });
 }

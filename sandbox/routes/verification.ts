@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ValidateCodePayloadSchema } from '#shared/cinema-api/accounts.ts';
-import { REGISTER_CODE_HEADER } from '#shared/cinema-api/headers.ts';
+import { serve } from './serve.ts';
 import { run } from '../db/database.ts';
 import { invalidField } from '../lib/api-error.ts';
-import { requireSecretHeader, requireUser } from '../lib/auth.ts';
 import { bogotaTimestamp } from '#shared/format/bogota-time.ts';
 import type { SandboxContext } from '../lib/context.ts';
-import { parsePayload } from '../lib/validation.ts';
 import { reloadUser } from '../services/account-rules.ts';
 import { findOneTime, spendOneTime } from '../services/one-time-tokens.ts';
 import { userView } from '../services/users.ts';
@@ -14,16 +11,13 @@ import { sendVerificationCode } from '../services/verification.ts';
 
 /** POST code (sends a code to the outbox) and POST code/validate. */
 export function registerVerificationRoutes(api: FastifyInstance, ctx: SandboxContext): void {
-  api.post('/code', async (request) => {
-    const user = requireUser(ctx, request);
-    requireSecretHeader(request, REGISTER_CODE_HEADER, ctx.secrets.registerCode);
+  serve(api, ctx, 'POST /code', async ({ user }) => {
     const expiresAt = sendVerificationCode(ctx, user);
     return { data: { sent: true, expires_at: bogotaTimestamp(expiresAt) } };
   });
 
-  api.post('/code/validate', async (request) => {
-    const user = requireUser(ctx, request);
-    const payload = parsePayload(ValidateCodePayloadSchema, request.body);
+  serve(api, ctx, 'POST /code/validate', async ({ user, payload: read }) => {
+    const payload = read();
     const now = ctx.clock.nowMs();
     const found = findOneTime(ctx.db, 'verify', payload.code, now, { userId: user.id });
     if (found === undefined || !spendOneTime(ctx.db, found.id, now)) {

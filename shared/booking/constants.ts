@@ -11,9 +11,10 @@ export const MIN_DUES = 1;
 export const MAX_DUES = 36;
 export const DEFAULT_DUES = 1;
 
-/** Pay types of the cinema API. */
+/** Pay types of the cinema API: what a payment buys. */
 export const PAY_TYPE_TICKETS = 1;
 export const PAY_TYPE_MEMBERSHIP = 3;
+export type PayType = typeof PAY_TYPE_TICKETS | typeof PAY_TYPE_MEMBERSHIP;
 
 /** pay_status.id values. Only 1 means accepted; 3 is a payment the provider has not decided yet. */
 export const PAY_STATUS_ACCEPTED = 1;

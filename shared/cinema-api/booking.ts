@@ -116,9 +116,6 @@ export type BookingData = z.infer<typeof BookingDataSchema>;
 export const BookingDataAnswerSchema = dataEnvelope(BookingDataSchema);
 export type BookingDataAnswer = z.infer<typeof BookingDataAnswerSchema>;
 
-/** GET room/{showtimeId} read for its prices alone (the catalogue's "price from"): the rest is not checked. */
-export const BookingPricesAnswerSchema = dataEnvelope(BookingDataSchema.pick({ prices: true }));
-
 /** A seat being reserved or paid. Fila/Columna identify it; the relative pair must match. */
 export const SelectedSeatSchema = z.object({
   /** LayoutPosition.FilaTotal. */

@@ -12,6 +12,9 @@ export const DateTextSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** 'HH:mm:ss' (24 h, America/Bogota). */
 export const TimeTextSchema = z.string().regex(/^\d{2}:\d{2}:\d{2}$/);
 
+/** A call that takes no payload sends `{}` (the API reads an empty body as `{}` too). */
+export const EmptyPayloadSchema = z.object({});
+
 /** Any answer carrying only a message: 401, 403, 404, and some successes. */
 export const MessageAnswerSchema = z.object({ message: z.string() });
 

@@ -6,6 +6,7 @@ import {
   ReserveBodySchema,
   ReserveViewSchema,
 } from '../views/booking.ts';
+import { HELD_BY_WAITING_ROOM } from '../views/waiting-room.ts';
 import { endpoints } from './endpoint.ts';
 import { ShowtimeParamsSchema } from './params.ts';
 
@@ -21,6 +22,7 @@ export const bookingEndpoints = endpoints({
     params: ShowtimeParamsSchema,
     answer: BookingViewSchema,
     errors: [401, 404, 502],
+    errorBodies: HELD_BY_WAITING_ROOM,
   },
   'GET /booking/:showtimeId/events': {
     description: "The showtime's seats and the person's hold, live.",
@@ -39,6 +41,7 @@ export const bookingEndpoints = endpoints({
     body: ReserveBodySchema,
     answer: ReserveViewSchema,
     errors: [401, 409, 502],
+    errorBodies: HELD_BY_WAITING_ROOM,
   },
   'POST /booking/cancel': {
     description:

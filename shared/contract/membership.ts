@@ -1,10 +1,12 @@
-import {
-  MembershipOfferViewSchema,
-  MembershipPsePurchaseBodySchema,
-  MembershipPurchaseBodySchema,
-  MembershipPurchaseViewSchema,
-} from '../views/booking.ts';
+import { MembershipOfferViewSchema, MembershipPaymentBodies, MembershipPurchaseViewSchema } from '../views/booking.ts';
 import { endpoints } from './endpoint.ts';
+import { paymentEntriesOf } from './payments.ts';
+
+const membership = paymentEntriesOf(
+  'Club Vizionarios (a purchase or a renewal; the membership after it comes with the result)',
+  MembershipPaymentBodies,
+  MembershipPurchaseViewSchema,
+);
 
 /** Club Vizionarios: what it costs and its purchase by card or PSE (the amounts are the BFF's). */
 export const membershipEndpoints = endpoints({
@@ -13,16 +15,6 @@ export const membershipEndpoints = endpoints({
     answer: MembershipOfferViewSchema,
     errors: [401, 502],
   },
-  'POST /membership/purchase': {
-    description: 'Buys (or renews) the membership by card, once; the membership after it comes with the result.',
-    body: MembershipPurchaseBodySchema,
-    answer: MembershipPurchaseViewSchema,
-    errors: [401, 402, 409, 502],
-  },
-  'POST /membership/purchase/pse': {
-    description: "Starts the membership's PSE payment, once: the answer carries the bank's page.",
-    body: MembershipPsePurchaseBodySchema,
-    answer: MembershipPurchaseViewSchema,
-    errors: [401, 402, 409, 502],
-  },
+  'POST /membership/purchase': membership.card,
+  'POST /membership/purchase/pse': membership.pse,
 });

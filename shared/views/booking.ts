@@ -105,7 +105,6 @@ export const CartLineSchema = z.object({
   choices: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
-export type CartLineInput = z.input<typeof CartLineSchema>;
 
 const PayBrandViewSchema = z.object({ id: z.number(), name: z.string(), image: z.string() });
 export type PayBrandView = z.infer<typeof PayBrandViewSchema>;
@@ -253,11 +252,20 @@ const ticketPurchaseFields = {
   products: z.array(CartLineSchema).max(30).default([]),
 };
 
-/** `POST /bff/payments/card`: the purchase the customer saw and the card form. */
-export const CardPaymentBodySchema = z.object({ ...ticketPurchaseFields, card: CardFormSchema });
-/** `POST /bff/payments/pse`: the purchase the customer saw and the PSE form. */
-export const PsePaymentBodySchema = z.object({ ...ticketPurchaseFields, pse: PseFormSchema });
-export type TicketPaymentBody = z.output<typeof CardPaymentBodySchema> | z.output<typeof PsePaymentBodySchema>;
+/**
+ * The two bodies a paid product is paid with: its own order (what the person saw, the brand
+ * chosen) with the card form, or with the PSE form. Every product's payment routes take these.
+ */
+export function paymentBodiesOf<O extends z.ZodRawShape>(order: O) {
+  return {
+    card: z.object({ ...order, card: CardFormSchema }),
+    pse: z.object({ ...order, pse: PseFormSchema }),
+  };
+}
+
+/** `POST /bff/payments/card` and `/pse`: the purchase the customer saw, and the card or PSE form. */
+export const TicketPaymentBodies = paymentBodiesOf(ticketPurchaseFields);
+export type TicketPaymentBody = z.output<typeof TicketPaymentBodies.card> | z.output<typeof TicketPaymentBodies.pse>;
 
 /** What the payment routes answer when the payment provider has decided (or not yet). */
 export const PaymentResultViewSchema = z.object({
@@ -358,12 +366,10 @@ export const MembershipOfferViewSchema = z.object({
 });
 export type MembershipOfferView = z.infer<typeof MembershipOfferViewSchema>;
 
-/** `POST /bff/membership/purchase`: the chosen brand and the card form (the amounts are the BFF's). */
-export const MembershipPurchaseBodySchema = z.object({ brandId: z.int().positive(), card: CardFormSchema });
-/** `POST /bff/membership/purchase/pse`: the chosen brand and the PSE form. */
-export const MembershipPsePurchaseBodySchema = z.object({ brandId: z.int().positive(), pse: PseFormSchema });
+/** `POST /bff/membership/purchase` and `/pse`: the chosen brand and the card or PSE form (the amounts are the BFF's). */
+export const MembershipPaymentBodies = paymentBodiesOf({ brandId: z.int().positive() });
 export type MembershipPurchaseBody =
-  z.output<typeof MembershipPurchaseBodySchema> | z.output<typeof MembershipPsePurchaseBodySchema>;
+  z.output<typeof MembershipPaymentBodies.card> | z.output<typeof MembershipPaymentBodies.pse>;
 
 export const MembershipPurchaseViewSchema = z.object({
   result: PaymentResultViewSchema,

@@ -90,3 +90,14 @@ export type WaitingRoomStatusView = z.infer<typeof WaitingRoomStatusViewSchema>;
  */
 export const WaitingRoomRefusalSchema = ErrorViewSchema.extend({ place: PlaceViewSchema.nullable().optional() });
 export type WaitingRoomRefusal = z.infer<typeof WaitingRoomRefusalSchema>;
+
+/**
+ * The error bodies of a purchase call a presale waiting room may hold (the booking view, the
+ * reservation, the ticket payments): their contract entries declare it, their routes add the
+ * waiting room's `requirePass`.
+ */
+export const HELD_BY_WAITING_ROOM = {
+  429: WaitingRoomRefusalSchema.describe(
+    'Too many requests (RATE_LIMITED); or a presale waiting room holds this showtime and this person has no pass yet (WAITING_ROOM: `place` says where they stand, `Retry-After` when to ask again) or it cannot be read now (WAITING_ROOM_CLOSED).',
+  ),
+};

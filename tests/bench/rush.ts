@@ -190,14 +190,14 @@ async function phase(
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const rows: Row[] = [];
     for (const page of pages) {
-      const watch = topology.watch();
+      const watch = await topology.watch();
       const { pageLoad, staticLoad, ratio, rounds } = await generator.sideBySide(
         `${topology.url}${page.path}`,
         `${topology.url}${page.staticPath}`,
         SECONDS,
         ROUNDS,
       );
-      const traffic = watch();
+      const traffic = await watch();
       const headers = {
         page: await costHeaders(`${topology.url}${page.path}`),
         static: await costHeaders(`${topology.url}${page.staticPath}`),

@@ -59,6 +59,13 @@ const demo = async () => new Browser(stack.app, await login(stack.app, DEMO.emai
 /** A person of their own, for tests that pay more than once (payments are rate-limited per person). */
 const newPerson = async () => new Browser(stack.app, (await registerPerson(stack.app)).cookie);
 
+/** How many payment answers of `kind` and `outcome` this BFF counted (`viziona_bff_payments_total`). */
+async function paymentsCounted(kind: string, outcome: string): Promise<number> {
+  const counter = stack.app.metrics.registry.getSingleMetric('viziona_bff_payments_total');
+  const values = (await counter?.get())?.values ?? [];
+  return values.find((value) => value.labels.kind === kind && value.labels.outcome === outcome)?.value ?? 0;
+}
+
 describe('booking view', () => {
   it('needs a session', async () => {
     const answer = await new Browser(stack.app, '').send('GET', `/bff/booking/${showtimeId}`);
@@ -333,6 +340,10 @@ describe('payment', () => {
     const { view, seats } = await holdTwoSeats(browser);
     const expectedTotal = 2 * 14_000 + 32_000 + 2 * 2_000 + 1 * 1_000;
     const body = { brandId: view.payBrands[0]!.id, products: [combo], showtimeId, seats };
+    const [refusedBefore, acceptedBefore] = [
+      await paymentsCounted('card', 'refused_409'),
+      await paymentsCounted('card', 'accepted'),
+    ];
     const cheaper = await browser.send('POST', '/bff/payments/card', {
       ...body,
       total: 1,
@@ -361,6 +372,9 @@ describe('payment', () => {
     expect(result.status).toBe(200);
     const payment = result.body as PaymentResultView;
     expect(payment).toMatchObject({ accepted: true, status: { id: 1, name: 'Aceptada' }, bankUrl: null });
+    // The payments floor counted both answers, by product, means and outcome.
+    expect(await paymentsCounted('card', 'refused_409')).toBe(refusedBefore + 1);
+    expect(await paymentsCounted('card', 'accepted')).toBe(acceptedBefore + 1);
 
     const transaction = (await browser.send('GET', `/bff/payments/transactions/${payment.bill}`))
       .body as TransactionView;
@@ -612,6 +626,7 @@ describe('membership', () => {
     expect([before, bogotaToday()].map(nextYear)).toContain(offer.endsAfterPurchase.slice(0, 10));
     const ordinary = await browser.view(showtimeId);
     expect(ordinary.zones.find((zone) => zone.zone === 'General')?.price).toBe(14_000);
+    const acceptedBefore = await paymentsCounted('membership_card', 'accepted');
     const answer = await browser.send('POST', '/bff/membership/purchase', {
       brandId: offer.payBrands[0]!.id,
       card: cardForm(await solveCaptcha(stack.app)),
@@ -621,6 +636,7 @@ describe('membership', () => {
     const body = answer.body as { result: PaymentResultView; membership: { active: boolean } };
     expect(body.result.accepted).toBe(true);
     expect(body.membership.active).toBe(true);
+    expect(await paymentsCounted('membership_card', 'accepted')).toBe(acceptedBefore + 1);
     const after: BookingView = await browser.view(showtimeId);
     expect(after.zones.find((zone) => zone.zone === 'General')).toMatchObject({ price: 11_200, isMemberPrice: true });
     const transaction = (await browser.send('GET', `/bff/payments/transactions/${body.result.bill}`))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#bff/plugins/config.ts';
 
-/** The mail relay of "Avísame" as the BFF reads it at start-up (bff/alerts/mail-config.ts). */
+/** The mail relay of "Avísame" as the BFF reads it at start-up (bff/plugins/mail-config.ts). */
 const base = { NODE_ENV: 'test' };
 
 describe('mail relay configuration', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
-import { withLock } from '#bff/purchase/common/payment-gate.ts';
+import { withLock } from '#bff/plugins/shared-lock.ts';
 import { call, registerPerson, startReplicas, type Replicas } from './harness.ts';
 import { pickShowtimes } from './booking-helpers.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';

@@ -11,7 +11,7 @@ import { watchViolations } from './csp-violations.ts';
 import { watchDialogs, type DialogWatch } from './dialog-fit.ts';
 import { pickShowtimes, type TestShowtime } from './showtimes.ts';
 import { SANDBOX_HEADERS } from '../sandbox-headers.ts';
-import { seatsLeavingNoneAlone } from '../seat-runs.ts';
+import { freeSeatRuns, seatsLeavingNoneAlone } from '../seat-runs.ts';
 
 /** What the purchase journeys share: the sandbox's showtimes and seats, people, and the steps a customer takes. */
 
@@ -120,28 +120,9 @@ export function seatButton(page: Page, seat: string, state: 'disponible' | 'sele
   return page.getByRole('button', { name: `Fila ${row}, silla ${number}, ${state}`, exact: true });
 }
 
-/**
- * The free seats of the zone shown, as the map lays them out: runs of seats side by side,
- * each ended by an aisle, a seat not free, or the row's end ('F-7' labels, in map order).
- */
+/** The free seats of the zone shown, as runs side by side in map order ('F-7' labels; tests/seat-runs.ts). */
 export async function freeRuns(page: Page): Promise<string[][]> {
-  return page.getByRole('grid', { name: 'Mapa de sillas' }).evaluate((grid) => {
-    const runs: string[][] = [];
-    for (const row of grid.querySelectorAll('[role="row"]')) {
-      let run: string[] = [];
-      for (const cell of row.querySelectorAll('[role="gridcell"]')) {
-        const seat = cell.querySelector<HTMLButtonElement>('button[data-seat]');
-        if (seat?.dataset.seat && seat.getAttribute('aria-label')?.endsWith(', disponible')) {
-          run.push(seat.dataset.seat);
-          continue;
-        }
-        if (run.length > 0) runs.push(run);
-        run = [];
-      }
-      if (run.length > 0) runs.push(run);
-    }
-    return runs;
-  });
+  return page.getByRole('grid', { name: 'Mapa de sillas' }).evaluate(freeSeatRuns);
 }
 
 /** `count` free seats of the zone shown that leave no seat alone (tests/seat-runs.ts). */

@@ -199,3 +199,24 @@ test('the public files keep a day in browsers and at the edge; the service worke
   expect(missing.status()).toBe(404);
   expect(missing.headers()['cache-control'] ?? '').not.toContain('86400');
 });
+
+test.describe('a form the server drew, before its island runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of ['/iniciar-sesion', '/registrarme', '/contactanos', '/linea-etica']) {
+    test(`${path}: closed, so nothing typed is replaced and nothing is sent nowhere`, async ({ page }) => {
+      await page.goto(path);
+      const form = page.locator('main form').first();
+      await expect(form.getByLabel(/^Correo electrónico/).first()).toBeDisabled();
+      await expect(form.locator('button[type="submit"]')).toBeDisabled();
+    });
+  }
+});
+
+test('a form the server drew opens once its island runs', async ({ page }) => {
+  await page.goto('/iniciar-sesion');
+  const email = page.locator('main form').getByLabel('Correo electrónico', { exact: true });
+  await expect(email).toBeEnabled();
+  await email.fill('persona@example.com');
+  await expect(email).toHaveValue('persona@example.com');
+});

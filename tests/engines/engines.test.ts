@@ -4,12 +4,12 @@ import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fragmentRoutes, routes, type RouteName } from '#site/lib/routes.ts';
 import { SandboxShowtimes, type TestShowtime } from '../showtimes.ts';
-import { seatsLeavingNoneAlone } from '../seat-runs.ts';
+import { until } from '../until.ts';
+import { freeSeatRuns, seatsLeavingNoneAlone } from '../seat-runs.ts';
 import { ENGINES, type EngineName, type EnginePage } from './engines.ts';
 import {
   currentPath,
   loadedPath,
-  freeSeatRuns,
   insideWindow,
   qrImages,
   scrollsSideways,
@@ -34,23 +34,6 @@ const SHOTS = process.env.ENGINES_SHOTS ?? '/tmp/engines-shots';
 const DEMO = { email: 'demo@viziona.co', password: 'Demo1234' };
 const APPROVED_CARD = '4575623182290326';
 const KEPT = 'Disponible sin conexión en este dispositivo.';
-
-/** Polls `read` until `done` holds (a page in the middle of loading counts as not yet), for at most `ms`. */
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last: T | string;
-  for (;;) {
-    try {
-      const value = await read();
-      if (done(value)) return value;
-      last = value;
-    } catch (error) {
-      last = (error as Error).message;
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s (last: ${JSON.stringify(last)})`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const picker = new SandboxShowtimes(ENGINES_SANDBOX_URL);
 let signal: Signal;
@@ -79,7 +62,7 @@ for (const engine of Object.keys(ENGINES) as EngineName[]) {
         `${describeQuery(query)} shown`,
         () => page.count(query),
         (found) => found > 0,
-        ms,
+        { timeoutMs: ms },
       ).catch(async (error: unknown) => {
         await screenshot('not-shown').catch(() => undefined);
         throw error;

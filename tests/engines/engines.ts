@@ -41,6 +41,19 @@ export interface EnginePage {
 
 const script = (fn: (...args: never[]) => unknown): string => `(${fn.toString()})`;
 
+/** In the page: whether the first element `query` finds takes typing (a form closed until its island runs does not). */
+const typable = (query: Query): string =>
+  `${script(locate)}(${JSON.stringify(query)})[0]?.matches(':enabled') === true`;
+
+/** Waits, as a person does, until the field takes typing; fails naming it. */
+async function untilTypable(query: Query, takesTyping: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await takesTyping())) {
+    if (Date.now() > deadline) throw new Error(`${describeQuery(query)}: not enabled within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Firefox ESR over WebDriver BiDi. */
 async function openFirefox(): Promise<EnginePage> {
   const browser = await puppeteer.launch({
@@ -78,6 +91,7 @@ async function openFirefox(): Promise<EnginePage> {
       await (await element(query)).click();
     },
     async type(query, text) {
+      await untilTypable(query, () => page.evaluate(typable(query)) as Promise<boolean>);
       await (await element(query)).type(text);
     },
     async screenshot(file) {
@@ -141,6 +155,7 @@ async function openWebKit(): Promise<EnginePage> {
       }
     },
     async type(query, text) {
+      await untilTypable(query, () => session.execute<boolean>(`return ${typable(query)};`, []));
       const target = await element(query);
       await session.command('POST', `/element/${target[ELEMENT_KEY]}/value`, { text });
     },

@@ -63,25 +63,6 @@ export async function qrImages(): Promise<
   );
 }
 
-/** Free seats of the map, as runs side by side (an aisle, a taken seat or the row's end closes a run), 'F-7' labels. */
-export function freeSeatRuns(): string[][] {
-  const runs: string[][] = [];
-  for (const row of document.querySelectorAll('[role="grid"] [role="row"]')) {
-    let run: string[] = [];
-    for (const cell of row.querySelectorAll('[role="gridcell"]')) {
-      const seat = cell.querySelector<HTMLButtonElement>('button[data-seat]');
-      if (seat?.dataset.seat && seat.getAttribute('aria-label')?.endsWith(', disponible')) {
-        run.push(seat.dataset.seat);
-        continue;
-      }
-      if (run.length > 0) runs.push(run);
-      run = [];
-    }
-    if (run.length > 0) runs.push(run);
-  }
-  return runs;
-}
-
 /**
  * Where in the window a finger pressing `element` lands: a point whose hit test is the element
  * (or inside it); null when none shows. First as a person does: the element scrolled to the

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackages } from '../debian-packages.ts';
 import { EDGE_METRICS_LOG, startObservability, type Observability } from './observability.ts';
+import { untilTrue } from '../until.ts';
 import { httpAnswers, service, type Probe, type Service } from './processes.ts';
 import { WARM_UP_ID_PREFIX } from '#site/lib/image-warmup.ts';
 
@@ -54,16 +55,21 @@ export interface Traffic {
    * what visitors' requests made happen.
    */
   warmUps: Map<string, number>;
+  /** Requests nginx passed on, by the replica's address ('127.0.0.1:5610'; a retry lists both, comma-separated). */
+  upstreams: Map<string, number>;
 }
 
 /** The request id of the sites' own photo warm-ups (site/lib/image-warmer.ts). */
 const isWarmUp = (entry: Record<string, unknown>): boolean => String(entry.reqId ?? '').startsWith(WARM_UP_ID_PREFIX);
 
+/** Requests the tests send to mark how far each log has been written (never counted as traffic). */
+const LOG_MARK = 'topology-log-mark';
+
 function tally(text: string, keep: (entry: Record<string, unknown>) => string | null): Map<string, number> {
   const counts = new Map<string, number>();
   for (const line of text.split('\n')) {
     // The last line may still be being written.
-    if (!line.startsWith('{') || !line.endsWith('}')) continue;
+    if (!line.startsWith('{') || !line.endsWith('}') || line.includes(LOG_MARK)) continue;
     const key = keep(JSON.parse(line) as Record<string, unknown>);
     if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
@@ -74,8 +80,20 @@ function tally(text: string, keep: (entry: Record<string, unknown>) => string | 
 const siteLogFile = (index: number): string => `site-${index + 1}.log`;
 const SITE_LOGS = [0, 1].map(siteLogFile);
 
-/** `watch()` before a stretch of traffic; the function it returns counts what went by since. */
-function trafficWatch(logs: string): () => () => Traffic {
+interface LoggingProcesses {
+  edgeUrl: string;
+  sandbox: Service;
+  sites: readonly Service[];
+}
+
+/**
+ * `watch()` before a stretch of traffic; the function it returns counts what went by since.
+ * Both first wait until every log holds the lines of what was answered before the call (each
+ * process writes its line once the answer went out, the sandbox's and the sites' through a
+ * pipe): a marked request to each running process, and its line read back. No pause guesses
+ * how long the writing takes.
+ */
+function trafficWatch(logs: string, processes: LoggingProcesses): () => Promise<() => Promise<Traffic>> {
   const read = (file: string): string => {
     try {
       return readFileSync(path.join(logs, file), 'utf8');
@@ -83,32 +101,64 @@ function trafficWatch(logs: string): () => () => Traffic {
       return '';
     }
   };
-  return () => {
+  let marks = 0;
+  const markIn = async (file: string, url: string, mark: string, headers: Record<string, string> = {}) => {
+    await (await fetch(url, { headers })).arrayBuffer();
+    await untilTrue(`the line of ${mark} in logs/${file}`, () => read(file).includes(mark), { intervalMs: 50 });
+  };
+  const caughtUp = async (): Promise<void> => {
+    const mark = `${LOG_MARK}-${(marks += 1)}`;
+    await Promise.all([
+      // nginx answers /bff/ops/ itself (404): nothing passes on. The sandbox logs a query as
+      // `?[redacted]`, so its mark is in the path (a 404 it still logs, outside /api/).
+      markIn('nginx-access.log', `${processes.edgeUrl}/bff/ops/${mark}`, mark),
+      ...(processes.sandbox.child
+        ? [markIn('sandbox.log', `http://127.0.0.1:${processes.sandbox.port}/sandbox/log-mark/${mark}`, mark)]
+        : []),
+      // A site logs the path without its query, with the request id it was given.
+      ...processes.sites.flatMap((site, index) =>
+        site.child
+          ? [markIn(siteLogFile(index), `http://127.0.0.1:${site.port}/favicon.svg`, mark, { 'x-request-id': mark })]
+          : [],
+      ),
+    ]);
+  };
+  return async () => {
+    await caughtUp();
     const from = {
       sandbox: read('sandbox.log').length,
       nginx: read('nginx-access.log').length,
       sites: SITE_LOGS.map((file) => read(file).length),
     };
-    return () => ({
-      cinemaApi: tally(read('sandbox.log').slice(from.sandbox), (entry) => {
-        const url = entry.msg === 'incoming request' ? ((entry.req as { url?: string } | undefined)?.url ?? '') : '';
-        return url.startsWith('/api/') ? url : null;
-      }),
-      passedOn: tally(read('nginx-access.log').slice(from.nginx), (entry) =>
-        entry.upstream && !isWarmUp(entry) ? String(entry.uri) : null,
-      ),
-      warmUps: tally(read('nginx-access.log').slice(from.nginx), (entry) =>
-        entry.upstream && isWarmUp(entry) ? `${String(entry.status)} ${String(entry.uri)}` : null,
-      ),
-      siteAnswers: tally(SITE_LOGS.map((file, index) => read(file).slice(from.sites[index])).join('\n'), (entry) => {
-        if (entry.msg !== 'request completed' || isWarmUp(entry)) return null;
-        const url = (entry.req as { url?: string } | undefined)?.url;
-        const status = (entry.res as { statusCode?: number } | undefined)?.statusCode;
-        return url && status ? `${status} ${url}` : null;
-      }),
-    });
+    return async () => {
+      await caughtUp();
+      return {
+        cinemaApi: tally(read('sandbox.log').slice(from.sandbox), (entry) => {
+          const url = entry.msg === 'incoming request' ? ((entry.req as { url?: string } | undefined)?.url ?? '') : '';
+          return url.startsWith('/api/') ? url : null;
+        }),
+        passedOn: tally(read('nginx-access.log').slice(from.nginx), (entry) =>
+          entry.upstream && !isWarmUp(entry) ? String(entry.uri) : null,
+        ),
+        warmUps: tally(read('nginx-access.log').slice(from.nginx), (entry) =>
+          entry.upstream && isWarmUp(entry) ? `${String(entry.status)} ${String(entry.uri)}` : null,
+        ),
+        upstreams: tally(read('nginx-access.log').slice(from.nginx), (entry) =>
+          entry.upstream ? String(entry.upstream) : null,
+        ),
+        siteAnswers: tally(SITE_LOGS.map((file, index) => read(file).slice(from.sites[index])).join('\n'), (entry) => {
+          if (entry.msg !== 'request completed' || isWarmUp(entry)) return null;
+          const url = (entry.req as { url?: string } | undefined)?.url;
+          const status = (entry.res as { statusCode?: number } | undefined)?.statusCode;
+          return url && status ? `${status} ${url}` : null;
+        }),
+      };
+    };
   };
 }
+
+/** How long the BFF replicas serve a catalogue entry before asking the cinema API again (5 min in production). */
+export const CATALOGUE_FRESH_SECONDS = 1;
 
 export interface Topology {
   readonly url: string;
@@ -123,8 +173,8 @@ export interface Topology {
   readonly sites: [Service, Service];
   /** Prometheus and mtail watching the replicas and the edge (when started with `observability`). */
   readonly observability: Observability | null;
-  /** Counts what reaches the replicas and the cinema API from now on (logs/). */
-  watch(): () => Traffic;
+  /** Counts what reaches the replicas and the cinema API from now on (logs/), once every log has caught up. */
+  watch(): Promise<() => Promise<Traffic>>;
   close(): Promise<void>;
 }
 
@@ -299,7 +349,7 @@ export async function startTopology(
         GOOGLE_WALLET_TOKEN_URL: `${sandboxUrl}/google-wallet/token`,
         TRUST_PROXY: '1',
         DRAIN_SECONDS: '1',
-        CATALOGUE_FRESH_SECONDS: '1',
+        CATALOGUE_FRESH_SECONDS: String(CATALOGUE_FRESH_SECONDS),
         LOG_LEVEL: 'warn',
         ...options.bffEnv,
       },
@@ -382,7 +432,7 @@ export async function startTopology(
     bffs,
     sites,
     observability,
-    watch: trafficWatch(logs),
+    watch: trafficWatch(logs, { edgeUrl: url, sandbox, sites }),
     close,
   };
 }

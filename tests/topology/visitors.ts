@@ -17,6 +17,8 @@ export type Answer = {
   cacheStatus: string | undefined;
   /** Whether the answer set (or cleared) a cookie. */
   setsCookie: boolean;
+  /** When the answer was made (its `Date` header, whole seconds), epoch ms; NaN without one. */
+  date: number;
 };
 
 const SESSION_COOKIE = 'viziona_session';
@@ -70,6 +72,7 @@ export async function browserRequest(options: {
     location: header('location'),
     cacheStatus: header('x-cache-status'),
     setsCookie: setCookieLines.length > 0,
+    date: Date.parse(header('date') ?? ''),
   };
 }
 
@@ -136,6 +139,8 @@ const RECONNECT_MS = 3_000;
 
 export class SeatStream {
   events = 0;
+  /** How many times the stream broke, and how long each reconnection took (ms), in order. */
+  breaks = 0;
   readonly reconnections: number[] = [];
   #brokeAt: number | null = null;
   #closed = false;
@@ -146,6 +151,11 @@ export class SeatStream {
   constructor(visitor: Visitor, showtimeId: number) {
     this.visitor = visitor;
     this.showtimeId = showtimeId;
+  }
+
+  /** Broken now: no seat event since it last broke. */
+  get broken(): boolean {
+    return this.#brokeAt !== null;
   }
 
   /** Opens the stream and resolves on its first seat event. */
@@ -182,7 +192,10 @@ export class SeatStream {
             if (first) return reject(error instanceof Error ? error : new Error(String(error)));
           }
           if (this.#closed) return;
-          this.#brokeAt ??= performance.now();
+          if (this.#brokeAt === null) {
+            this.#brokeAt = performance.now();
+            this.breaks += 1;
+          }
           // As EventSource does: wait the `retry` the BFF sent (3 s), then connect again.
           await new Promise((resolveWait) => setTimeout(resolveWait, RECONNECT_MS));
         }

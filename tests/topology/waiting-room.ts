@@ -70,6 +70,17 @@ export class Queuer {
     const answer = await this.send('POST', '/bff/auth/login', { email, password });
     if (answer.status !== 200) throw new Error(`login of ${email} answered ${answer.status}: ${answer.text}`);
   }
+
+  /** This person's read straight from one replica (`origin`, around nginx): what that replica sees. */
+  readAt(origin: string, path: string): Promise<Answer> {
+    return browserRequest({
+      base: origin,
+      agent: agentFor(this.address),
+      request: { method: 'GET', path },
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      setCookies: () => undefined,
+    });
+  }
 }
 
 /** What the operators' API answers about an event (bff/waiting-room/operators/operator-views.ts), as far as the test reads it. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import type { RoomStatusRow } from '#shared/cinema-api/booking.ts';
 import { RoomStatusHub } from '#bff/purchase/booking/room-status-hub.ts';
-import { payOnce } from '#bff/purchase/common/payment-gate.ts';
+import { payOnce } from '#bff/payments/payment-gate.ts';
 import { createMemoryStore } from '#bff/plugins/shared-store.ts';
 import { BffError } from '#bff/errors.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BffError } from '#bff/errors.ts';
 import { createMemoryStore, type SharedStore } from '#bff/plugins/shared-store.ts';
-import { withLock } from '#bff/purchase/common/payment-gate.ts';
+import { withLock } from '#bff/plugins/shared-lock.ts';
 
 /** A shared store that stops answering while `away` is set, as Redis does while it restarts. */
 function storeThatGoesAway(): SharedStore & { away: boolean } {

@@ -1,43 +1,36 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BillAnswerSchema, BillsAnswerSchema, type Bill } from '#shared/cinema-api/bills.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Bill } from '#shared/cinema-api/bills.ts';
 import type { PayMethod } from '#shared/cinema-api/payments.ts';
 import { BffError } from '#bff/errors.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
+import type { UpstreamClient } from '#bff/plugins/upstream.ts';
 
-/** One bill of the logged-in customer at an upstream path (404 when it is not theirs). */
-async function billAt(app: FastifyInstance, request: FastifyRequest, path: string): Promise<Bill> {
-  const answer = await app.upstream.call(request, { method: 'GET', path, schema: BillAnswerSchema, auth: true });
-  return answer.data;
-}
+// Every read of one bill answers 404 when it is not the logged-in customer's. They need the
+// cinema API only, and are given it.
 
 /** One bill of the logged-in customer, as the cinema API gives it. */
-export const readBill = (app: FastifyInstance, request: FastifyRequest, bill: string): Promise<Bill> =>
-  billAt(app, request, upstreamPath`bills/${bill}`);
+export const readBill = async (upstream: UpstreamClient, request: FastifyRequest, bill: string): Promise<Bill> =>
+  (await upstream.call(request, 'GET /bills/:bill', { params: { bill } })).data;
 
 /** One purchase of "Mis compras" by its id. */
-export const readPurchase = (app: FastifyInstance, request: FastifyRequest, id: string): Promise<Bill> =>
-  billAt(app, request, upstreamPath`profile/purchases/${id}`);
+export const readPurchase = async (upstream: UpstreamClient, request: FastifyRequest, id: string): Promise<Bill> =>
+  (await upstream.call(request, 'GET /profile/purchases/:id', { params: { id } })).data;
 
 /** A bill as the payment provider's return page (`/estado-transaccion/{bill}`) asks for it. */
-export const readTransaction = (app: FastifyInstance, request: FastifyRequest, bill: string): Promise<Bill> =>
-  billAt(app, request, upstreamPath`pay-responses/${bill}/status`);
+export const readTransaction = async (upstream: UpstreamClient, request: FastifyRequest, bill: string): Promise<Bill> =>
+  (await upstream.call(request, 'GET /pay-responses/:bill/status', { params: { bill } })).data;
 
 /** A bill's status asked of its pay method (`/pay-status/{type}/{bill}`). */
-export const readPayStatus = (
-  app: FastifyInstance,
+export const readPayStatus = async (
+  upstream: UpstreamClient,
   request: FastifyRequest,
   method: PayMethod,
   bill: string,
-): Promise<Bill> => billAt(app, request, upstreamPath`epayco/${method}/status/${bill}`);
+): Promise<Bill> =>
+  (await upstream.call(request, 'GET /epayco/:method/status/:bill', { params: { method, bill } })).data;
 
 /** Every bill of the logged-in customer ("Mis compras"). */
-export async function readPurchases(app: FastifyInstance, request: FastifyRequest): Promise<Bill[]> {
-  const answer = await app.upstream.call(request, {
-    method: 'GET',
-    path: 'profile/purchases',
-    schema: BillsAnswerSchema,
-    auth: true,
-  });
+export async function readPurchases(upstream: UpstreamClient, request: FastifyRequest): Promise<Bill[]> {
+  const answer = await upstream.call(request, 'GET /profile/purchases');
   return answer.data;
 }
 

@@ -37,7 +37,7 @@ interface BookingPluginOptions {
 
 export const bookingPlugin = fp(
   async (app, options: BookingPluginOptions) => {
-    const sources = createBookingSources(app);
+    const sources = createBookingSources(app.upstream);
     const parts = new BookingViewParts({ lonelySeatRule: app.config.lonelySeatRule });
     const pollMs = options.statusPollMs ?? ROOM_STATUS_POLL_MS;
     const statusHub = new RoomStatusHub({

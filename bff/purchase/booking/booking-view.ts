@@ -7,12 +7,15 @@ import { showtimeStarted } from '#bff/purchase/common/purchase-rules.ts';
 import { readLiveHold, toHoldView } from '#bff/purchase/common/hold.ts';
 import { seatMapTextFor } from './booking-view-parts.ts';
 
+/** What the view reads of the BFF: the booking's sources, settings, pay brands, membership, holds. */
+type BookingViewNeeds = Pick<FastifyInstance, 'booking' | 'settings' | 'payments' | 'membership' | 'sharedStore'>;
+
 /**
  * Answers the booking view as the JSON text it is assembled as (no serialiser runs on it: its
  * parts went through the response schema's pieces when they were made).
  */
 export async function sendBookingView(
-  app: FastifyInstance,
+  app: BookingViewNeeds,
   request: FastifyRequest,
   reply: FastifyReply,
   showtimeId: number,
@@ -29,14 +32,14 @@ export async function sendBookingView(
  * `app.booking.parts` (`booking-view-parts.ts`), and this adds the person's own: their
  * membership (and the prices and snacks it gives), their held seats, their hold and turn.
  */
-async function bookingViewJson(app: FastifyInstance, request: FastifyRequest, showtimeId: number): Promise<string> {
+async function bookingViewJson(app: BookingViewNeeds, request: FastifyRequest, showtimeId: number): Promise<string> {
   const { sources, statusHub, parts } = app.booking;
   const [data, status, settings, snacks, payBrands, membership, hold] = await Promise.all([
     sources.bookingData(request, showtimeId),
     statusHub.read(request, showtimeId),
     app.settings.read(request),
     sources.snacks(request),
-    sources.payBrands(request),
+    app.payments.sources.payBrands(request),
     app.membership.current(request),
     readLiveHold(app, request),
   ]);

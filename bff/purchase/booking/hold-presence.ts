@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CancelView, HoldEvent } from '#shared/views/booking.ts';
 import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { isLive, readHold, readLiveHold, toHoldView, updateHold, type HoldState } from '#bff/purchase/common/hold.ts';
-import { releaseHold } from './reserve.ts';
+import { releaseHold, type ReleaseNeeds } from './reserve.ts';
 
 /**
  * Which pages still show a hold. A page that leaves (pagehide) does not release the hold at
@@ -16,7 +16,7 @@ import { releaseHold } from './reserve.ts';
 export const LEAVE_GRACE_MS = 8_000;
 export const HOLD_POLL_MS = 2_000;
 
-async function leaveHold(app: FastifyInstance, request: FastifyRequest, hold: HoldState): Promise<void> {
+async function leaveHold(app: ReleaseNeeds, request: FastifyRequest, hold: HoldState): Promise<void> {
   const mark = randomUUID();
   const marked = await updateHold(app, hold.owner, hold.id, (current) => ({ ...current, leaving: mark }));
   if (!marked) return;
@@ -37,7 +37,7 @@ async function leaveHold(app: FastifyInstance, request: FastifyRequest, hold: Ho
  * page is `leaving`, after the grace unless another page of the hold claims it.
  */
 export async function cancelHold(
-  app: FastifyInstance,
+  app: ReleaseNeeds,
   request: FastifyRequest,
   { showtimeId, leaving }: { showtimeId?: number; leaving: boolean },
 ): Promise<CancelView> {
@@ -51,7 +51,11 @@ export async function cancelHold(
 }
 
 /** A page showing the hold of `showtimeId` says it is still there. */
-export async function keepHold(app: FastifyInstance, request: FastifyRequest, showtimeId: number): Promise<boolean> {
+export async function keepHold(
+  app: Pick<FastifyInstance, 'sharedStore'>,
+  request: FastifyRequest,
+  showtimeId: number,
+): Promise<boolean> {
   const hold = await readHold(app, request);
   if (!hold || hold.showtimeId !== showtimeId || !isLive(hold)) return false;
   if (hold.leaving === null) return true;
@@ -71,7 +75,7 @@ function holdEventOf(hold: HoldState | null, showtimeId: number, now: number = D
  * the function that stops following.
  */
 export function followHold(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'sharedStore'>,
   request: FastifyRequest,
   showtimeId: number,
   send: (event: string) => void,

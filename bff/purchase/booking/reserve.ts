@@ -1,28 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  CancelReserveAnswerSchema,
-  ConsecutiveAnswerSchema,
-  ReserveAnswerSchema,
-  type BookingData,
-  type LayoutPosition,
-  type RoomStatusRow,
-} from '#shared/cinema-api/booking.ts';
+import type { BookingData, LayoutPosition, RoomStatusRow } from '#shared/cinema-api/booking.ts';
 import { SEAT_TYPE_DISABLED } from '#shared/cinema-api/seat-types.ts';
 import { buildZoneOffers } from '#bff/purchase/common/zone-prices.ts';
 import { LONELY_SEAT_MESSAGE, lonelySeatsRefused } from '#shared/booking/lonely-seats.ts';
 import { buildSeatMap, seatId, withMySeats } from '#shared/booking/seat-map.ts';
 import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 import { DEVICE } from '#shared/validation/options.ts';
+import { THEATER_ID } from '#shared/booking/constants.ts';
 import type { ReserveBody } from '#shared/views/booking.ts';
 import { BffError } from '#bff/errors.ts';
 import type { Showtime } from '#shared/cinema-api/catalogue.ts';
 import { formatHour, formatLongDate } from '#shared/format/dates.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
 import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { audienceOf } from '#bff/purchase/common/audience.ts';
 import { maxSeatsOf, showtimeStarted } from '#bff/purchase/common/purchase-rules.ts';
 import { forgetHold, isLive, readHold, saveHold, type HeldSeat, type HoldState } from '#bff/purchase/common/hold.ts';
-import { withLock } from '#bff/purchase/common/payment-gate.ts';
+import { withLock } from '#bff/plugins/shared-lock.ts';
 
 const RESERVE_ERRORS = {
   unknownZone: 'La ubicación elegida no está disponible. Elige otra.',
@@ -32,6 +25,11 @@ const RESERVE_ERRORS = {
   busy: 'Estamos reservando otras sillas tuyas en este momento. Intenta de nuevo en unos segundos.',
   showtimeBusy: 'Muchas personas están reservando en esta función. Intenta de nuevo en unos segundos.',
 } as const;
+
+/** What releasing a hold uses of the BFF: the holds' store, the cinema API, the room-status hub. */
+export type ReleaseNeeds = Pick<FastifyInstance, 'sharedStore' | 'upstream' | 'booking'>;
+/** What a reservation uses besides: the settings (seat limit), the membership (prices), the configuration. */
+type ReserveNeeds = ReleaseNeeds & Pick<FastifyInstance, 'settings' | 'membership' | 'config'>;
 
 const isSeat = (position: LayoutPosition): boolean =>
   position.TipoSilla.toLowerCase() !== 'pasillo' && position.ColumnaRelativa > 0;
@@ -44,7 +42,7 @@ const isSeat = (position: LayoutPosition): boolean =>
  * the shared store. A hold on another showtime is released first: one hold per person.
  */
 export async function reserveSeats(
-  app: FastifyInstance,
+  app: ReserveNeeds,
   request: FastifyRequest,
   showtimeId: number,
   body: ReserveBody,
@@ -118,22 +116,16 @@ export async function reserveSeats(
       consecutive = previous.consecutive;
     } else {
       if (previous && isLive(previous)) await releaseHold(app, request, previous);
-      const answer = await app.upstream.call(request, {
-        method: 'GET',
-        path: 'score/consecutive/1',
-        schema: ConsecutiveAnswerSchema,
-        auth: true,
+      const answer = await app.upstream.call(request, 'GET /score/consecutive/:theaterId', {
+        params: { theaterId: THEATER_ID },
       });
       consecutive = answer.data.Secuencia;
     }
 
     try {
-      const answer = await app.upstream.call(request, {
-        method: 'POST',
-        path: upstreamPath`reserve/${showtimeId}`,
+      const answer = await app.upstream.call(request, 'POST /reserve/:showtimeId', {
+        params: { showtimeId },
         body: { score_consecutive: consecutive, seats, device: DEVICE },
-        schema: ReserveAnswerSchema,
-        auth: true,
       });
       return await saveHold(app, request, {
         showtimeId,
@@ -200,15 +192,12 @@ function describeShowtime(showtime: Pick<Showtime, 'function_date' | 'function_h
 }
 
 /** Releases a hold at the cinema API (best effort) and forgets it. */
-export async function releaseHold(app: FastifyInstance, request: FastifyRequest, hold: HoldState): Promise<boolean> {
+export async function releaseHold(app: ReleaseNeeds, request: FastifyRequest, hold: HoldState): Promise<boolean> {
   await forgetHold(app, hold);
   try {
-    const answer = await app.upstream.call(request, {
-      method: 'POST',
-      path: upstreamPath`reserve/cancel/${hold.showtimeId}`,
+    const answer = await app.upstream.call(request, 'POST /reserve/cancel/:showtimeId', {
+      params: { showtimeId: hold.showtimeId },
       body: { score_consecutive: hold.consecutive, device: DEVICE },
-      schema: CancelReserveAnswerSchema,
-      auth: true,
     });
     return answer.data.released > 0;
   } catch (error) {

@@ -14,7 +14,7 @@ const HEARTBEAT_MS = 15_000;
  * leaves no watcher behind.
  */
 export async function openSeatStream(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'booking' | 'sharedStore'>,
   request: FastifyRequest,
   reply: FastifyReply,
   showtimeId: number,

@@ -1,26 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  BookingDataAnswerSchema,
-  RoomStatusAnswerSchema,
-  type BookingData,
-  type PaymentMethod,
-  type RoomStatusRow,
-} from '#shared/cinema-api/booking.ts';
-import {
-  MoviesAnswerSchema,
-  CatalogueEntriesAnswerSchema,
-  SnackProductsAnswerSchema,
-  type CatalogueEntry,
-  type SnackProduct,
-} from '#shared/cinema-api/catalogue.ts';
-import { BanksAnswerSchema, PayBrandsAnswerSchema, type Bank, type PayBrand } from '#shared/cinema-api/payments.ts';
+import type { BookingData, PaymentMethod, RoomStatusRow } from '#shared/cinema-api/booking.ts';
+import type { CatalogueEntry, SnackProduct } from '#shared/cinema-api/catalogue.ts';
+import { HOME_THEATER } from '#shared/views/catalogue.ts';
 import { BffError, ERROR_MESSAGES } from '#bff/errors.ts';
 import { ReadCache } from '#bff/plugins/read-cache.ts';
-import { upstreamPath } from '#bff/plugins/upstream.ts';
+import type { UpstreamCaller, UpstreamClient } from '#bff/plugins/upstream.ts';
 
 /**
  * The upstream reads of the purchase flow. What is the same for everybody and changes
- * rarely (booking data with layout and prices, snacks, pay brands, banks) is kept
+ * rarely (booking data with layout and prices, snacks) is kept
  * briefly and shared; concurrent misses share one call. A payment reads them `fresh`, so
  * it is priced from what the cinema API says now.
  */
@@ -30,27 +17,25 @@ export interface SnackSources {
 }
 
 export interface BookingSources {
-  bookingData(request: FastifyRequest, showtimeId: number, options?: { fresh?: boolean }): Promise<BookingData>;
-  snacks(request: FastifyRequest, options?: { fresh?: boolean }): Promise<SnackSources>;
-  payBrands(request: FastifyRequest): Promise<PayBrand[]>;
-  banks(request: FastifyRequest): Promise<Bank[]>;
+  bookingData(caller: UpstreamCaller, showtimeId: number, options?: { fresh?: boolean }): Promise<BookingData>;
+  snacks(caller: UpstreamCaller, options?: { fresh?: boolean }): Promise<SnackSources>;
   /**
    * The chain's payment method when there is no showtime (the membership purchase): the
    * cinema API only hands it out with a showtime's booking data, so the next showtime's is used.
    */
-  salesPaymentMethod(request: FastifyRequest): Promise<PaymentMethod>;
+  salesPaymentMethod(caller: UpstreamCaller): Promise<PaymentMethod>;
   /** One status read of a room, without a bearer (the same answer for everybody). */
-  roomStatus(request: FastifyRequest, showtimeId: number): Promise<RoomStatusRow[]>;
+  roomStatus(caller: UpstreamCaller, showtimeId: number): Promise<RoomStatusRow[]>;
 }
 
 const BOOKING_CACHE = {
-  /** Booking data, snacks, pay brands: shared for 30 s, served stale on an outage for 5 min. */
+  /** Booking data and snacks: shared for 30 s, served stale on an outage for 5 min. */
   freshMs: 30_000,
   keepMs: 5 * 60_000,
   maxEntries: 2_000,
 } as const;
 
-export function createBookingSources(app: FastifyInstance): BookingSources {
+export function createBookingSources(upstream: UpstreamClient): BookingSources {
   const cache = new ReadCache(BOOKING_CACHE);
 
   async function read<T>(key: string, fresh: boolean | undefined, load: () => Promise<T>): Promise<T> {
@@ -58,73 +43,37 @@ export function createBookingSources(app: FastifyInstance): BookingSources {
     return (await cache.read(key, load)).value;
   }
 
+  /** The one cache of a showtime's room (layout, prices, payment method): the purchase and the waiting room read it. */
+  function bookingData(caller: UpstreamCaller, showtimeId: number, options?: { fresh?: boolean }) {
+    return read(`booking-data:${showtimeId}`, options?.fresh, async () => {
+      const answer = await upstream.call(caller, 'GET /room/:showtimeId', { params: { showtimeId } });
+      return answer.data;
+    });
+  }
+
   return {
-    bookingData(request, showtimeId, options) {
-      return read(`booking-data:${showtimeId}`, options?.fresh, async () => {
-        const answer = await app.upstream.call(request, {
-          method: 'GET',
-          path: upstreamPath`room/${showtimeId}`,
-          schema: BookingDataAnswerSchema,
-        });
-        return answer.data;
-      });
-    },
+    bookingData,
     snacks(request, options) {
       return read('booking-snacks', options?.fresh, async () => {
         const [products, catalogue] = await Promise.all([
-          app.upstream.call(request, {
-            method: 'GET',
-            path: 'confectioneries/score/viziona',
-            schema: SnackProductsAnswerSchema,
-          }),
-          app.upstream.call(request, { method: 'GET', path: 'confectioneries', schema: CatalogueEntriesAnswerSchema }),
+          upstream.call(request, 'GET /confectioneries/score/:theater', { params: { theater: HOME_THEATER } }),
+          upstream.call(request, 'GET /confectioneries'),
         ]);
         return { products: products.data.data, catalogue: catalogue.data.data };
       });
     },
-    payBrands(request) {
-      return read('booking-pay-brands', false, async () => {
-        const answer = await app.upstream.call(request, {
-          method: 'GET',
-          path: 'pay-brands',
-          schema: PayBrandsAnswerSchema,
-        });
-        return answer.data.data;
-      });
-    },
-    banks(request) {
-      return read('booking-banks', false, async () => {
-        const answer = await app.upstream.call(request, {
-          method: 'GET',
-          path: 'epayco/banks',
-          schema: BanksAnswerSchema,
-        });
-        return answer.data;
-      });
-    },
     salesPaymentMethod(request) {
       return read('booking-sales-payment-method', false, async () => {
-        const movies = await app.upstream.call(request, {
-          method: 'GET',
-          path: 'movies/theater/viziona',
-          schema: MoviesAnswerSchema,
+        const movies = await upstream.call(request, 'GET /movies/theater/:theater', {
+          params: { theater: HOME_THEATER },
         });
         const showtime = movies.data.flatMap((movie) => movie.showtimes)[0];
         if (!showtime) throw new BffError(502, 'UPSTREAM_UNAVAILABLE', ERROR_MESSAGES.upstreamUnavailable);
-        const answer = await app.upstream.call(request, {
-          method: 'GET',
-          path: upstreamPath`room/${showtime.id}`,
-          schema: BookingDataAnswerSchema,
-        });
-        return answer.data.payment_method;
+        return (await bookingData(request, showtime.id)).payment_method;
       });
     },
     async roomStatus(request, showtimeId) {
-      const answer = await app.upstream.call(request, {
-        method: 'GET',
-        path: upstreamPath`room/${showtimeId}/status`,
-        schema: RoomStatusAnswerSchema,
-      });
+      const answer = await upstream.call(request, 'GET /room/:showtimeId/status', { params: { showtimeId } });
       return answer.data;
     },
   };

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import type { HoldView } from '#shared/views/booking.ts';
 import { ownerOf } from '#bff/plugins/session-guard.ts';
 
+/** A hold lives in the shared store only: that is all its functions need of the BFF. */
+type HoldNeeds = Pick<FastifyInstance, 'sharedStore'>;
+
 /**
  * A person's seat hold, kept on the server side of the boundary (`app.sharedStore`: Redis
  * when REDIS_URL is set, so every replica sees it; memory otherwise), one per person, keyed
@@ -57,7 +60,7 @@ interface StoredHold {
   hold: HoldState;
 }
 
-async function readStored(app: FastifyInstance, owner: string): Promise<StoredHold | null> {
+async function readStored(app: HoldNeeds, owner: string): Promise<StoredHold | null> {
   const raw = await app.sharedStore.get(holdKey(owner));
   if (raw === null) return null;
   try {
@@ -71,7 +74,7 @@ async function readStored(app: FastifyInstance, owner: string): Promise<StoredHo
 const ttlOf = (hold: HoldState, now: number): number => Math.max(1_000, hold.expiresAt - now + KEEP_AFTER_EXPIRY_MS);
 
 /** The person's hold record (expired, settled or live), if any. */
-export async function readHold(app: FastifyInstance, request: FastifyRequest): Promise<HoldState | null> {
+export async function readHold(app: HoldNeeds, request: FastifyRequest): Promise<HoldState | null> {
   const owner = ownerOf(request);
   return owner ? ((await readStored(app, owner))?.hold ?? null) : null;
 }
@@ -80,7 +83,7 @@ export const isLive = (hold: HoldState, now: number = Date.now()): boolean => !h
 
 /** The hold when it is still running and unpaid. */
 export async function readLiveHold(
-  app: FastifyInstance,
+  app: HoldNeeds,
   request: FastifyRequest,
   now: number = Date.now(),
 ): Promise<HoldState | null> {
@@ -90,7 +93,7 @@ export async function readLiveHold(
 
 /** Stores a new hold (only under the person's reservation lock). */
 export async function saveHold(
-  app: FastifyInstance,
+  app: HoldNeeds,
   request: FastifyRequest,
   hold: Omit<HoldState, 'owner' | 'id' | 'settled' | 'leaving'>,
 ): Promise<HoldState> {
@@ -106,7 +109,7 @@ export async function saveHold(
  * or null when the hold was replaced or removed meanwhile (nothing is written then).
  */
 export async function updateHold(
-  app: FastifyInstance,
+  app: HoldNeeds,
   owner: string,
   id: string,
   change: (hold: HoldState) => HoldState | null,
@@ -123,7 +126,7 @@ export async function updateHold(
 }
 
 /** Forgets the hold `id` (if it is still the stored one). */
-export async function forgetHold(app: FastifyInstance, hold: HoldState): Promise<void> {
+export async function forgetHold(app: HoldNeeds, hold: HoldState): Promise<void> {
   await updateHold(app, hold.owner, hold.id, () => null);
 }
 

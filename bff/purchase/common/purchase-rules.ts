@@ -1,6 +1,6 @@
-import type { BookingData, PaymentMethod } from '#shared/cinema-api/booking.ts';
+import type { BookingData } from '#shared/cinema-api/booking.ts';
 import { hasShowtimeStarted } from '#shared/booking/showtime-clock.ts';
-import type { PaymentMethodView, SnackOffer } from '#shared/views/booking.ts';
+import type { SnackOffer } from '#shared/views/booking.ts';
 import type { Settings } from '#shared/cinema-api/settings.ts';
 import { audienceKey } from './audience.ts';
 import type { SnackSources } from './booking-sources.ts';
@@ -38,12 +38,6 @@ export function snackOffersFor(sources: SnackSources, audience: PriceAudience): 
 }
 
 /** The chain's payment method as the purchase page and the payments read it. */
-export const toPaymentMethodView = (method: PaymentMethod): PaymentMethodView => ({
-  id: method.score_payment_method,
-  card: method.pay_with_card,
-  pse: method.pay_with_pse,
-});
-
 export function showtimeStarted(data: BookingData, now: number = Date.now()): boolean {
   return hasShowtimeStarted(data.showtime.function_date, data.showtime.function_hour, now);
 }

@@ -8,7 +8,8 @@ import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 import type { CartLine, PaymentMethodView } from '#shared/views/booking.ts';
 import { BffError } from '#bff/errors.ts';
 import { audienceOf } from '#bff/purchase/common/audience.ts';
-import { maxSeatsOf, snackOffersFor, toPaymentMethodView } from '#bff/purchase/common/purchase-rules.ts';
+import { maxSeatsOf, snackOffersFor } from '#bff/purchase/common/purchase-rules.ts';
+import { toPaymentMethodView } from '#bff/payments/payment-checks.ts';
 import type { HoldState } from '#bff/purchase/common/hold.ts';
 
 export const CHECKOUT_ERRORS = {
@@ -37,13 +38,16 @@ export interface PricedPurchase {
   paymentMethod: PaymentMethodView;
 }
 
+/** What pricing reads of the BFF: the booking's data, the settings and the person's membership. */
+type PricingNeeds = Pick<FastifyInstance, 'booking' | 'settings' | 'membership'>;
+
 /**
  * Prices the person's hold and cart: the ticket price is the one of the Tarifa the seats
  * were reserved with, each snack the price offered to this person, the fees the settings';
  * nothing comes from the browser but product codes, quantities and recipe choices.
  */
 export async function priceTicketPurchase(
-  app: FastifyInstance,
+  app: PricingNeeds,
   request: FastifyRequest,
   hold: HoldState,
   cart: ReadonlyArray<CartLine>,

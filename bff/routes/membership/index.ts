@@ -1,26 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '#bff/endpoint-route.ts';
 import { requireCustomer } from '#bff/plugins/session-guard.ts';
-import { membershipOffer } from '#bff/purchase/membership/membership-offer.ts';
-import { buyMembership } from '#bff/purchase/membership/membership-purchase.ts';
-import { perPersonRateLimit } from '#bff/purchase/common/rate-limits.ts';
+import { membershipOffer } from '#bff/membership/membership-offer.ts';
+import { membershipProduct } from '#bff/membership/membership-sale.ts';
 
-/** Club Vizionarios: its offer and its purchase by card or PSE. Every route needs a session. */
+/** Club Vizionarios: its offer and its sale by card or PSE (the payments floor). Every route needs a session. */
 const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
 
+  // What the membership needs of the rest of the BFF, given once (it never reads the app).
+  const needs = {
+    settings: app.settings,
+    membership: app.membership,
+    upstream: app.upstream,
+    paymentSources: app.payments.sources,
+    bookingSources: app.booking.sources,
+  };
   endpointRoute(app, 'GET /membership/offer', {
-    handler: async (request) => membershipOffer(app, request),
+    handler: async (request) => membershipOffer(needs, request),
   });
 
-  const purchase = { config: { rateLimit: perPersonRateLimit.membership } };
+  const membership = membershipProduct(needs);
   endpointRoute(app, 'POST /membership/purchase', {
-    ...purchase,
-    handler: async (request) => buyMembership(app, request, request.body),
+    ...app.payments.routeOptions(membership.metricKind.card),
+    handler: async (request, reply) => app.payments.sell(membership, request, reply, request.body),
   });
   endpointRoute(app, 'POST /membership/purchase/pse', {
-    ...purchase,
-    handler: async (request) => buyMembership(app, request, request.body),
+    ...app.payments.routeOptions(membership.metricKind.pse),
+    handler: async (request, reply) => app.payments.sell(membership, request, reply, request.body),
   });
 };
 

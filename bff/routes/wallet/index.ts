@@ -21,8 +21,11 @@ const walletUnavailable = (name: string): BffError =>
   new BffError(404, 'WALLET_UNAVAILABLE', `${name} no está disponible en este momento.`);
 
 /** The purchase's tickets, read with the person's own token (another person's bill is a 404). */
-async function ticketOf(app: FastifyInstance, request: FastifyRequest<{ Params: { bill: string } }>) {
-  const bill = await readBill(app, request, request.params.bill);
+async function ticketOf(
+  app: Pick<FastifyInstance, 'upstream' | 'config'>,
+  request: FastifyRequest<{ Params: { bill: string } }>,
+) {
+  const bill = await readBill(app.upstream, request, request.params.bill);
   const ticket: WalletTicket | null = walletTicketOf(bill, app.config.siteOrigin);
   if (!ticket) throw ticketNotReady();
   return ticket;

@@ -2,7 +2,7 @@ import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 import { formatReleaseDate } from '#shared/format/dates.ts';
 import type { MembershipView } from '#shared/views/session.ts';
 import { routes } from '../../lib/routes.ts';
-import { PAYMENT_TEXTS, PURCHASE_TEXTS } from './texts.ts';
+import { PURCHASE_TEXTS } from './texts.ts';
 
 /** Members see 'Ya eres parte del Club Vizionarios' with the end date; others an invitation. */
 export function ClubBanner({ membership }: { membership: MembershipView | null }) {
@@ -29,7 +29,7 @@ export function ClubBanner({ membership }: { membership: MembershipView | null }
         className="font-semibold text-brand underline underline-offset-4"
       >
         {PURCHASE_TEXTS.joinClubLink}
-        <span className="sr-only"> {PAYMENT_TEXTS.newTab}</span>
+        <span className="sr-only"> {PURCHASE_TEXTS.newTab}</span>
       </a>
     </aside>
   );

@@ -1,16 +1,16 @@
 import { Button } from '../../components/Button.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { PAYMENT_TEXTS } from './texts.ts';
+import { PURCHASE_TEXTS } from './texts.ts';
 
 /** '¿Quieres salir de la compra?': leaving releases the held seats; staying keeps everything as it was. */
 export function LeavePurchaseDialog({ href, onStay }: { href: string | null; onStay: () => void }) {
   return (
-    <Modal open={href !== null} onClose={onStay} title={PAYMENT_TEXTS.leaveTitle} role="alertdialog" size="sm">
-      <p className="mb-6">{PAYMENT_TEXTS.leave}</p>
+    <Modal open={href !== null} onClose={onStay} title={PURCHASE_TEXTS.leaveTitle} role="alertdialog" size="sm">
+      <p className="mb-6">{PURCHASE_TEXTS.leave}</p>
       <div className="flex flex-col gap-3">
-        <Button onClick={onStay}>{PAYMENT_TEXTS.leaveCancel}</Button>
+        <Button onClick={onStay}>{PURCHASE_TEXTS.leaveCancel}</Button>
         <Button variant="secondary" onClick={() => href !== null && window.location.assign(href)}>
-          {PAYMENT_TEXTS.leaveConfirm}
+          {PURCHASE_TEXTS.leaveConfirm}
         </Button>
       </div>
     </Modal>

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { lazyPart } from '../../components/lazy-part.ts';
 import { useWantedOnce } from '../../components/use-wanted-once.ts';
 import { useHydrated } from '../../components/use-hydrated.ts';
-import { Countdown } from './checkout/Countdown.tsx';
+import { Countdown, StickyCountdown } from './checkout/Countdown.tsx';
 import { ClubBanner } from './ClubBanner.tsx';
 import { guardLeaving } from './leave-guard.ts';
 import { PurchaseHeader } from './PurchaseHeader.tsx';
@@ -20,7 +20,8 @@ import type { PackedBookingView } from './seat-map/packed-seat-map.ts';
 import { SeatMap } from './seat-map/SeatMap.tsx';
 import { ZonePicker } from './seat-map/ZonePicker.tsx';
 import { createPurchaseState, type PurchaseState } from './stores/purchase.ts';
-import { PAYMENT_TEXTS, PURCHASE_TEXTS } from './texts.ts';
+import { PAYMENT_TEXTS } from '#site/features/payment/texts.ts';
+import { PURCHASE_TEXTS } from './texts.ts';
 import { useStoreAfterPaint } from './use-store-after-paint.ts';
 
 // What step 0 (zone and seats) does not need loads when its step comes near: the snacks once a
@@ -33,7 +34,9 @@ const CheckoutPanel = lazyPart(() => import('./checkout/CheckoutPanel.tsx').then
 const LeavePurchaseDialog = lazyPart(() =>
   import('./LeavePurchaseDialog.tsx').then((module) => module.LeavePurchaseDialog),
 );
-const PaymentWizard = lazyPart(() => import('./payment/PaymentWizard.tsx').then((module) => module.PaymentWizard));
+const PaymentWizard = lazyPart(() =>
+  import('#site/features/payment/PaymentWizard.tsx').then((module) => module.PaymentWizard),
+);
 
 export interface PurchaseFlowProps {
   /** The BFF's booking view, its seat map packed for the page (`seat-map/packed-seat-map.ts`). */
@@ -368,7 +371,7 @@ function CheckoutDialogs({ purchase, payer }: CheckoutProps) {
             onClose={checkout.closePayment}
             onPayCard={payment.payByCard}
             onPayPse={payment.payByPse}
-            secondsLeft={heldSeats ? secondsLeft : null}
+            aside={heldSeats ? <StickyCountdown secondsLeft={secondsLeft} /> : null}
             startWith={method}
           />
         </Suspense>

@@ -47,49 +47,8 @@ export const PURCHASE_TEXTS = {
   legend: 'Convenciones',
   legendOtherZone: (zones: readonly string[]) => `${zones.join(', ')} (otra ubicación)`,
   legendWheelchair: 'Silla de ruedas (en taquilla)',
-} as const;
-
-/** 'F-7', 'F-7 y F-8', 'F-7, F-8 y F-9'. */
-function listOf(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;
-}
-
-/** Texts of the payment wizard and forms that the spec does not quote (ours). */
-export const PAYMENT_TEXTS = {
-  wizardTitle: 'Pago en línea',
-  stepOf: (step: number) => `Paso ${step} de 2`,
-  chooseMethod: 'Elige cómo quieres pagar',
-  card: 'Tarjeta de crédito o débito',
-  cardHint: 'Visa, Mastercard, American Express, Diners',
-  pse: 'PSE (débito desde tu cuenta bancaria)',
-  pseHint: 'Serás llevado a la página de tu banco',
-  back: 'Volver',
-  pay: (amount: string) => `Pagar ${amount}`,
-  cardName: 'Nombre del titular',
-  cardNumber: 'Número de la tarjeta',
-  expMonth: 'Mes de vencimiento (MM)',
-  expYear: 'Año de vencimiento (AAAA)',
-  cvc: 'Código de seguridad (CVC)',
-  dues: 'Número de cuotas (1 a 36)',
-  typePerson: 'Tipo de persona',
-  bank: 'Banco',
-  chooseBank: 'Selecciona tu banco',
-  loadingBanks: 'Cargando bancos...',
-  firstName: 'Nombres',
-  lastName: 'Apellidos',
-  documentType: 'Tipo de documento',
-  documentNumber: 'Número de documento',
-  email: 'Correo electrónico',
-  phoneNumber: 'Teléfono celular',
-  choose: 'Selecciona una opción',
-  pendingTitle: 'Estamos confirmando tu pago',
-  pending:
-    'Tu entidad financiera aún no confirma el pago. Te mostraremos el resultado en cuanto llegue; no vuelvas a pagar esta compra.',
-  pendingFollow: 'Esta página se actualizará sola en cuanto tu entidad financiera confirme o rechace el pago.',
   // Issue 30: snacks added from the checkout, and leaving a purchase whose seats are held.
   moreSnacks: 'Agrega más confitería',
-  cardShort: 'Tarjeta',
-  pseShort: 'PSE',
   addSnack: 'Agregar',
   leaveTitle: '¿Quieres salir de la compra?',
   leave: 'Si sales de la compra, liberaremos tus sillas.',
@@ -97,3 +56,8 @@ export const PAYMENT_TEXTS = {
   leaveCancel: 'Seguir con mi compra',
   newTab: '(se abre en una pestaña nueva)',
 } as const;
+
+/** 'F-7', 'F-7 y F-8', 'F-7, F-8 y F-9'. */
+function listOf(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;
+}

@@ -9,11 +9,11 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireCustomer);
 
   endpointRoute(app, 'GET /profile/purchases', {
-    handler: async (request) => ({ purchases: toPurchaseCards(await readPurchases(app, request)) }),
+    handler: async (request) => ({ purchases: toPurchaseCards(await readPurchases(app.upstream, request)) }),
   });
 
   endpointRoute(app, 'GET /profile/purchases/:id', {
-    handler: async (request) => toPurchaseDetail(await readPurchase(app, request, request.params.id)),
+    handler: async (request) => toPurchaseDetail(await readPurchase(app.upstream, request, request.params.id)),
   });
 };
 

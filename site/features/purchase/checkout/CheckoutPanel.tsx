@@ -5,11 +5,11 @@ import type { PayBrandView, PaymentMethodView, SnackOffer } from '#shared/views/
 import { Modal } from '#site/components/Modal.tsx';
 import { PosterImage } from '#site/components/PosterImage.tsx';
 import type { CartItem } from '../stores/snacks.ts';
-import type { PayMethod } from '../payment/pay-methods.ts';
+import type { PayMethod } from '#site/features/payment/pay-methods.ts';
+import { PayBrandPicker } from '#site/features/payment/PayBrandPicker.tsx';
 import { ServiceIncluded } from '../ServiceIncluded.tsx';
-import { PAYMENT_TEXTS, PURCHASE_TEXTS } from '../texts.ts';
+import { PURCHASE_TEXTS } from '../texts.ts';
 import { StickyCountdown } from './Countdown.tsx';
-import { PayBrandPicker } from './PayBrandPicker.tsx';
 
 export interface CheckoutPanelProps {
   open: boolean;
@@ -186,7 +186,7 @@ function MoreSnacks({ snacks, onAdd }: { snacks: readonly SnackOffer[]; onAdd: (
   return (
     <section aria-labelledby="more-snacks-title">
       <h3 id="more-snacks-title" className="mb-2 font-bold">
-        {PAYMENT_TEXTS.moreSnacks}
+        {PURCHASE_TEXTS.moreSnacks}
       </h3>
       <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2">
         {snacks.map((offer) => (
@@ -198,7 +198,7 @@ function MoreSnacks({ snacks, onAdd }: { snacks: readonly SnackOffer[]; onAdd: (
             >
               <span className="font-semibold">
                 <span aria-hidden="true">+ </span>
-                <span className="sr-only">{PAYMENT_TEXTS.addSnack} </span>
+                <span className="sr-only">{PURCHASE_TEXTS.addSnack} </span>
                 {offer.name}
               </span>
               <span className="text-muted tabular-nums">{formatCop(offer.price)}</span>

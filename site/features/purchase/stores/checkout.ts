@@ -1,7 +1,7 @@
 /** 'Detalle de la Compra' and the pay brand (and method, when chosen with it) that opens the payment wizard. */
 import { atom } from 'nanostores';
 import type { PayBrandView } from '#shared/views/booking.ts';
-import type { PayMethod } from '../payment/pay-methods.ts';
+import type { PayMethod } from '#site/features/payment/pay-methods.ts';
 
 export function createCheckoutStore() {
   const $open = atom(false);

@@ -11,8 +11,9 @@ import { WAITING_ROOM_CODES } from '#shared/views/error-codes.ts';
 import { openStatusModal } from '#site/components/feedback-stores.ts';
 import { hasCode, type BffFailure } from '#site/lib/bff-error.ts';
 import { routes } from '#site/lib/routes.ts';
-import { payTicketsByCard, payTicketsByPse } from '../payment/actions.ts';
-import { afterPayment, showPaymentError, type PaymentFollowUp } from '../payment/after-payment.ts';
+import { callBff } from '#site/lib/bff-browser.ts';
+import { afterPayment, showPaymentError, type PaymentFollowUp } from '#site/features/payment/after-payment.ts';
+import { outcomeOf, paying } from '#site/features/payment/outcome.ts';
 import { PURCHASE_TEXTS } from '../texts.ts';
 import { backToWaitingRoom } from '../waiting-room-return.ts';
 import type { CheckoutStore } from './checkout.ts';
@@ -88,12 +89,16 @@ export function createTicketPayment({ seats, hold, snacks, checkout, $totals, st
     payByCard: async (card: CardForm): Promise<Record<string, string> | null> => {
       const brand = checkout.$payBrand.get();
       if (!brand) return null;
-      return afterPayment(await payTicketsByCard({ ...order(), brandId: brand.id, card }), followUp('card'));
+      const body = { ...order(), brandId: brand.id, card };
+      const answer = await paying(() => callBff('POST /payments/card', { body }));
+      return afterPayment(outcomeOf(answer, 'card'), followUp('card'));
     },
     payByPse: async (pse: PseForm): Promise<Record<string, string> | null> => {
       const brand = checkout.$payBrand.get();
       if (!brand) return null;
-      return afterPayment(await payTicketsByPse({ ...order(), brandId: brand.id, pse }), followUp('pse'));
+      const body = { ...order(), brandId: brand.id, pse };
+      const answer = await paying(() => callBff('POST /payments/pse', { body }));
+      return afterPayment(outcomeOf(answer, 'pse'), followUp('pse'));
     },
   };
 }

@@ -6,7 +6,7 @@ import { lazyZodResolver } from '#site/components/lazy-resolver.ts';
 import { NumberInput } from '#site/components/NumberInput.tsx';
 import { Button } from '#site/components/Button.tsx';
 import { CaptchaField, type CaptchaFieldHandle } from '#site/components/captcha/CaptchaField.tsx';
-import { PAYMENT_TEXTS } from '../texts.ts';
+import { PAYMENT_TEXTS } from './texts.ts';
 
 export interface CardPaymentFormProps {
   payLabel: string;

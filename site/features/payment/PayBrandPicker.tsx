@@ -1,7 +1,7 @@
 import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 import type { PayBrandView, PaymentMethodView } from '#shared/views/booking.ts';
-import { offeredMethods, type PayMethod } from '../payment/pay-methods.ts';
-import { PAYMENT_TEXTS } from '../texts.ts';
+import { offeredMethods, type PayMethod } from './pay-methods.ts';
+import { PAYMENT_TEXTS } from './texts.ts';
 
 export interface PayBrandPickerProps {
   /** The heading's id, unique on the page. */

@@ -1,13 +1,13 @@
 /**
- * What follows a payment (document 2, sections 4 and 8), for the tickets and the club
- * membership alike: the success, pending and error modals, the status page or the bank. Each
+ * What follows a payment (document 2, sections 4 and 8), for every paid product alike (the
+ * tickets, the club membership): the success, pending and error modals, the status page or the bank. Each
  * island says only what differs (`PaymentFollowUp`).
  */
 import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
 import { openStatusModal } from '#site/components/feedback-stores.ts';
 import { routes } from '#site/lib/routes.ts';
-import { PAYMENT_TEXTS } from '../texts.ts';
-import type { PaymentOutcome } from './actions.ts';
+import { PAYMENT_TEXTS } from './texts.ts';
+import type { PaymentOutcome } from './outcome.ts';
 
 /** Outcomes after which the page follows the payment (a modal, then the status page, a reload or the bank). */
 export type DecidedKind = 'paid' | 'pending' | 'declined' | 'bank';

@@ -1,16 +1,22 @@
 import { Suspense, useState } from 'react';
 import { formatCop } from '#shared/format/money.ts';
 import type { CardForm, PseForm } from '#shared/validation/payment.ts';
-import type { MembershipOfferView, PayBrandView } from '#shared/views/booking.ts';
+import type {
+  MembershipOfferView,
+  MembershipPurchaseView,
+  PayBrandView,
+  PaymentResultView,
+} from '#shared/views/booking.ts';
 import { callBff } from '#site/lib/bff-browser.ts';
 import { Button } from '#site/components/Button.tsx';
 import { Modal } from '#site/components/Modal.tsx';
 import { withSpinner } from '#site/components/feedback-stores.ts';
 import { lazyPart } from '#site/components/lazy-part.ts';
-import { PayBrandPicker } from '../checkout/PayBrandPicker.tsx';
-import { payMembershipByCard, payMembershipByPse } from '../payment/actions.ts';
-import { afterPayment, showPaymentError, type PaymentFollowUp } from '../payment/after-payment.ts';
-import { PAYMENT_TEXTS } from '../texts.ts';
+import type { BffResponse } from '#site/lib/bff-browser.ts';
+import { PayBrandPicker } from '#site/features/payment/PayBrandPicker.tsx';
+import { afterPayment, showPaymentError, type PaymentFollowUp } from '#site/features/payment/after-payment.ts';
+import { outcomeOf, paying, type PaymentOutcome } from '#site/features/payment/outcome.ts';
+import { PAYMENT_TEXTS } from '#site/features/payment/texts.ts';
 
 export interface MembershipPurchaseProps {
   /** 'Afiliate por solo $ 63.000', or for a member 'Renueva por solo $ 63.000'. */
@@ -19,7 +25,18 @@ export interface MembershipPurchaseProps {
 
 // The card form (react-hook-form, zod, the captcha) loads when the person starts buying,
 // so the club page itself stays light.
-const PaymentWizard = lazyPart(() => import('../payment/PaymentWizard.tsx').then((module) => module.PaymentWizard));
+const PaymentWizard = lazyPart(() =>
+  import('#site/features/payment/PaymentWizard.tsx').then((module) => module.PaymentWizard),
+);
+
+/** The membership's answer carries the payment's result beside the membership it gave. */
+const membershipResult = (answer: BffResponse<MembershipPurchaseView>): BffResponse<PaymentResultView> =>
+  answer.ok ? { ...answer, data: answer.data.result } : answer;
+
+const payMembershipByCard = async (body: { brandId: number; card: CardForm }): Promise<PaymentOutcome> =>
+  outcomeOf(membershipResult(await paying(() => callBff('POST /membership/purchase', { body }))), 'card');
+const payMembershipByPse = async (body: { brandId: number; pse: PseForm }): Promise<PaymentOutcome> =>
+  outcomeOf(membershipResult(await paying(() => callBff('POST /membership/purchase/pse', { body }))), 'pse');
 
 const TEXTS = {
   detailTitle: 'Membresía Club Vizionarios',

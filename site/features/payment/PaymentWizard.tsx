@@ -1,12 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CardForm, PseForm } from '#shared/validation/payment.ts';
 import type { PayBrandView, PaymentMethodView } from '#shared/views/booking.ts';
 import { Modal } from '#site/components/Modal.tsx';
 import { Button } from '#site/components/Button.tsx';
 import { CardPaymentForm } from './CardPaymentForm.tsx';
 import { PsePaymentForm, type PsePaymentFormProps } from './PsePaymentForm.tsx';
-import { PAYMENT_TEXTS } from '../texts.ts';
-import { StickyCountdown } from '../checkout/Countdown.tsx';
+import { PAYMENT_TEXTS } from './texts.ts';
 import { offeredMethods, type PayMethod } from './pay-methods.ts';
 
 export interface PaymentWizardProps {
@@ -18,8 +17,8 @@ export interface PaymentWizardProps {
   onPayCard: (card: CardForm) => Promise<Record<string, string> | null>;
   /** Absent when PSE is not offered. */
   onPayPse?: (pse: PseForm) => Promise<Record<string, string> | null>;
-  /** The hold's countdown, kept in view (sticky) while the dialog covers the page; none for the membership. */
-  secondsLeft?: number | null;
+  /** What the product keeps in view above the steps while the dialog covers the page (the tickets: the hold's countdown). */
+  aside?: ReactNode;
   /** The method already chosen with the brand (the checkout offers one brand's methods): its form opens at once. */
   startWith?: PayMethod | null;
 }
@@ -37,7 +36,7 @@ export function PaymentWizard({
   onClose,
   onPayCard,
   onPayPse,
-  secondsLeft = null,
+  aside = null,
   startWith = null,
 }: PaymentWizardProps) {
   const offered = offeredMethods(methods, onPayPse !== undefined);
@@ -58,7 +57,7 @@ export function PaymentWizard({
   return (
     <Modal open={brand !== null} onClose={close} title={PAYMENT_TEXTS.wizardTitle} size="lg">
       <div className="flex flex-col gap-5">
-        {secondsLeft !== null && <StickyCountdown secondsLeft={secondsLeft} />}
+        {aside}
         <div className="flex items-center justify-between gap-3">
           <p className="text-sm font-semibold text-muted">{PAYMENT_TEXTS.stepOf(step)}</p>
           {brand && (

@@ -1,15 +1,15 @@
 /**
- * Payment submissions (document 2, sections 4 and 8) under the spinner 'Procesando tu pago, por
- * favor espera...', each answered as a `PaymentOutcome`; `after-payment.ts` shows what follows.
+ * A payment's answer as a `PaymentOutcome` (document 2, sections 4 and 8), and its call under the
+ * spinner 'Procesando tu pago, por favor espera...'; `after-payment.ts` shows what follows. Each
+ * paid product calls its own endpoints (by the contract's names) through these.
  */
 import { PAY_STATUS_PENDING, PAY_STATUS_REJECTED } from '#shared/booking/constants.ts';
 import { BOOKING_TEXTS } from '#shared/booking/texts.ts';
-import type { CardForm, PseForm } from '#shared/validation/payment.ts';
 import type { BffErrorCode } from '#shared/views/error-codes.ts';
-import type { CartLineInput, MembershipPurchaseView, PaymentResultView, PurchaseSeen } from '#shared/views/booking.ts';
+import type { PaymentResultView } from '#shared/views/booking.ts';
 import { withSpinner } from '#site/components/feedback-stores.ts';
 import { hasCode, type BffFailure } from '#site/lib/bff-error.ts';
-import { callBff, type BffResponse } from '#site/lib/bff-browser.ts';
+import type { BffResponse } from '#site/lib/bff-browser.ts';
 
 export type PaymentOutcome =
   | { kind: 'paid'; result: PaymentResultView }
@@ -24,7 +24,7 @@ export type PaymentOutcome =
   | { kind: 'failed'; failure: BffFailure };
 
 /** The form a payment was sent from; the BFF names its fields `card.cardNumber`, `pse.bank`, ... */
-type PaymentForm = 'card' | 'pse';
+export type PaymentForm = 'card' | 'pse';
 
 /** 409 answers of a payment: the hold expired or changed, the price or total changed, a payment runs. */
 const CHANGED_CODES: readonly BffErrorCode[] = [
@@ -70,7 +70,8 @@ function formFieldMessages(failure: BffFailure, form: PaymentForm): Record<strin
   return messages;
 }
 
-function outcomeOf(answer: BffResponse<PaymentResultView>, form: PaymentForm): PaymentOutcome {
+/** What a payment's answer means for the page, whatever was paid for. */
+export function outcomeOf(answer: BffResponse<PaymentResultView>, form: PaymentForm): PaymentOutcome {
   if (answer.ok) {
     if (answer.data.bankUrl) return { kind: 'bank', result: answer.data };
     if (answer.data.status.id === PAY_STATUS_REJECTED) return { kind: 'declined', result: answer.data };
@@ -84,20 +85,5 @@ function outcomeOf(answer: BffResponse<PaymentResultView>, form: PaymentForm): P
 }
 
 /** A payment call under the spinner 'Procesando tu pago, por favor espera...'. */
-const paying = <T>(call: () => Promise<BffResponse<T>>): Promise<BffResponse<T>> =>
+export const paying = <T>(call: () => Promise<BffResponse<T>>): Promise<BffResponse<T>> =>
   withSpinner(BOOKING_TEXTS.payingSpinner, call);
-
-/** The membership's answer carries the payment's result beside the membership it gave. */
-const membershipResult = (answer: BffResponse<MembershipPurchaseView>): BffResponse<PaymentResultView> =>
-  answer.ok ? { ...answer, data: answer.data.result } : answer;
-
-type TicketOrder = PurchaseSeen & { brandId: number; products: CartLineInput[] };
-
-export const payTicketsByCard = async (body: TicketOrder & { card: CardForm }) =>
-  outcomeOf(await paying(() => callBff('POST /payments/card', { body })), 'card');
-export const payTicketsByPse = async (body: TicketOrder & { pse: PseForm }) =>
-  outcomeOf(await paying(() => callBff('POST /payments/pse', { body })), 'pse');
-export const payMembershipByCard = async (body: { brandId: number; card: CardForm }) =>
-  outcomeOf(membershipResult(await paying(() => callBff('POST /membership/purchase', { body }))), 'card');
-export const payMembershipByPse = async (body: { brandId: number; pse: PseForm }) =>
-  outcomeOf(membershipResult(await paying(() => callBff('POST /membership/purchase/pse', { body }))), 'pse');

@@ -1,8 +1,9 @@
+import type { PaymentMethod } from '#shared/cinema-api/booking.ts';
 import type { PayBrand } from '#shared/cinema-api/payments.ts';
 import type { PaymentMethodView } from '#shared/views/booking.ts';
 import { BffError } from '#bff/errors.ts';
 
-/** The checks every payment (tickets or membership) passes before it charges. */
+/** The checks every payment (of any product) passes before it charges. */
 
 const PAYMENT_ERRORS = {
   paymentBusy: 'Ya estamos procesando un pago de esta compra. Espera unos segundos y revisa Mis Compras.',
@@ -24,3 +25,10 @@ export function requireKnownBrand(brands: ReadonlyArray<PayBrand>, brandId: numb
 export function requireMethod(method: PaymentMethodView, means: 'card' | 'pse'): void {
   if (!method[means]) throw new BffError(422, 'METHOD_UNAVAILABLE', PAYMENT_ERRORS.methodUnavailable);
 }
+
+/** The means a sale offers (the cinema API's `payment_method`), as the pages and the checks read them. */
+export const toPaymentMethodView = (method: PaymentMethod): PaymentMethodView => ({
+  id: method.score_payment_method,
+  card: method.pay_with_card,
+  pse: method.pay_with_pse,
+});

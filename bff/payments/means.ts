@@ -1,11 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TokenAnswerSchema } from '#shared/cinema-api/accounts.ts';
-import { BillsAnswerSchema } from '#shared/cinema-api/bills.ts';
+import type { FastifyRequest } from 'fastify';
 import {
-  CardPayAnswerSchema,
   PAY_STATUS_ACCEPTED,
   PAY_STATUS_REJECTED,
-  PsePayAnswerSchema,
   type CardPayPayloadInput,
   type PsePayPayloadInput,
 } from '#shared/cinema-api/payments.ts';
@@ -15,21 +11,30 @@ import type { CardForm, PseForm } from '#shared/validation/payment.ts';
 import { DEVICE } from '#shared/validation/options.ts';
 import type { PaymentResultView } from '#shared/views/booking.ts';
 import { BffError } from '#bff/errors.ts';
-import { captchaRefusal } from '#bff/plugins/captcha.ts';
+import { captchaRefusal, type CaptchaVerdict } from '#bff/plugins/captcha.ts';
+import type { UpstreamClient } from '#bff/plugins/upstream.ts';
 import { sha256 } from '#bff/sha256.ts';
+import type { ChargedOrder, PayMeans } from './paid-product.ts';
+
+/**
+ * The two means every paid product is paid with, the cinema API's card and PSE payments: the
+ * payload built from the order the product priced, the card's pay token and captcha, and the
+ * cinema API's answer (or refusal) as the person's result. The card number and CVC go only into
+ * the upstream body: never into a log line, an error or an answer.
+ */
 
 /** Accepted or pending: the hold (or the membership purchase) is spent. */
 export const paymentSettles = (result: PaymentResultView): boolean => result.status.id !== PAY_STATUS_REJECTED;
 
-/** The card form's captcha, spent only by the attempt that pays (inside the payment lock). */
-async function verifyCardCaptcha(app: FastifyInstance, card: CardForm): Promise<void> {
-  const verdict = await app.verifyCaptcha(card.captcha);
-  if (!verdict.ok) throw captchaRefusal(verdict, 'card.captcha');
+/** What the means need: the cinema API, and the captcha check of the card form. */
+export interface MeansDependencies {
+  upstream: UpstreamClient;
+  verifyCaptcha(payload: unknown): Promise<CaptchaVerdict>;
 }
 
 /** How one payment form pays: by card or by PSE. */
 interface PaymentMeans {
-  method: 'card' | 'pse';
+  method: PayMeans;
   /**
    * Tells a second send of the same form (answered with the first one's outcome) from a new
    * attempt: the card's captcha, which is new for every attempt, or the whole PSE form.
@@ -37,12 +42,12 @@ interface PaymentMeans {
   fingerprint: string;
   /** Checks only the attempt that pays runs, inside the payment lock (the card's captcha). */
   verify(): Promise<void>;
-  charge(order: PurchaseOrder): Promise<PaymentResultView>;
+  charge(order: ChargedOrder): Promise<PaymentResultView>;
 }
 
-/** The means of a payment body (tickets or membership), which carries a `card` or a `pse` form. */
+/** The means of a payment body (any product), which carries a `card` or a `pse` form. */
 export function meansOf(
-  app: FastifyInstance,
+  deps: MeansDependencies,
   request: FastifyRequest,
   body: { card: CardForm } | { pse: PseForm },
 ): PaymentMeans {
@@ -51,8 +56,11 @@ export function meansOf(
     return {
       method: 'card',
       fingerprint: sha256(card.captcha),
-      verify: () => verifyCardCaptcha(app, card),
-      charge: (order) => payByCard(app, request, order, card),
+      async verify() {
+        const verdict = await deps.verifyCaptcha(card.captcha);
+        if (!verdict.ok) throw captchaRefusal(verdict, 'card.captcha');
+      },
+      charge: (order) => payByCard(deps.upstream, request, order, card),
     };
   }
   const { pse } = body;
@@ -60,34 +68,18 @@ export function meansOf(
     method: 'pse',
     fingerprint: sha256(JSON.stringify(body)),
     verify: async () => undefined,
-    charge: (order) => payByPse(app, request, order, pse),
+    charge: (order) => payByPse(deps.upstream, request, order, pse),
   };
 }
 
-/** Everything of a payment except the means: computed by the BFF. */
-export interface PurchaseOrder {
-  payType: 1 | 3;
-  consecutive: number;
-  subtotal: number;
-  service: number;
-  total: number;
-  showtimeId: number | null;
-  seats: CardPayPayloadInput['seats'];
-  products: CardPayPayloadInput['products'];
-  detail: string;
-  description: string;
-  paymentMethodId: number;
-  brandId: number;
-}
-
-const commonFields = (order: PurchaseOrder) => ({
+const commonFields = (order: ChargedOrder) => ({
   pay_type: order.payType,
   subtotal: order.subtotal,
   total_service: order.service,
   total: order.total,
   device: DEVICE,
   score_consecutive: order.consecutive,
-  score_payment_method: order.paymentMethodId,
+  score_payment_method: order.paymentMethod.id,
   theater_id: THEATER_ID,
   showtime_id: order.showtimeId,
   seats: order.seats,
@@ -134,35 +126,25 @@ const resultOf = (bill: string, status: { id: number; name: string }, message: s
   bankUrl: null,
 });
 
-async function payToken(app: FastifyInstance, request: FastifyRequest, consecutive: number): Promise<string> {
-  const answer = await app.upstream.call(request, {
-    method: 'POST',
-    path: 'pay-token',
-    body: { score_consecutive: consecutive },
-    schema: TokenAnswerSchema,
-    auth: true,
-    secretHeader: 'registrationKey',
-  });
+async function payToken(upstream: UpstreamClient, request: FastifyRequest, consecutive: number): Promise<string> {
+  const answer = await upstream.call(request, 'POST /pay-token', { body: { score_consecutive: consecutive } });
   return answer.token;
 }
 
 /**
  * Card payment: a fresh pay token for the consecutive, then the charge. A declined card
  * (402) still leaves a bill: it is looked up among the person's purchases so the browser
- * can show the status page with 'VOLVER A INTENTAR'. The card number and CVC go only into
- * the upstream body: never into a log line, an error or an answer.
+ * can show the status page with 'VOLVER A INTENTAR'.
  */
 async function payByCard(
-  app: FastifyInstance,
+  upstream: UpstreamClient,
   request: FastifyRequest,
-  order: PurchaseOrder,
+  order: ChargedOrder,
   card: CardForm,
 ): Promise<PaymentResultView> {
-  const token = await payToken(app, request, order.consecutive);
+  const token = await payToken(upstream, request, order.consecutive);
   try {
-    const answer = await app.upstream.call(request, {
-      method: 'POST',
-      path: 'epayco/card/pay',
+    const answer = await upstream.call(request, 'POST /epayco/card/pay', {
       body: {
         ...commonFields(order),
         card_name: card.cardName,
@@ -173,13 +155,11 @@ async function payByCard(
         dues: card.dues,
         pay_token: token,
       } satisfies CardPayPayloadInput,
-      schema: CardPayAnswerSchema,
-      auth: true,
     });
     return resultOf(answer.bill, answer.pay_status, answer.message);
   } catch (error) {
     if (error instanceof BffError && error.statusCode === 402) {
-      const bill = await findBill(app, request, order.consecutive, 'card');
+      const bill = await findBill(upstream, request, order.consecutive, 'card');
       const message = error.message || BOOKING_TEXTS.paymentErrorFallback;
       if (bill) return resultOf(bill.bill, bill.pay_status, message);
       throw new BffError(402, 'PAYMENT_DECLINED', message);
@@ -190,15 +170,13 @@ async function payByCard(
 
 /** PSE: the bill is created pending and the browser goes to the bank's page. */
 async function payByPse(
-  app: FastifyInstance,
+  upstream: UpstreamClient,
   request: FastifyRequest,
-  order: PurchaseOrder,
+  order: ChargedOrder,
   pse: PseForm,
 ): Promise<PaymentResultView> {
   try {
-    const answer = await app.upstream.call(request, {
-      method: 'POST',
-      path: 'epayco/pse/pay',
+    const answer = await upstream.call(request, 'POST /epayco/pse/pay', {
       body: {
         ...commonFields(order),
         bank: pse.bank,
@@ -210,8 +188,6 @@ async function payByPse(
         phone: pse.phoneNumber,
         type_person: pse.typePerson,
       } satisfies PsePayPayloadInput,
-      schema: PsePayAnswerSchema,
-      auth: true,
     });
     const bankUrl = new URL(answer.pse_url);
     if (bankUrl.protocol !== 'https:' && bankUrl.protocol !== 'http:') {
@@ -229,14 +205,9 @@ async function payByPse(
   }
 }
 
-async function findBill(app: FastifyInstance, request: FastifyRequest, consecutive: number, method: 'card' | 'pse') {
+async function findBill(upstream: UpstreamClient, request: FastifyRequest, consecutive: number, method: PayMeans) {
   try {
-    const answer = await app.upstream.call(request, {
-      method: 'GET',
-      path: 'profile/purchases',
-      schema: BillsAnswerSchema,
-      auth: true,
-    });
+    const answer = await upstream.call(request, 'GET /profile/purchases');
     return answer.data.find((bill) => bill.score_consecutive === consecutive && bill.pay_method === method) ?? null;
   } catch (error) {
     request.log.warn({ err: error }, 'looking up a declined bill failed');

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MEMBERSHIP_ACTIVE, MembershipStatusAnswerSchema, type MembershipStatus } from '#shared/cinema-api/accounts.ts';
+import { MEMBERSHIP_ACTIVE, type MembershipStatus } from '#shared/cinema-api/accounts.ts';
 import { MembershipViewSchema, type MembershipView } from '#shared/views/session.ts';
 import { BffError } from '#bff/errors.ts';
 import { ownerOf } from '#bff/plugins/session-guard.ts';
 import { updateSession } from '#bff/plugins/session.ts';
 
 /**
- * The logged-in customer's Club Vizionarios membership as the cinema API says it. The
- * accounts own it; the purchase reaches it through the app (`app.membership`), never by
- * importing this folder.
+ * The logged-in customer's Club Vizionarios membership as the cinema API says it: this
+ * folder owns it whole (the status read, the offer, its sale as a paid product). The accounts
+ * (profile, log-in) and the purchase (member prices) reach it through the app
+ * (`app.membership`), never by importing this folder.
  */
 
 function toMembershipView(status: MembershipStatus | undefined): MembershipView | null {
@@ -23,14 +24,12 @@ function toMembershipView(status: MembershipStatus | undefined): MembershipView 
 }
 
 /** The membership of the logged-in user; 401 propagates, any other failure is "unknown" (null). */
-export async function fetchMembership(app: FastifyInstance, request: FastifyRequest): Promise<MembershipView | null> {
+export async function fetchMembership(
+  app: Pick<FastifyInstance, 'upstream'>,
+  request: FastifyRequest,
+): Promise<MembershipView | null> {
   try {
-    const answer = await app.upstream.call(request, {
-      method: 'GET',
-      path: 'profile/membership-status',
-      schema: MembershipStatusAnswerSchema,
-      auth: true,
-    });
+    const answer = await app.upstream.call(request, 'GET /profile/membership-status');
     return toMembershipView(answer.data[0]);
   } catch (error) {
     if (error instanceof BffError && error.statusCode === 401) throw error;
@@ -53,7 +52,10 @@ const SharedMembershipSchema = MembershipViewSchema.nullable();
  * sells a membership, so one bought on another device gives member prices at the next booking
  * view and payment. The session's snapshot (what the header shows) follows it.
  */
-async function currentMembership(app: FastifyInstance, request: FastifyRequest): Promise<MembershipView | null> {
+async function currentMembership(
+  app: Pick<FastifyInstance, 'upstream' | 'sharedStore'>,
+  request: FastifyRequest,
+): Promise<MembershipView | null> {
   const owner = ownerOf(request);
   if (!owner) return null;
   const cached = await app.sharedStore.get(membershipKey(owner));

@@ -17,7 +17,7 @@ import { lazyZodResolver } from '#site/components/lazy-resolver.ts';
 import { Button } from '#site/components/Button.tsx';
 import { SelectInput, labelledOptions } from '#site/components/SelectInput.tsx';
 import { DocumentNumberInput } from '#site/components/DocumentNumberInput.tsx';
-import { PAYMENT_TEXTS } from '../texts.ts';
+import { PAYMENT_TEXTS } from './texts.ts';
 
 export interface PsePaymentFormProps {
   payLabel: string;
