@@ -187,7 +187,9 @@ export interface TopologyOptions {
   microCache?: boolean;
   /**
    * A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of
-   * pages); a `name.gz` beside `name` is served as it is to a client that takes gzip.
+   * pages); a `name.gz` beside `name` is served as it is to a client that takes gzip. Its
+   * `*.locations.conf` files are included in the edge's server block (none at start: a bench
+   * writes them, then reloads nginx, for a static twin answering with a page's own headers).
    */
   staticRoot?: string;
   /**
@@ -280,7 +282,7 @@ export async function startTopology(
       NGINX_MICRO_CACHE: options.microCache === false ? 'off' : 'micro',
       // A file with a `.gz` beside it is sent as those bytes (gzip_static): the static twin of a page compressed once.
       NGINX_BENCH_LOCATIONS: options.staticRoot
-        ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; default_type "text/html; charset=utf-8"; gzip_static on; }`
+        ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; default_type "text/html; charset=utf-8"; gzip_static on; }\n    include ${options.staticRoot}/*.locations.conf;`
         : '',
       NGINX_LISTEN: `127.0.0.1:${ports.nginx}`,
       NGINX_INTERNAL_LISTEN: `127.0.0.1:${ports.internal}`,
