@@ -8,6 +8,7 @@ import { EDGE_METRICS_LOG, startObservability, type Observability } from './obse
 import { untilTrue } from '../until.ts';
 import { httpAnswers, service, type Probe, type Service } from './processes.ts';
 import { WARM_UP_ID_PREFIX } from '#site/lib/image-warmup.ts';
+import { SITE_MALLOC_ENV } from '../../docker/site-malloc.ts';
 
 /**
  * The production topology as local processes: Debian's nginx rendered from our own
@@ -183,6 +184,11 @@ export interface TopologyOptions {
   bffEnv?: Record<string, string>;
   /** More of the site replicas' settings (`npm run bench:memory` starts them with an inspector). */
   siteEnv?: Record<string, string>;
+  /**
+   * One site replica's own settings over those (index 0 or 1; a value `undefined` unsets one):
+   * `npm run bench:memory` runs the second with glibc's default malloc arenas beside the first.
+   */
+  siteEnvOf?: (index: number) => Record<string, string | undefined>;
   /** The edge's micro-cache of public pages and reads (on unless false: `npm run bench:rush` measures both). */
   microCache?: boolean;
   /**
@@ -378,7 +384,9 @@ export async function startTopology(
         ...(options.imageWarmUp === false ? {} : { IMAGE_WARM_URL: `http://127.0.0.1:${ports.internal}` }),
         DRAIN_SECONDS: '1',
         LOG_LEVEL: 'info',
+        ...SITE_MALLOC_ENV,
         ...options.siteEnv,
+        ...options.siteEnvOf?.(index),
       },
       httpAnswers(`http://127.0.0.1:${port + 1}/live`),
       path.join(logs, siteLogFile(index)),
