@@ -5,4 +5,11 @@
  * image; tests/unit/kubernetes-manifests.test.ts holds them equal); `npm start`
  * (run-local.ts) and the topology test and benchmarks (tests/topology/stack.ts) add it here.
  */
-export const SITE_MALLOC_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+export const SITE_MALLOC_ENV = {
+  MALLOC_ARENA_MAX: '2',
+  // Fixed, so glibc never raises them after a large free (up to 32 MiB): a compression or
+  // resize buffer of 128 KiB or more is mapped on its own and unmapped when freed, and free
+  // memory at the top of an arena goes back once it passes 128 KiB.
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+} as const;
