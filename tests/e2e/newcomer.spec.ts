@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { test } from './fixtures.ts';
 import { violationsOf, watchViolations } from './csp-violations.ts';
 import { watchDialogs } from './dialog-fit.ts';
@@ -156,11 +156,19 @@ test(`a newcomer on a phone goes from an hour on home, through registration and 
   await actions.savedCard(wizard, 'Lucía Nueva');
   await captchaSolved(page);
   await shot(page, 'n13-card');
+  // Once paid, the card form behind the modal asks for no new captcha ("Verificando…" again).
+  const challengesAfterPaying: string[] = [];
+  const countChallenge = (sent: Request) => {
+    if (sent.url().includes('/captcha/challenge')) challengesAfterPaying.push(sent.url());
+  };
+  page.on('request', countChallenge);
   await actions.tap('Pagar', wizard.getByRole('button', { name: /^Pagar / }));
   await expect(modal(page).getByText('¡Transacción exitosa!')).toBeVisible();
   await shot(page, 'n14-paid');
   await actions.tap('VER MIS CÓDIGOS QR', modal(page).getByRole('button', { name: 'VER MIS CÓDIGOS QR' }));
   await page.waitForURL(/\/ticket\//);
+  page.off('request', countChallenge);
+  expect(challengesAfterPaying).toEqual([]);
 
   const images = page.getByRole('img', { name: /^Código QR de la silla / });
   await expect(images).toHaveCount(2);

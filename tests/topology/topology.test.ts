@@ -493,7 +493,7 @@ describe('the production topology', () => {
     figure(
       `BFF SIGKILL: ${requests} GETs during the kill, ${failures.length} failed; sessions kept ${emails.filter(Boolean).length}/4; seat streams reconnected ${reconnections.length}, slowest ${Math.round(Math.max(0, ...reconnections))} ms; double-clicked payments answered ${payments.map((answer) => answer.status).join(',')}, new bills per buyer ${newBills.join(',')}`,
     );
-    expect(failures).toEqual([]);
+    expect(failures, failures.slice(0, 5).join(' | ')).toEqual([]);
     // Nobody is charged twice: at most one bill a hold, and every answer that paid names it.
     for (const [index, count] of newBills.entries()) {
       expect(count).toBeLessThanOrEqual(1);
@@ -524,7 +524,7 @@ describe('the production topology', () => {
     await Promise.all([topology.bffs[1].start(), topology.sites[0].start()]);
     await untilServed();
     figure(`SIGTERM BFF + site: ${requests} requests during the drain, ${failures.length} failed`);
-    expect(failures).toEqual([]);
+    expect(failures, failures.slice(0, 5).join(' | ')).toEqual([]);
   }, 60_000);
 
   it('keeps every BFF replica in rotation while the cinema API is down: its 502 is an answer, not a failed replica', async () => {
@@ -2013,28 +2013,22 @@ describe('presale day: the waiting room through the edge', () => {
       Promise.all(
         customers.map(async ({ person, showtimeId, customer }) => {
           while (holding) {
-            const view = await person.send('GET', `/bff/booking/${showtimeId}`);
-            note('booking view', view);
-            if (view.status !== 429) {
-              if (view.status !== 200) {
-                failures.push(`booking view ${view.status} ${view.text.slice(0, 120)}`);
-                return;
-              }
-              try {
-                await holdTwoSeats(person, showtimeId);
-                held.add(customer!);
-                return;
-              } catch (error) {
-                const message = (error as Error).message;
-                // A hold caught while Redis restarts is refused (502), and the view read just before it
-                // may be too (429 "closed", or 502): the person tries again.
-                if (!/^(reserve answered 502|booking view answered (429|502))/.test(message)) {
-                  failures.push(`hold: ${message}`);
-                  return;
-                }
+            try {
+              await holdTwoSeats(person, showtimeId);
+              held.add(customer!);
+              return;
+            } catch (error) {
+              const message = (error as Error).message;
+              if (/^booking view answered 429/.test(message)) refusedViews += 1;
+              // While Redis restarts the door cannot read the pass (429 "closed") and the shared
+              // lock cannot be taken (502, the store's outage answer): the person tries again.
+              else if (/^(booking view answered 502|reserve answered (502|429: .*WAITING_ROOM_CLOSED))/.test(message))
                 holdsRefused += 1;
+              else {
+                failures.push(`hold: ${message.slice(0, 200)}`);
+                return;
               }
-            } else refusedViews += 1;
+            }
             await pause(1_000);
           }
         }),
@@ -2144,9 +2138,10 @@ describe('presale day: the waiting room through the edge', () => {
         `counted by the replicas ${countedByReplicas}, by the store ${figures.admitted}; people holding a pass ${admittedPeople}, ${admittedAfterOpening} of them arrived after the opening; ` +
         `overtaken ${broken.count}; customers' holds at the cinema API ${holdCalls} (customers admitted ${admittedCustomers}, views refused ${refusedViews}, holds refused while Redis restarted ${holdsRefused})`,
     );
-    expect(failures).toEqual([]);
-    expect(serverErrors).toEqual([]);
-    expect(lost).toEqual([]);
+    // What went wrong, named in the one line CI prints of a failure.
+    expect(failures, failures.slice(0, 5).join(' | ')).toEqual([]);
+    expect(serverErrors, serverErrors.slice(0, 5).join(' | ')).toEqual([]);
+    expect(lost, JSON.stringify(lost.slice(0, 3))).toEqual([]);
     expect(Math.abs(rate.perMinute / PER_MINUTE - 1)).toBeLessThanOrEqual(0.05);
     expect(countedByReplicas).toBe(admittedAt.length);
     expect(figures.admitted).toBe(admittedAt.length);

@@ -14,7 +14,12 @@ import { withSpinner } from '#site/components/feedback-stores.ts';
 import { lazyPart } from '#site/components/lazy-part.ts';
 import type { BffResponse } from '#site/lib/bff-browser.ts';
 import { PayBrandPicker } from '#site/features/payment/PayBrandPicker.tsx';
-import { afterPayment, showPaymentError, type PaymentFollowUp } from '#site/features/payment/after-payment.ts';
+import {
+  afterPayment,
+  showPaymentError,
+  TRY_AGAIN,
+  type PaymentFollowUp,
+} from '#site/features/payment/after-payment.ts';
 import { outcomeOf, paying, type PaymentOutcome } from '#site/features/payment/outcome.ts';
 import { PAYMENT_TEXTS } from '#site/features/payment/texts.ts';
 
@@ -91,9 +96,9 @@ export default function MembershipPurchase({ label }: MembershipPurchaseProps) {
   };
 
   const payCard = async (card: CardForm) =>
-    brand ? afterPayment(await payMembershipByCard({ brandId: brand.id, card }), followUp) : null;
+    brand ? afterPayment(await payMembershipByCard({ brandId: brand.id, card }), followUp) : TRY_AGAIN;
   const payPse = async (pse: PseForm) =>
-    brand ? afterPayment(await payMembershipByPse({ brandId: brand.id, pse }), followUp) : null;
+    brand ? afterPayment(await payMembershipByPse({ brandId: brand.id, pse }), followUp) : TRY_AGAIN;
 
   return (
     <>

@@ -7,11 +7,12 @@ import { NumberInput } from '#site/components/NumberInput.tsx';
 import { Button } from '#site/components/Button.tsx';
 import { CaptchaField, type CaptchaFieldHandle } from '#site/components/captcha/CaptchaField.tsx';
 import { PAYMENT_TEXTS } from './texts.ts';
+import { fieldMessagesOf, type PaymentFormNext } from './after-payment.ts';
 
 export interface CardPaymentFormProps {
   payLabel: string;
-  /** Sends the payment; answers the field messages to show, if any. */
-  onSubmit: (card: CardForm) => Promise<ServerFieldErrors | null>;
+  /** Sends the payment; answers what the form does next. */
+  onSubmit: (card: CardForm) => Promise<PaymentFormNext>;
 }
 
 const defaultValues: CardFormInput = {
@@ -36,11 +37,12 @@ const validation = lazyZodResolver(async () => CardFormSchema);
 export function CardPaymentForm({ payLabel, onSubmit }: CardPaymentFormProps) {
   const captchaRef = useRef<CaptchaFieldHandle>(null);
 
-  const submit = async (card: CardForm) => {
-    const fieldMessages = await onSubmit(card);
-    // A proof is spent once sent: a new attempt needs a new one.
-    captchaRef.current?.reset();
-    return fieldMessages;
+  const submit = async (card: CardForm): Promise<ServerFieldErrors | null> => {
+    const next = await onSubmit(card);
+    // A proof is spent once sent: another try needs a new one. None while the page follows a
+    // decided payment (the captcha would start over behind its modal).
+    if (next.kind !== 'followed') captchaRef.current?.reset();
+    return fieldMessagesOf(next);
   };
 
   return (

@@ -6,6 +6,7 @@ import { Button } from '#site/components/Button.tsx';
 import { CardPaymentForm } from './CardPaymentForm.tsx';
 import { PsePaymentForm, type PsePaymentFormProps } from './PsePaymentForm.tsx';
 import { PAYMENT_TEXTS } from './texts.ts';
+import type { PaymentFormNext } from './after-payment.ts';
 import { offeredMethods, type PayMethod } from './pay-methods.ts';
 
 export interface PaymentWizardProps {
@@ -14,9 +15,9 @@ export interface PaymentWizardProps {
   payLabel: string;
   payerDefaults?: PsePaymentFormProps['defaults'];
   onClose: () => void;
-  onPayCard: (card: CardForm) => Promise<Record<string, string> | null>;
+  onPayCard: (card: CardForm) => Promise<PaymentFormNext>;
   /** Absent when PSE is not offered. */
-  onPayPse?: (pse: PseForm) => Promise<Record<string, string> | null>;
+  onPayPse?: (pse: PseForm) => Promise<PaymentFormNext>;
   /** What the product keeps in view above the steps while the dialog covers the page (the tickets: the hold's countdown). */
   aside?: ReactNode;
   /** The method already chosen with the brand (the checkout offers one brand's methods): its form opens at once. */

@@ -12,18 +12,20 @@ import type { BanksView } from '#shared/views/booking.ts';
 import { callBff } from '#site/lib/bff-browser.ts';
 import { Field, inputClasses } from '#site/components/Field.tsx';
 import { EmailInput } from '#site/components/EmailInput.tsx';
-import { Form, type ServerFieldErrors } from '#site/components/Form.tsx';
+import { Form } from '#site/components/Form.tsx';
 import { lazyZodResolver } from '#site/components/lazy-resolver.ts';
 import { Button } from '#site/components/Button.tsx';
 import { SelectInput, labelledOptions } from '#site/components/SelectInput.tsx';
 import { DocumentNumberInput } from '#site/components/DocumentNumberInput.tsx';
 import { PAYMENT_TEXTS } from './texts.ts';
+import { fieldMessagesOf, type PaymentFormNext } from './after-payment.ts';
 
 export interface PsePaymentFormProps {
   payLabel: string;
   /** Prefills the payer from the session (the person may change it). */
   defaults?: Partial<Pick<PseFormInput, 'firstName' | 'lastName' | 'email'>>;
-  onSubmit: (pse: PseForm) => Promise<ServerFieldErrors | null>;
+  /** Sends the payment; answers what the form does next. */
+  onSubmit: (pse: PseForm) => Promise<PaymentFormNext>;
 }
 
 // The schema came with the payment wizard; the resolver's code loads when the form is touched.
@@ -62,7 +64,7 @@ export function PsePaymentForm({ payLabel, defaults, onSubmit }: PsePaymentFormP
     <Form
       validation={validation}
       defaultValues={defaultValues}
-      onSubmit={onSubmit}
+      onSubmit={async (pse: PseForm) => fieldMessagesOf(await onSubmit(pse))}
       className="flex flex-col gap-4"
       aria-label="Pago con PSE"
     >

@@ -28,35 +28,49 @@ export interface PaymentFollowUp {
   notCharged: (outcome: NotCharged) => void;
 }
 
-/** Answers the field messages for the form when there are (nothing else happened then); else null. */
-export function afterPayment(outcome: PaymentOutcome, followUp: PaymentFollowUp): Record<string, string> | null {
+/**
+ * What the payment form does after a send: show the field messages (nothing else happened), be
+ * ready for another try (nothing was charged), or stay as it is while the page follows a
+ * decided payment (its modal, the status page or the bank).
+ */
+export type PaymentFormNext =
+  { kind: 'fields'; fields: Record<string, string> } | { kind: 'again' } | { kind: 'followed' };
+
+export const TRY_AGAIN: PaymentFormNext = { kind: 'again' };
+
+/** The messages a form shows under its fields after a send, if any. */
+export const fieldMessagesOf = (next: PaymentFormNext): Record<string, string> | null =>
+  next.kind === 'fields' ? next.fields : null;
+
+export function afterPayment(outcome: PaymentOutcome, followUp: PaymentFollowUp): PaymentFormNext {
   const toStatusPage = (bill: string) => () => window.location.assign(routes.transactionStatus(bill));
+  const followed: PaymentFormNext = { kind: 'followed' };
   switch (outcome.kind) {
     case 'invalid':
-      return outcome.fields;
+      return { kind: 'fields', fields: outcome.fields };
     case 'changed':
     case 'failed':
       followUp.notCharged(outcome);
-      return null;
+      return TRY_AGAIN;
     case 'paid':
       followUp.leave(outcome.kind);
       showPaymentSuccess(
         () => (followUp.paid?.then ?? followUp.decided)(outcome.result.bill),
         followUp.paid?.actionLabel,
       );
-      return null;
+      return followed;
     case 'pending':
       followUp.leave(outcome.kind);
       showPaymentPending(toStatusPage(outcome.result.bill));
-      return null;
+      return followed;
     case 'declined':
       followUp.leave(outcome.kind);
       showPaymentError(outcome.result.message, () => followUp.decided(outcome.result.bill));
-      return null;
+      return followed;
     case 'bank':
       followUp.leave(outcome.kind);
       window.location.assign(outcome.result.bankUrl ?? routes.transactionStatus(outcome.result.bill));
-      return null;
+      return followed;
   }
 }
 

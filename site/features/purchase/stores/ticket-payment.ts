@@ -12,7 +12,13 @@ import { openStatusModal } from '#site/components/feedback-stores.ts';
 import { hasCode, type BffFailure } from '#site/lib/bff-error.ts';
 import { routes } from '#site/lib/routes.ts';
 import { callBff } from '#site/lib/bff-browser.ts';
-import { afterPayment, showPaymentError, type PaymentFollowUp } from '#site/features/payment/after-payment.ts';
+import {
+  afterPayment,
+  showPaymentError,
+  TRY_AGAIN,
+  type PaymentFollowUp,
+  type PaymentFormNext,
+} from '#site/features/payment/after-payment.ts';
 import { outcomeOf, paying } from '#site/features/payment/outcome.ts';
 import { PURCHASE_TEXTS } from '../texts.ts';
 import { backToWaitingRoom } from '../waiting-room-return.ts';
@@ -86,16 +92,16 @@ export function createTicketPayment({ seats, hold, snacks, checkout, $totals, st
 
   return {
     /** Pays with the card form; answers the field messages for the form, if any. */
-    payByCard: async (card: CardForm): Promise<Record<string, string> | null> => {
+    payByCard: async (card: CardForm): Promise<PaymentFormNext> => {
       const brand = checkout.$payBrand.get();
-      if (!brand) return null;
+      if (!brand) return TRY_AGAIN;
       const body = { ...order(), brandId: brand.id, card };
       const answer = await paying(() => callBff('POST /payments/card', { body }));
       return afterPayment(outcomeOf(answer, 'card'), followUp('card'));
     },
-    payByPse: async (pse: PseForm): Promise<Record<string, string> | null> => {
+    payByPse: async (pse: PseForm): Promise<PaymentFormNext> => {
       const brand = checkout.$payBrand.get();
-      if (!brand) return null;
+      if (!brand) return TRY_AGAIN;
       const body = { ...order(), brandId: brand.id, pse };
       const answer = await paying(() => callBff('POST /payments/pse', { body }));
       return afterPayment(outcomeOf(answer, 'pse'), followUp('pse'));
