@@ -6,6 +6,7 @@ import { walletForLocalRun } from './dev-wallet-chain.ts';
 import { createFrontDoor } from './front-door.ts';
 import { localMailRelay } from './local-mail.ts';
 import { portProblems, type LocalPort } from './local-ports.ts';
+import { SITE_MALLOC_ENV } from './site-malloc.ts';
 
 /**
  * `npm start` / `npm run dev`: the compose topology as local processes.
@@ -184,6 +185,7 @@ try {
     IMAGE_WARM_URL: process.env.IMAGE_WARM_URL ?? `http://127.0.0.1:${port}`,
     ASTRO_NODE_LOGGING: 'disabled',
     LOG_LEVEL: process.env.LOG_LEVEL,
+    ...SITE_MALLOC_ENV,
   };
   if (dev) run('site', [astroBin, 'dev', '--port', String(sitePort), '--host', '127.0.0.1'], siteEnv);
   else run('site', ['dist/server.mjs'], siteEnv);

@@ -230,11 +230,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   noteRoutePattern(context.routePattern);
   const { pathname, search } = context.url;
-  const response = withIslandStyleInHead(
-    isPersonalPath(pathname)
-      ? await personalPage(context.request, pathname, search, context.locals, next)
-      : await publicPage(context.request, context.routePattern, context.locals, next),
-  );
+  // The rule leaves the HTML as rendered, before a public page is tagged and compressed: a
+  // stream edit of the compressed bytes would miss it and drop the copy's Content-Length.
+  const rendered: Next = async (...args) => withIslandStyleInHead(await next(...args));
+  const response = isPersonalPath(pathname)
+    ? await personalPage(context.request, pathname, search, context.locals, rendered)
+    : await publicPage(context.request, context.routePattern, context.locals, rendered);
 
   const headers = response.headers;
   const policy = headers.get('content-security-policy');

@@ -83,6 +83,11 @@ export interface SideBySide {
   rounds: number[];
 }
 
+/** Each round's answers a second of side `side` ÷ those of side `beside` (rates as `inTurns` gives them). */
+export function roundRatios(rates: number[][], side: number, beside: number): number[] {
+  return rates.map((round) => round[side]! / round[beside]!);
+}
+
 export function createLoadGenerator(connections: number) {
   const worker = new Worker(source, { eval: true });
 
@@ -94,8 +99,33 @@ export function createLoadGenerator(connections: number) {
     });
   }
 
+  /**
+   * Several URLs in turns (the first, the second…, then again), `rounds` times over `seconds`
+   * each: a neighbour's load on the machine hits every side alike. `rates[round][side]` is
+   * each turn's answers a second, for ratios taken round by round (`roundRatios`).
+   */
+  async function inTurns(
+    sides: Array<{ url: string; cookie?: string }>,
+    seconds: number,
+    rounds: number,
+  ): Promise<{ loads: Load[]; rates: number[][] }> {
+    const slices: Slice[][] = sides.map(() => []);
+    const rates: number[][] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const rate: number[] = [];
+      for (const [index, side] of sides.entries()) {
+        const one = await slice(side.url, seconds / rounds, side.cookie);
+        slices[index]!.push(one);
+        rate.push(one.latencies.length / one.seconds);
+      }
+      rates.push(rate);
+    }
+    return { loads: slices.map(merged), rates };
+  }
+
   return {
     slice,
+    inTurns,
     async load(url: string, seconds: number, cookie?: string): Promise<Load> {
       return merged([await slice(url, seconds, cookie)]);
     },
@@ -107,15 +137,13 @@ export function createLoadGenerator(connections: number) {
       rounds: number,
       pageCookie?: string,
     ): Promise<SideBySide> {
-      const pages: Slice[] = [];
-      const statics: Slice[] = [];
-      for (let round = 0; round < rounds; round += 1) {
-        pages.push(await slice(pageUrl, seconds / rounds, pageCookie));
-        statics.push(await slice(staticUrl, seconds / rounds));
-      }
-      const rate = (one: Slice): number => one.latencies.length / one.seconds;
-      const ratios = pages.map((page, index) => rate(page) / rate(statics[index]!));
-      return { pageLoad: merged(pages), staticLoad: merged(statics), ratio: median(ratios) ?? 0, rounds: ratios };
+      const { loads, rates } = await inTurns(
+        [{ url: pageUrl, cookie: pageCookie }, { url: staticUrl }],
+        seconds,
+        rounds,
+      );
+      const ratios = roundRatios(rates, 0, 1);
+      return { pageLoad: loads[0]!, staticLoad: loads[1]!, ratio: median(ratios) ?? 0, rounds: ratios };
     },
     close: () => worker.terminate(),
   };

@@ -15,7 +15,9 @@
  *    `MEMORY_BOUNDS=product` the shipped bounds, so all but the first 300 are refusals, 429).
  *
  * Budget (issue 40): each replica back within 10 % of its start, or a written reason why what
- * stays is bounded. Printed, never asserted. `MEMORY_SNAPSHOTS=<folder>` writes a heap snapshot
+ * stays is bounded. Printed, never asserted. The sites run with the malloc arenas they ship with
+ * (`docker/site-malloc.ts`); `MEMORY_SITE_ARENAS=beside` runs site-2 with glibc's defaults
+ * instead, for both in one run (the load reaches both replicas alike). `MEMORY_SNAPSHOTS=<folder>` writes a heap snapshot
  * of each replica at the start and at the end (DevTools' Memory panel compares them).
  * `TOPOLOGY_PORT` (5600) as for the topology test.
  */
@@ -26,6 +28,7 @@ import { startTopology, type Topology } from '../topology/stack.ts';
 import { createLoadGenerator, statusText } from './load-generator.ts';
 import { memoryOf, mib, type Memory } from './heap-probe.ts';
 import { BENCH_ADDRESS_BOUNDS, openPresale } from './presale-event.ts';
+import { SITE_MALLOC_ENV } from '../../docker/site-malloc.ts';
 
 const RUSH_SECONDS = Number(process.env.MEMORY_RUSH_SECONDS ?? 8);
 const RUSHES = Number(process.env.MEMORY_RUSHES ?? 2);
@@ -37,18 +40,24 @@ const PRODUCT_BOUNDS = process.env.MEMORY_BOUNDS === 'product';
 const BASE = Number(process.env.TOPOLOGY_PORT ?? 5600);
 const BUDGET = 0.1;
 const INSPECTOR = { NODE_OPTIONS: '--inspect=127.0.0.1:0' };
+/** site-2 with glibc's own malloc settings (8 arenas a core, moving thresholds), beside site-1 as shipped. */
+const ARENAS_BESIDE = process.env.MEMORY_SITE_ARENAS === 'beside';
 
 const topology: Topology = await startTopology(BASE, {
   microCache: false,
   bffEnv: { ...(PRODUCT_BOUNDS ? {} : BENCH_ADDRESS_BOUNDS), ...INSPECTOR },
   siteEnv: INSPECTOR,
+  siteEnvOf: (index) =>
+    ARENAS_BESIDE && index === 1
+      ? Object.fromEntries(Object.keys(SITE_MALLOC_ENV).map((name) => [name, undefined]))
+      : {},
 });
 const generator = createLoadGenerator(64);
 const replicas = [
   { name: 'bff-1', service: topology.bffs[0], log: 'bff-1.log' },
   { name: 'bff-2', service: topology.bffs[1], log: 'bff-2.log' },
   { name: 'site-1', service: topology.sites[0], log: 'site-1.log' },
-  { name: 'site-2', service: topology.sites[1], log: 'site-2.log' },
+  { name: ARENAS_BESIDE ? 'site-2 (glibc defaults)' : 'site-2', service: topology.sites[1], log: 'site-2.log' },
 ];
 const columns: Array<{ label: string; memory: Memory[] }> = [];
 
@@ -78,7 +87,12 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS
 
 try {
   console.log(
-    `bench:memory — ${os.cpus().length} cores; each replica's resident set (and JavaScript heap in use after a full collection)\n`,
+    `bench:memory — load average ${os
+      .loadavg()
+      .map((one) => one.toFixed(2))
+      .join(
+        ', ',
+      )}; ${os.cpus().length} cores; each replica's resident set (and JavaScript heap in use after a full collection)\n`,
   );
   const movies = (await (await fetch(`${topology.url}/bff/catalogue/movies`)).json()) as {
     movies: Array<{ slug: string }>;
@@ -137,6 +151,12 @@ try {
     );
   }
   console.log('\n(resident set, and in brackets the JavaScript heap in use after a full collection)');
+  console.log(
+    `load average at the end ${os
+      .loadavg()
+      .map((one) => one.toFixed(2))
+      .join(', ')}`,
+  );
 } finally {
   await generator.close();
   await topology.close();

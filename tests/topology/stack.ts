@@ -8,6 +8,7 @@ import { EDGE_METRICS_LOG, startObservability, type Observability } from './obse
 import { untilTrue } from '../until.ts';
 import { httpAnswers, service, type Probe, type Service } from './processes.ts';
 import { WARM_UP_ID_PREFIX } from '#site/lib/image-warmup.ts';
+import { SITE_MALLOC_ENV } from '../../docker/site-malloc.ts';
 
 /**
  * The production topology as local processes: Debian's nginx rendered from our own
@@ -183,11 +184,18 @@ export interface TopologyOptions {
   bffEnv?: Record<string, string>;
   /** More of the site replicas' settings (`npm run bench:memory` starts them with an inspector). */
   siteEnv?: Record<string, string>;
+  /**
+   * One site replica's own settings over those (index 0 or 1; a value `undefined` unsets one):
+   * `npm run bench:memory` runs the second with glibc's default malloc arenas beside the first.
+   */
+  siteEnvOf?: (index: number) => Record<string, string | undefined>;
   /** The edge's micro-cache of public pages and reads (on unless false: `npm run bench:rush` measures both). */
   microCache?: boolean;
   /**
    * A folder nginx serves itself under `/__rush-static/` (the benchmark's static copies of
-   * pages); a `name.gz` beside `name` is served as it is to a client that takes gzip.
+   * pages); a `name.gz` beside `name` is served as it is to a client that takes gzip. Its
+   * `*.locations.conf` files are included in the edge's server block (none at start: a bench
+   * writes them, then reloads nginx, for a static twin answering with a page's own headers).
    */
   staticRoot?: string;
   /**
@@ -280,7 +288,7 @@ export async function startTopology(
       NGINX_MICRO_CACHE: options.microCache === false ? 'off' : 'micro',
       // A file with a `.gz` beside it is sent as those bytes (gzip_static): the static twin of a page compressed once.
       NGINX_BENCH_LOCATIONS: options.staticRoot
-        ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; default_type "text/html; charset=utf-8"; gzip_static on; }`
+        ? `location ^~ /__rush-static/ { alias ${options.staticRoot}/; default_type "text/html; charset=utf-8"; gzip_static on; }\n    include ${options.staticRoot}/*.locations.conf;`
         : '',
       NGINX_LISTEN: `127.0.0.1:${ports.nginx}`,
       NGINX_INTERNAL_LISTEN: `127.0.0.1:${ports.internal}`,
@@ -376,7 +384,9 @@ export async function startTopology(
         ...(options.imageWarmUp === false ? {} : { IMAGE_WARM_URL: `http://127.0.0.1:${ports.internal}` }),
         DRAIN_SECONDS: '1',
         LOG_LEVEL: 'info',
+        ...SITE_MALLOC_ENV,
         ...options.siteEnv,
+        ...options.siteEnvOf?.(index),
       },
       httpAnswers(`http://127.0.0.1:${port + 1}/live`),
       path.join(logs, siteLogFile(index)),

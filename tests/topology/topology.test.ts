@@ -1577,6 +1577,8 @@ describe('the edge itself: HSTS, compression and the logged-out session', () => 
         coding: header('content-encoding') || 'identity',
         vary: header('vary'),
         cacheStatus: header('x-cache-status'),
+        contentLength: header('content-length'),
+        transferEncoding: header('transfer-encoding'),
         bytes,
         html: (header('content-encoding') === 'br'
           ? brotliDecompressSync(bytes)
@@ -1599,6 +1601,12 @@ describe('the edge itself: HSTS, compression and the logged-out session', () => 
       expect([first.status, first.coding, first.cacheStatus], String(acceptEncoding)).toEqual([200, coding, 'MISS']);
       expect([second.status, second.coding, second.cacheStatus], String(acceptEncoding)).toEqual([200, coding, 'HIT']);
       expect(second.bytes.equals(first.bytes), String(acceptEncoding)).toBe(true);
+      // Sent as a static file is: its length known, not chunked (a chunked HIT cost the edge more).
+      for (const answer of [first, second])
+        expect([answer.contentLength, answer.transferEncoding], String(acceptEncoding)).toEqual([
+          String(answer.bytes.length),
+          '',
+        ]);
       expect(first.vary.toLowerCase()).toContain('accept-encoding');
       firsts.push(first);
     }
@@ -1646,6 +1654,28 @@ describe('the edge itself: HSTS, compression and the logged-out session', () => 
     expect(pageRatios.length).toBeGreaterThanOrEqual(browsers.length * 2 + spellings.length);
     for (const ratio of pageRatios) expect(ratio).toBe('');
     expect(Number(readRatios[0])).toBeGreaterThan(1);
+  });
+
+  it('takes Astro’s inline island rule out of a public page before compressing it, in every coding (issue 41 beside issue 40)', async () => {
+    // A public page with an island (its form); the rule is the first island's.
+    const page = '/contactanos';
+    const inlineRule = '<style>astro-island,astro-slot';
+    const seen = [];
+    for (const acceptEncoding of ['br', 'gzip', 'identity']) {
+      const answer = await undiciRequest(`${topology.url}${page}`, { headers: { 'accept-encoding': acceptEncoding } });
+      const bytes = Buffer.from(await answer.body.arrayBuffer());
+      const coding = String(answer.headers['content-encoding'] ?? 'identity');
+      const html = (
+        coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes
+      ).toString('utf8');
+      seen.push({ acceptEncoding, coding, length: answer.headers['content-length'], bytes: bytes.length, html });
+    }
+    figure(`${page}: ${seen.map((one) => `${one.coding} ${one.bytes} B (Content-Length ${one.length})`).join(', ')}`);
+    for (const one of seen) {
+      expect([one.coding, one.length], one.acceptEncoding).toEqual([one.acceptEncoding, String(one.bytes)]);
+      expect(one.html).toContain('<astro-island');
+      expect(one.html).not.toContain(inlineRule);
+    }
   });
 
   it('answers a session read without a session cookie at the edge, exactly as the BFF does', async () => {

@@ -15,6 +15,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { loadConfig, PRODUCTION_REQUIRED } from '#bff/plugins/config.ts';
 import { loadSiteEnv } from '#site/lib/server-env.ts';
 import { renderNginxConf } from '../topology/stack.ts';
+import { SITE_MALLOC_ENV } from '../../docker/site-malloc.ts';
 
 /**
  * The Kubernetes manifests (docker/kubernetes) are valid Kubernetes objects, and the
@@ -167,6 +168,22 @@ describe('Kubernetes manifests', () => {
     const container = containerOf('viziona-site');
     expect(container.ports.find((port) => port.name === 'ops')?.containerPort).toBe(env.opsPort);
     expect(container.readinessProbe.httpGet).toEqual({ path: '/ready', port: 'ops' });
+  });
+
+  it('run the site with the malloc arenas of docker/site-malloc.ts in its image, overridden nowhere', () => {
+    const dockerfile = readFileSync(path.join(docker, 'Dockerfile'), 'utf8');
+    const siteStage = /^FROM \S+ AS site\n([\s\S]*?)^FROM /m.exec(dockerfile)?.[1] ?? '';
+    const imageEnv = Object.fromEntries(
+      [...siteStage.matchAll(/^ENV (.+)$/gm)].flatMap((line) =>
+        line[1]!.split(/\s+/).map((pair) => pair.split('=') as [string, string]),
+      ),
+    );
+    expect(imageEnv).toMatchObject(SITE_MALLOC_ENV);
+    expect(compose.services.site?.build?.target).toBe('site');
+    for (const name of Object.keys(SITE_MALLOC_ENV)) {
+      expect(compose.services.site?.environment ?? {}).not.toHaveProperty(name);
+      expect(envOf(containerOf('viziona-site'))).not.toHaveProperty(name);
+    }
   });
 
   it("let only the edge reach the http ports, and only Prometheus and the operators' namespace the operations ports", () => {
