@@ -20,12 +20,13 @@
  * a bare page of as many plain buttons is loaded and tapped the same way: the floor this machine
  * and browser put under any tap at 4×, so the purchase page's figures read as what it adds.
  *
- * Then, on photos (the sandbox's, at a real catalogue's sizes), for home, billboard, a movie
- * page, rooms, confectionery and the purchase page: largest contentful paint on a phone (390 ×
- * 844, DPR 2, 150 ms RTT, 1.6 Mbps, 4× CPU) and image bytes before load, each page three ways
- * side by side in one run: the originals as the cinema API serves them, ours (`/_image`), and
- * ideal images (each at its displayed size × 2, AVIF) (pages/photos.ts; BENCH_PHOTO_RUNS,
- * default 3; BENCH_PHOTOS=0 skips them).
+ * Then, on photos (the sandbox's, at a real catalogue's sizes), for every public page and the
+ * purchase page: largest contentful paint on a phone (390 × 844, DPR 2) and a laptop (1280 ×
+ * 800, DPR 1), both at 150 ms RTT, 1.6 Mbps, 4× CPU, and image bytes before load, each page
+ * three ways side by side in one run: the originals as the cinema API serves them, ours
+ * (`/_image`), and ideal images (each at its displayed size × the device's DPR, AVIF)
+ * (pages/photos.ts; BENCH_PHOTO_RUNS, default 3; BENCH_PHOTO_DEVICES, default `phone,desktop`;
+ * BENCH_PHOTOS=0 skips them).
  *
  * Budgets (issue 14; printed, never asserted): content pages ≤ 30 KB gzipped JavaScript and
  * performance ≥ 95; form pages ≤ 100 KB and ≥ 95; the purchase page ≤ 120 KB and ≥ 90, a seat
@@ -66,7 +67,7 @@ import {
   printSkipped,
   printTableHead,
 } from './pages/print.ts';
-import { photoFigures, warmImagesForLighthouse } from './pages/photos.ts';
+import { PHOTO_DEVICE_NAMES, photoFigures, warmImagesForLighthouse } from './pages/photos.ts';
 import { CLICK_DEVICE_NAMES, CLICKS_PER_LOAD, seatClickTimings } from './pages/seat-click.ts';
 import { roomPurchasePath, SEAT_ROOMS, seatMapLoads } from './pages/seat-map-load.ts';
 import { buildSite, startStack, stopGroup, waitFor } from './pages/stack.ts';
@@ -139,14 +140,10 @@ try {
     printSeatMapLoads(await seatMapLoads(rooms, { base, value: cookie }));
   }
   if (PHOTO_PAGES) {
-    const photoPages = ['/', '/cartelera', `/viziona/pelicula/${movie}`, '/salas', '/confiteria', purchase.path].filter(
-      (path) => !only || pages.some((page) => page.path === path),
-    );
-    const cases = photoPages.map((path) => ({
-      path,
-      cookie: path === purchase.path ? cookie : undefined,
-    }));
-    printPhotoFigures(await photoFigures(base, cases));
+    // Every public page (and the purchase page, logged in): a page without photos prints its zeros.
+    const photoPages = pages.filter((page) => page.kind === 'content' || page.kind === 'purchase');
+    const cases = photoPages.map((page) => ({ path: page.path, cookie: cookieOf(page) }));
+    for (const device of PHOTO_DEVICE_NAMES) printPhotoFigures(await photoFigures(base, cases, device), device);
   }
   printBudgets();
   printBenchmarkIndex(benchmarkIndexes);

@@ -23,7 +23,17 @@ import { CHROME_PATH } from './stack.ts';
  */
 
 export const PHOTO_RUNS = Math.max(1, Number(process.env.BENCH_PHOTO_RUNS ?? 3));
-const PHONE = {
+
+interface PhotoDevice {
+  viewport: { width: number; height: number };
+  screen?: { width: number; height: number };
+  deviceScaleFactor: number;
+  isMobile: boolean;
+  hasTouch: boolean;
+  userAgent?: string;
+}
+
+const PHONE: PhotoDevice = {
   viewport: { width: 390, height: 844 },
   screen: { width: 390, height: 844 },
   deviceScaleFactor: 2,
@@ -32,6 +42,21 @@ const PHONE = {
   userAgent:
     'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
 };
+/** The laptop of the seat click (1280 × 800), at DPR 1 as the usual Windows laptop shows. */
+const DESKTOP: PhotoDevice = {
+  viewport: { width: 1280, height: 800 },
+  screen: { width: 1280, height: 800 },
+  deviceScaleFactor: 1,
+  isMobile: false,
+  hasTouch: false,
+};
+export const PHOTO_DEVICES = { phone: PHONE, desktop: DESKTOP } as const;
+export type PhotoDeviceName = keyof typeof PHOTO_DEVICES;
+/** BENCH_PHOTO_DEVICES (default `phone,desktop`): the devices the photo figures are taken on. */
+export const PHOTO_DEVICE_NAMES = (process.env.BENCH_PHOTO_DEVICES ?? 'phone,desktop')
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name): name is PhotoDeviceName => name in PHOTO_DEVICES);
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 const CPU_SLOWDOWN = 4;
 /** After the load event, how long the page may still paint a larger element. */
@@ -143,7 +168,7 @@ const idealPath = (page: string, index: number): string =>
   `/__ideal/${encodeURIComponent(page.split('?')[0]!)}/${index}.avif`;
 
 /** Lighthouse's mobile emulation. */
-const LIGHTHOUSE_PHONE = {
+const LIGHTHOUSE_PHONE: PhotoDevice = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
   isMobile: true,
@@ -154,7 +179,7 @@ async function newContext(
   browser: Browser,
   origin: string,
   cookie: string | undefined,
-  device: typeof LIGHTHOUSE_PHONE = PHONE,
+  device: PhotoDevice = PHONE,
 ): Promise<BrowserContext> {
   // A first visit (the club popup opens on the home page); carousels stay where the server put them.
   const context = await browser.newContext({ ...device, reducedMotion: 'reduce', locale: 'es-CO' });
@@ -169,8 +194,8 @@ async function newContext(
  * One throttled load: LCP, the image bytes finished before the load event, and the edge's cache
  * outcome (`X-Cache-Status`) of every resized photo the page asked for.
  */
-export async function measure(browser: Browser, url: string, cookie: string | undefined) {
-  const context = await newContext(browser, new URL(url).origin, cookie);
+export async function measure(browser: Browser, url: string, cookie: string | undefined, device: PhotoDevice = PHONE) {
+  const context = await newContext(browser, new URL(url).origin, cookie, device);
   const page = await context.newPage();
   const photoCacheStatuses: string[] = [];
   page.on('response', (response) => {
@@ -211,9 +236,14 @@ export async function measure(browser: Browser, url: string, cookie: string | un
   return { lcp, bytes, photoCacheStatuses };
 }
 
-/** The boxes every image is shown in on the phone, unthrottled (and the edge warmed for what loads). */
-async function shownImages(browser: Browser, url: string, cookie: string | undefined): Promise<ShownImage[]> {
-  const context = await newContext(browser, new URL(url).origin, cookie);
+/** The boxes every image is shown in on the device, unthrottled (and the edge warmed for what loads). */
+async function shownImages(
+  browser: Browser,
+  url: string,
+  cookie: string | undefined,
+  device: PhotoDevice,
+): Promise<ShownImage[]> {
+  const context = await newContext(browser, new URL(url).origin, cookie, device);
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load', timeout: 300_000 });
   await page.waitForTimeout(500);
@@ -230,7 +260,12 @@ async function shownImages(browser: Browser, url: string, cookie: string | undef
 }
 
 /** Each shown photo at exactly its box × DPR, covering it as the page's `object-cover` does. */
-async function idealImages(page: string, boxes: ShownImage[], into: Map<string, Buffer>): Promise<void> {
+async function idealImages(
+  page: string,
+  boxes: ShownImage[],
+  into: Map<string, Buffer>,
+  deviceScaleFactor: number,
+): Promise<void> {
   const originals = new Map<string, Buffer>();
   for (const [index, box] of boxes.entries()) {
     if (box.original === null || box.width === 0 || box.height === 0) continue;
@@ -239,8 +274,8 @@ async function idealImages(page: string, boxes: ShownImage[], into: Map<string, 
       original = Buffer.from(await (await fetch(box.original)).arrayBuffer());
       originals.set(box.original, original);
     }
-    const width = Math.round(box.width * PHONE.deviceScaleFactor);
-    const height = Math.round(box.height * PHONE.deviceScaleFactor);
+    const width = Math.round(box.width * deviceScaleFactor);
+    const height = Math.round(box.height * deviceScaleFactor);
     into.set(
       idealPath(page, index),
       await sharp(original).resize(width, height, { fit: 'cover' }).avif({ quality: 50, effort: 3 }).toBuffer(),
@@ -277,11 +312,13 @@ export async function warmImagesForLighthouse(
   }
 }
 
-/** The figures of every page: medians of PHOTO_RUNS throttled loads per variant, in turns. */
+/** The figures of every page on one device: medians of PHOTO_RUNS throttled loads per variant, in turns. */
 export async function photoFigures(
   base: string,
   pages: Array<{ path: string; cookie: string | undefined }>,
+  deviceName: PhotoDeviceName = 'phone',
 ): Promise<Map<string, PhotoFigures>> {
+  const device = PHOTO_DEVICES[deviceName];
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   const shown = new Map<string, ShownImage[]>();
   const ideals = new Map<string, Buffer>();
@@ -290,17 +327,17 @@ export async function photoFigures(
   try {
     for (const variant of VARIANTS) proxies.set(variant, await variantProxy(base, variant, shown, ideals));
     for (const { path, cookie } of pages) {
-      const boxes = await shownImages(browser, `${proxies.get('ours')!.url}${path}`, cookie);
+      const boxes = await shownImages(browser, `${proxies.get('ours')!.url}${path}`, cookie, device);
       shown.set(path, boxes);
-      await idealImages(path, boxes, ideals);
+      await idealImages(path, boxes, ideals, device.deviceScaleFactor);
       // The originals' host and the ideal copies, once, unthrottled: no variant meets a cold server.
-      await shownImages(browser, `${proxies.get('originals')!.url}${path}`, cookie);
+      await shownImages(browser, `${proxies.get('originals')!.url}${path}`, cookie, device);
       const samples = Object.fromEntries(
         VARIANTS.map((variant) => [variant, { lcp: [] as number[], bytes: [] as number[] }]),
       );
       for (let run = 0; run < PHOTO_RUNS; run += 1) {
         for (const variant of VARIANTS) {
-          const figures = await measure(browser, `${proxies.get(variant)!.url}${path}`, cookie).catch(
+          const figures = await measure(browser, `${proxies.get(variant)!.url}${path}`, cookie, device).catch(
             (error: unknown) => {
               console.log(`[bench] ${variant} ${path}: ${(error as Error).message.split('\n')[0]}`);
               return null;

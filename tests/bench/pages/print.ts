@@ -1,4 +1,4 @@
-import { PHOTO_RUNS, type PhotoFigures, type Variant } from './photos.ts';
+import { PHOTO_DEVICES, PHOTO_RUNS, type PhotoDeviceName, type PhotoFigures, type Variant } from './photos.ts';
 import { median, percentile } from '../statistics.ts';
 import { RUNS } from './lighthouse.ts';
 import { BUDGETS, type PageCase, type PageKind } from './page-list.ts';
@@ -162,7 +162,8 @@ export function printBenchmarkIndex(benchmarkIndexes: number[]): void {
 }
 
 /** Issue 31's table: LCP and image bytes before load on the phone, three ways side by side. */
-export function printPhotoFigures(figures: Map<string, PhotoFigures>): void {
+export function printPhotoFigures(figures: Map<string, PhotoFigures>, deviceName: PhotoDeviceName): void {
+  const device = PHOTO_DEVICES[deviceName];
   const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
   const kilobytes = (bytes: number | null) =>
     bytes === null ? '—' : `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
@@ -170,9 +171,11 @@ export function printPhotoFigures(figures: Map<string, PhotoFigures>): void {
     ours === null || ideal === null || ideal === 0 ? '—' : `${(ours / ideal).toFixed(2)}×`;
   console.log('');
   console.log(
-    `Photos on a phone (390 × 844, DPR 2, 150 ms RTT, 1.6 Mbps, 4× CPU; median of ${PHOTO_RUNS}; bytes: image bodies finished before load)`,
+    `Photos on the ${deviceName} (${device.viewport.width} × ${device.viewport.height}, DPR ${device.deviceScaleFactor}, 150 ms RTT, 1.6 Mbps, 4× CPU; median of ${PHOTO_RUNS}; bytes: image bodies finished before load)`,
   );
-  console.log('| page | originals as served | ours (/_image) | ideal (display size × 2, AVIF) | bytes ours ÷ ideal |');
+  console.log(
+    `| page | originals as served | ours (/_image) | ideal (display size × ${device.deviceScaleFactor}, AVIF) | bytes ours ÷ ideal |`,
+  );
   console.log('|---|---|---|---|---|');
   for (const [path, { lcpMs, imageBytes }] of figures) {
     const cell = (variant: Variant) => `${seconds(lcpMs[variant])} (${kilobytes(imageBytes[variant])})`;
