@@ -68,12 +68,20 @@ export const VARIANTS: Variant[] = ['originals', 'ours', 'ideal'];
 export interface PhotoFigures {
   lcpMs: Record<Variant, number | null>;
   imageBytes: Record<Variant, number | null>;
+  /**
+   * The photos ours loaded before load, each against its own ideal copy, bodies only (no
+   * headers): what the width and format chosen cost, whatever the other variants' lazy photos
+   * happened to finish before their load event. Null when ours loaded no photo.
+   */
+  samePhotos: { ours: number; ideal: number; photos: number; offFirstScreen: number } | null;
 }
 
 interface ShownImage {
   original: string | null;
   width: number;
   height: number;
+  /** Its top edge from the page's top, in CSS pixels, as first drawn. */
+  top: number;
 }
 
 /** The original URL a piece of image markup shows (the `src` of `/_image`, or the `src` itself). */
@@ -207,11 +215,15 @@ export async function measure(browser: Browser, url: string, cookie: string | un
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  const images = new Map<string, number>();
+  /** Each image request: its URL and its body's length as the server announced it. */
+  const images = new Map<string, { url: string; bodyBytes: number | null }>();
   const finished: Array<{ id: string; at: number; bytes: number }> = [];
   let loadAt = Number.POSITIVE_INFINITY;
   cdp.on('Network.responseReceived', (event) => {
-    if (event.type === 'Image') images.set(event.requestId, 0);
+    if (event.type === 'Image') {
+      const length = Object.entries(event.response.headers).find(([name]) => name.toLowerCase() === 'content-length');
+      images.set(event.requestId, { url: event.response.url, bodyBytes: length ? Number(length[1]) : null });
+    }
   });
   cdp.on('Network.loadingFinished', (event) => {
     if (images.has(event.requestId))
@@ -232,8 +244,13 @@ export async function measure(browser: Browser, url: string, cookie: string | un
   await page.waitForTimeout(SETTLE_MS);
   const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
   await context.close();
-  const bytes = finished.filter((entry) => entry.at <= loadAt).reduce((sum, entry) => sum + entry.bytes, 0);
-  return { lcp, bytes, photoCacheStatuses };
+  const beforeLoad = finished.filter((entry) => entry.at <= loadAt);
+  const bytes = beforeLoad.reduce((sum, entry) => sum + entry.bytes, 0);
+  const imageLoads = beforeLoad.map((entry) => {
+    const image = images.get(entry.id)!;
+    return { url: image.url, bodyBytes: image.bodyBytes ?? entry.bytes };
+  });
+  return { lcp, bytes, photoCacheStatuses, imageLoads };
 }
 
 /** The boxes every image is shown in on the device, unthrottled (and the edge warmed for what loads). */
@@ -252,7 +269,7 @@ async function shownImages(
       const box = img.getBoundingClientRect();
       const src = img.getAttribute('src') ?? '';
       const original = src.startsWith('/_image?') ? new URLSearchParams(src.split('?')[1]).get('src') : src;
-      return { original, width: box.width, height: box.height };
+      return { original, width: box.width, height: box.height, top: box.top + window.scrollY };
     }),
   );
   await context.close();
@@ -312,6 +329,43 @@ export async function warmImagesForLighthouse(
   }
 }
 
+/**
+ * Each photo ours loaded against the ideal copy of the box it fills: the box of that photo
+ * whose size × DPR is nearest the width asked (one poster may be shown at two sizes).
+ */
+function samePhotosOf(
+  loads: Array<{ url: string; bodyBytes: number }>,
+  page: string,
+  boxes: ShownImage[],
+  ideals: Map<string, Buffer>,
+  device: PhotoDevice,
+): PhotoFigures['samePhotos'] {
+  let ours = 0;
+  let ideal = 0;
+  let photos = 0;
+  let offFirstScreen = 0;
+  for (const load of loads) {
+    const url = new URL(load.url);
+    if (url.pathname !== '/_image') continue;
+    const original = url.searchParams.get('src');
+    const width = Number(url.searchParams.get('w'));
+    const nearest = boxes
+      .map((box, index) => ({ box, ideal: ideals.get(idealPath(page, index)) }))
+      .filter(({ box, ideal }) => box.original === original && ideal !== undefined)
+      .sort(
+        (a, b) =>
+          Math.abs(a.box.width * device.deviceScaleFactor - width) -
+          Math.abs(b.box.width * device.deviceScaleFactor - width),
+      )[0];
+    if (!nearest) continue;
+    ours += load.bodyBytes;
+    ideal += nearest.ideal!.length;
+    photos += 1;
+    if (nearest.box.top >= device.viewport.height) offFirstScreen += 1;
+  }
+  return photos === 0 ? null : { ours, ideal, photos, offFirstScreen };
+}
+
 /** The figures of every page on one device: medians of PHOTO_RUNS throttled loads per variant, in turns. */
 export async function photoFigures(
   base: string,
@@ -335,6 +389,7 @@ export async function photoFigures(
       const samples = Object.fromEntries(
         VARIANTS.map((variant) => [variant, { lcp: [] as number[], bytes: [] as number[] }]),
       );
+      let samePhotos: PhotoFigures['samePhotos'] = null;
       for (let run = 0; run < PHOTO_RUNS; run += 1) {
         for (const variant of VARIANTS) {
           const figures = await measure(browser, `${proxies.get(variant)!.url}${path}`, cookie, device).catch(
@@ -346,6 +401,7 @@ export async function photoFigures(
           if (figures === null) continue;
           samples[variant]!.lcp.push(figures.lcp);
           samples[variant]!.bytes.push(figures.bytes);
+          if (variant === 'ours') samePhotos = samePhotosOf(figures.imageLoads, path, boxes, ideals, device);
         }
       }
       results.set(path, {
@@ -355,6 +411,7 @@ export async function photoFigures(
         imageBytes: Object.fromEntries(
           VARIANTS.map((variant) => [variant, median(samples[variant]!.bytes) ?? null]),
         ) as Record<Variant, number | null>,
+        samePhotos,
       });
     }
   } finally {

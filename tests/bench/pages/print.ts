@@ -174,13 +174,17 @@ export function printPhotoFigures(figures: Map<string, PhotoFigures>, deviceName
     `Photos on the ${deviceName} (${device.viewport.width} × ${device.viewport.height}, DPR ${device.deviceScaleFactor}, 150 ms RTT, 1.6 Mbps, 4× CPU; median of ${PHOTO_RUNS}; bytes: image bodies finished before load)`,
   );
   console.log(
-    `| page | originals as served | ours (/_image) | ideal (display size × ${device.deviceScaleFactor}, AVIF) | bytes ours ÷ ideal |`,
+    `| page | originals as served | ours (/_image) | ideal (display size × ${device.deviceScaleFactor}, AVIF) | bytes ours ÷ ideal | same photos: ours ÷ ideal (bodies; photos, off the first screen) |`,
   );
-  console.log('|---|---|---|---|---|');
-  for (const [path, { lcpMs, imageBytes }] of figures) {
+  console.log('|---|---|---|---|---|---|');
+  for (const [path, { lcpMs, imageBytes, samePhotos }] of figures) {
+    const same =
+      samePhotos === null
+        ? '—'
+        : `${kilobytes(samePhotos.ours)} ÷ ${kilobytes(samePhotos.ideal)} = ${ratio(samePhotos.ours, samePhotos.ideal)} (${samePhotos.photos}, ${samePhotos.offFirstScreen})`;
     const cell = (variant: Variant) => `${seconds(lcpMs[variant])} (${kilobytes(imageBytes[variant])})`;
     console.log(
-      `| \`${path}\` | ${cell('originals')} | ${cell('ours')} | ${cell('ideal')} | ${ratio(imageBytes.ours, imageBytes.ideal)} |`,
+      `| \`${path}\` | ${cell('originals')} | ${cell('ours')} | ${cell('ideal')} | ${ratio(imageBytes.ours, imageBytes.ideal)} | ${same} |`,
     );
   }
   console.log('Budgets (issue 31): LCP ≤ 2.5 s on every public page; image bytes before load ≤ 1.2× ideal.');
