@@ -67,9 +67,21 @@ export const IMAGE_LAYOUTS = {
   },
   /** Snack cards of the purchase page (1, 3 from 600 px). */
   snackSlide: { sizes: '(min-width: 600px) 260px, calc(100vw - 64px)', cssWidths: [256, 536] },
-  /** Corporate gallery (2, 3 from 640 px) and a section's picture (20rem from 768 px). */
-  gallery: { sizes: '(min-width: 640px) 280px, calc((100vw - 44px) / 2)', cssWidths: [138, 280] },
-  sectionPicture: { sizes: '(min-width: 768px) 320px, calc(100vw - 32px)', cssWidths: [288, 567] },
+  /**
+   * Corporate gallery inside its section's card (border 1 px, p-6, p-8 from 640 px; 12 px gaps):
+   * 2 columns, 3 from 640 px, the card as wide as the content from 1024 px (lg:px-6). The card's
+   * padding left out put a phone's 148 px photo at 173 (360 for 296) and a laptop's 381 px at 280.
+   */
+  gallery: {
+    sizes:
+      '(min-width: 1024px) calc((min(100vw, 1280px) - 138px) / 3), (min-width: 640px) calc((100vw - 122px) / 3), calc((100vw - 94px) / 2)',
+    cssWidths: [113, 381],
+  },
+  /** A corporate section's picture: the card's width inside its padding, 20rem from 768 px. */
+  sectionPicture: {
+    sizes: '(min-width: 768px) 320px, (min-width: 640px) calc(100vw - 98px), calc(100vw - 82px)',
+    cssWidths: [238, 669],
+  },
   /** A content page's 2:3 picture (two fifths of 72rem from 768 px). */
   contentPicture: { sizes: '(min-width: 768px) 440px, calc(100vw - 32px)', cssWidths: [288, 567] },
   /** The home popup (at most 28rem). */
