@@ -110,6 +110,32 @@ test.describe('photos at phone speed', () => {
     });
   }
 
+  test('/corporativo: each section picture and gallery photo is asked at about the width it is shown', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.goto('/corporativo', { waitUntil: 'domcontentloaded' });
+    const photos = page.locator('[data-section] img[src^="/_image?"]');
+    expect(await photos.count()).toBeGreaterThan(0);
+    const dpr = await page.evaluate(() => devicePixelRatio);
+    for (const photo of await photos.all()) {
+      await photo.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          timeout: 120_000,
+        })
+        .toBe(true);
+      const { current, shown } = await photo.evaluate((img: HTMLImageElement) => ({
+        current: img.currentSrc,
+        shown: img.getBoundingClientRect().width,
+      }));
+      // The card's padding counts: the ladder's steps below 1280 px are 1.2 at most.
+      const ratio = Number(new URL(current).searchParams.get('w')) / (shown * dpr);
+      expect(ratio, `${current} shown ${shown} px at DPR ${dpr}`).toBeGreaterThanOrEqual(1);
+      expect(ratio, `${current} shown ${shown} px at DPR ${dpr}`).toBeLessThanOrEqual(1.2);
+    }
+  });
+
   test('the home carousel shows each banner whole, at its own shape', async ({ page }) => {
     test.setTimeout(180_000);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
