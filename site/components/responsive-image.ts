@@ -19,13 +19,13 @@ export const IMAGE_LAYOUTS = {
     cssWidths: [178, 567],
   },
   /**
-   * A movie's poster in a home slide: on a phone beside its title, the slide's height (its width
-   * / 2.4) at 2:3, so the slide's width / 3.6; where several slides show, the whole slide under it.
+   * A movie's poster in a home slide, whole beside its title: the slide's height (its width / 2.4)
+   * at 2:3, so the slide's width / 3.6 (homeSlide's widths above).
    */
   homeSlidePoster: {
     sizes:
-      '(min-width: 1420px) calc((min(100vw, 1600px) - 32px) / 5 - 16px), (min-width: 1024px) calc((100vw - 32px) / 3 - 16px), (min-width: 600px) calc((100vw - 16px) / 3 - 16px), calc((100vw - 32px) / 3.6)',
-    cssWidths: [80, 567],
+      '(min-width: 1420px) calc(((min(100vw, 1600px) - 32px) / 5 - 16px) / 3.6), (min-width: 1024px) calc(((100vw - 32px) / 3 - 16px) / 3.6), (min-width: 600px) calc(((100vw - 16px) / 3 - 16px) / 3.6), calc((100vw - 32px) / 3.6)',
+    cssWidths: [49, 158],
   },
   /** Billboard carousel slide (2, 3 from 600 px, 5 from 1024 px). */
   billboardSlide: {

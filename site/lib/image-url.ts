@@ -12,11 +12,12 @@ export const IMAGE_ENDPOINT = '/_image';
  * screen needs: 200 and 280 split the old 160 → 240 → 320, where a movie page's 96 px poster
  * on a phone at DPR 2 took 240 for 192 (1.38× the ideal bytes, issue 40); 360 splits 320 → 400,
  * where the phone's two-column posters (171 px, 342 at DPR 2) took 400 (1.26–1.29× the ideal
- * bytes of cartelera and próximos estrenos). Anything else is refused (400), so nobody can fill
- * the edge's cache with widths of their own.
+ * bytes of cartelera and próximos estrenos); 80 to 140 serve the small posters of a screen at
+ * DPR 1 (a laptop's home slide shows its poster 74 to 111 px wide, which took 160). Anything
+ * else is refused (400), so nobody can fill the edge's cache with widths of their own.
  */
 export const IMAGE_WIDTHS = [
-  160, 200, 240, 280, 320, 360, 400, 480, 560, 640, 760, 900, 1080, 1280, 1600, 1920,
+  80, 100, 120, 140, 160, 200, 240, 280, 320, 360, 400, 480, 560, 640, 760, 900, 1080, 1280, 1600, 1920,
 ] as const;
 
 export const IMAGE_FORMATS = ['avif', 'jpeg'] as const;

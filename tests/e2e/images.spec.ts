@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { IMAGE_WIDTHS } from '#site/lib/image-url.ts';
 import { test } from './fixtures.ts';
 
 /**
@@ -133,6 +134,72 @@ test.describe('photos at phone speed', () => {
       const ratio = Number(new URL(current).searchParams.get('w')) / (shown * dpr);
       expect(ratio, `${current} shown ${shown} px at DPR ${dpr}`).toBeGreaterThanOrEqual(1);
       expect(ratio, `${current} shown ${shown} px at DPR ${dpr}`).toBeLessThanOrEqual(1.2);
+    }
+  });
+
+  test("the home carousel shows each movie's poster whole beside its title, at every width", async ({
+    page: projectPage,
+    browser,
+    baseURL,
+    isMobile,
+  }) => {
+    test.setTimeout(180_000);
+    // The project's own screen, then (desktop) the widths where 3 and 5 slides show: cut to the
+    // slide's 12:5 frame a poster showed a strip 165 px high and the title fell out at 600 px.
+    // Each width in a fresh browser context: Chromium's memory cache would offer the copy an
+    // earlier width's billboard asked.
+    const widths = isMobile ? [null] : [null, 600, 800, 1440, 1920];
+    for (const width of widths) {
+      const page =
+        width === null
+          ? projectPage
+          : await (
+              await browser.newContext({ baseURL, viewport: { width, height: 900 }, reducedMotion: 'reduce' })
+            ).newPage();
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      const slides = page.locator('[data-slide="movie"]');
+      expect(await slides.count()).toBeGreaterThan(0);
+      const poster = slides.first().locator('img');
+      await poster.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          timeout: 120_000,
+        })
+        .toBe(true);
+      const seen = await slides.first().evaluate((slide) => {
+        const link = slide.querySelector('a')!.getBoundingClientRect();
+        const img = slide.querySelector('img')!;
+        const box = img.getBoundingClientRect();
+        const title = slide.querySelector('a > span > span')!;
+        const titleBox = title.getBoundingClientRect();
+        return {
+          poster: { width: box.width, height: box.height, natural: img.naturalWidth / img.naturalHeight },
+          asked: Number(new URL(img.currentSrc).searchParams.get('w')),
+          dpr: devicePixelRatio,
+          titleInside: titleBox.top >= link.top && titleBox.bottom <= link.bottom && titleBox.right <= link.right,
+          titleWhole: title.scrollHeight <= title.clientHeight + 1,
+          titleText: title.textContent?.trim() ?? '',
+          linkHeight: link.height,
+        };
+      });
+      const at = `at ${width ?? 'the project'}'s width`;
+      // The whole 2:3 poster, as tall as the slide: nothing of it cut off.
+      expect(seen.poster.width / seen.poster.height, at).toBeCloseTo(2 / 3, 1);
+      expect(Math.abs(seen.poster.natural - seen.poster.width / seen.poster.height), at).toBeLessThan(0.05);
+      expect(seen.poster.height, at).toBeGreaterThan(seen.linkHeight - 4);
+      // Asked at about the width it is shown (the ladder's steps are at most 1.25), or at the
+      // ladder's narrowest where it is shown narrower (48 px at 600 px and DPR 1).
+      const needed = seen.poster.width * seen.dpr;
+      if (needed <= IMAGE_WIDTHS[0]) expect(seen.asked, at).toBe(IMAGE_WIDTHS[0]);
+      else {
+        expect(seen.asked / needed, at).toBeGreaterThan(0.8);
+        expect(seen.asked / needed, at).toBeLessThan(1.3);
+      }
+      // The title can be read: inside the slide, not clipped.
+      expect(seen.titleText.length, at).toBeGreaterThan(0);
+      expect(seen.titleInside, at).toBe(true);
+      expect(seen.titleWhole, at).toBe(true);
+      if (width !== null) await page.context().close();
     }
   });
 

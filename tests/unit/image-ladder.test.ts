@@ -20,8 +20,15 @@ describe('the image width ladder', () => {
     expect(widthsFor(IMAGE_LAYOUTS.posterGrid)).toContain(360);
   });
 
+  it("gives a laptop's home slide poster (shown whole, 74 to 111 px at DPR 1) a width near what it shows", () => {
+    expect(pickedFor(111)).toBe(120);
+    expect(pickedFor(83)).toBe(100);
+    expect(pickedFor(74)).toBe(80);
+    expect(widthsFor(IMAGE_LAYOUTS.homeSlidePoster)).toEqual(expect.arrayContaining([80, 100, 120, 320]));
+  });
+
   it('keeps the endpoint bounds and ascends', () => {
-    expect(IMAGE_WIDTHS[0]).toBe(160);
+    expect(IMAGE_WIDTHS[0]).toBe(80);
     expect(IMAGE_WIDTHS.at(-1)).toBe(1920);
     expect([...IMAGE_WIDTHS].sort((a, b) => a - b)).toEqual([...IMAGE_WIDTHS]);
   });

@@ -64,9 +64,9 @@ describe('which photos a page will be asked for (issue 40)', () => {
     const first = urls.filter((url) => url.includes('faro')).map(widthOf);
     expect(first).toEqual([200, 280, 320, 240]);
     expect(urls.slice(0, first.length).every((url) => url.includes('faro'))).toBe(true);
-    expect(photos.map((photo) => photo.firstScreen)).toEqual([true, true, true, true, false, false]);
-    // The listing's poster after it: 80 px on a phone, 112 px on a desktop.
-    expect(urls.filter((url) => url.includes('galaxia')).map(widthOf)).toEqual([160, 240]);
+    expect(photos.map((photo) => photo.firstScreen)).toEqual([true, true, true, true, false, false, false]);
+    // The listing's poster after it: 80 px on a phone (160, 240 at DPR 2.625 and 3), 112 px on a desktop (120).
+    expect(urls.filter((url) => url.includes('galaxia')).map(widthOf)).toEqual([160, 240, 120]);
   });
 });
 
