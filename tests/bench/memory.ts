@@ -17,7 +17,8 @@
  * Budget (issue 40): each replica back within 10 % of its start, or a written reason why what
  * stays is bounded. Printed, never asserted. The sites run with the malloc arenas they ship with
  * (`docker/site-malloc.ts`); `MEMORY_SITE_ARENAS=beside` runs site-2 with glibc's defaults
- * instead, for both in one run (the load reaches both replicas alike). `MEMORY_SNAPSHOTS=<folder>` writes a heap snapshot
+ * instead, for both in one run (the load reaches both replicas alike), and at the end asks each
+ * site directly for the same pages in turns: what the settings cost in renders a second. `MEMORY_SNAPSHOTS=<folder>` writes a heap snapshot
  * of each replica at the start and at the end (DevTools' Memory panel compares them).
  * `TOPOLOGY_PORT` (5600) as for the topology test.
  */
@@ -25,7 +26,8 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTopology, type Topology } from '../topology/stack.ts';
-import { createLoadGenerator, statusText } from './load-generator.ts';
+import { createLoadGenerator, ms, roundRatios, statusText, type Load } from './load-generator.ts';
+import { median } from './statistics.ts';
 import { memoryOf, mib, type Memory } from './heap-probe.ts';
 import { BENCH_ADDRESS_BOUNDS, openPresale } from './presale-event.ts';
 import { SITE_MALLOC_ENV } from '../../docker/site-malloc.ts';
@@ -84,6 +86,33 @@ async function measure(label: string, snapshot = false): Promise<void> {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1_000));
+
+/**
+ * What the site's malloc settings cost in renders (`MEMORY_SITE_ARENAS=beside`): each page asked
+ * of site-1 (as shipped) and site-2 (glibc's defaults) directly, past the edge, so every answer
+ * is a render, in turns (`MEMORY_RENDER_ROUNDS` of a second each): the machine's neighbours hit
+ * both alike, and the ratio is the median of each round's.
+ */
+async function compareRenderThroughput(pages: string[]): Promise<void> {
+  const rounds = Number(process.env.MEMORY_RENDER_ROUNDS ?? 8);
+  console.log(
+    `\nrenders a second, each site asked directly in turns (${rounds} rounds of 1 s a side, 64 connections, gzip), load average ${os.loadavg()[0]!.toFixed(2)}:`,
+  );
+  for (const page of pages) {
+    const { loads, rates } = await generator.inTurns(
+      topology.sites.map((site) => ({ url: `http://127.0.0.1:${site.port}${page}` })),
+      rounds,
+      rounds,
+    );
+    const ratios = roundRatios(rates, 0, 1);
+    const [shipped, defaults] = loads as [Load, Load];
+    console.log(
+      `  ${page}: site-1 (as shipped) ${shipped.perSecond.toFixed(0)} req/s, p99 ${ms(shipped.p99)}; site-2 (glibc defaults) ${defaults.perSecond.toFixed(0)} req/s, p99 ${ms(defaults.p99)}; ` +
+        `shipped ÷ defaults ${(median(ratios) ?? 0).toFixed(2)} (rounds ${ratios.map((one) => one.toFixed(2)).join(' ')}); ${statusText(shipped.statuses)} / ${statusText(defaults.statuses)}`,
+    );
+  }
+  console.log(`  load average at the end of it ${os.loadavg()[0]!.toFixed(2)}`);
+}
 
 try {
   console.log(
@@ -151,6 +180,7 @@ try {
     );
   }
   console.log('\n(resident set, and in brackets the JavaScript heap in use after a full collection)');
+  if (ARENAS_BESIDE) await compareRenderThroughput(pages);
   console.log(
     `load average at the end ${os
       .loadavg()

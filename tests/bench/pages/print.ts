@@ -95,12 +95,26 @@ export function printClickTimings(
   console.log(
     `    what the purchase page adds over it: every click p50 +${(p50(all) - p50(bareAll)).toFixed(0)} ms, the first click p50 +${(p50(purchase.loads.map((load) => load[0] ?? null)) - p50(bare.loads.map((load) => load[0] ?? null))).toFixed(0)} ms`,
   );
-  // Issue 40's budget: a page's worst tap (p75 of loads) at most 1.2× the bare page's.
+  // Issue 40's budget: a page's worst tap (p75 of loads) at most 1.2× the bare page's; the
+  // rounded figures first, then the trace's (two medians 8 ms apart read 1.00× or 1.33×).
   const ratio = (ours: number, floor: number): string => (floor > 0 ? `${(ours / floor).toFixed(2)}×` : '-');
   const worst = worstClickP75(purchase);
   const bareWorst = worstClickP75(bare);
   console.log(
     `    × the bare page: every click p50 ${ratio(p50(all), p50(bareAll))}, a page's worst click p75 ${ratio(worst, bareWorst)}  budget ≤ 1.2×: ${bareWorst > 0 && worst / bareWorst <= 1.2 ? 'ok' : 'OVER'}`,
+  );
+  // The same figures from each load's trace, not rounded to 8 ms (seat-click.ts, `exact`).
+  const exactP50 = (timings: ClickTimings) => median(timings.exact.flat(), 'lower') ?? 0;
+  const exactWorst = (timings: ClickTimings) =>
+    percentile(
+      timings.exact.map((load) => Math.max(0, ...load)),
+      0.75,
+    ) ?? 0;
+  const within = (ours: number, floor: number) => (floor > 0 && ours / floor <= 1.2 ? 'ok' : 'OVER');
+  console.log(
+    `    not rounded (Chromium's trace): every click p50 ${exactP50(purchase).toFixed(1)} ms against ${exactP50(bare).toFixed(1)} ms, ${ratio(exactP50(purchase), exactP50(bare))}; ` +
+      `a page's worst click p75 ${exactWorst(purchase).toFixed(1)} ms against ${exactWorst(bare).toFixed(1)} ms, ${ratio(exactWorst(purchase), exactWorst(bare))}  ` +
+      `budget ≤ 1.2×: every click ${within(exactP50(purchase), exactP50(bare))}, the worst ${within(exactWorst(purchase), exactWorst(bare))}`,
   );
 }
 
