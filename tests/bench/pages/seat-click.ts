@@ -330,7 +330,7 @@ async function clickOneLoad(
 interface TracedEventTiming {
   name: string;
   ph: string;
-  args?: { data?: { type?: string; interactionId?: number; duration?: number; timeStamp?: number } };
+  args?: { data?: { interactionId?: number; duration?: number; timeStamp?: number } };
 }
 
 /**
@@ -338,7 +338,7 @@ interface TracedEventTiming {
  * duration to the next paint, unrounded: what the page's `PerformanceEventTiming.duration` says
  * rounded to 8 ms.
  */
-export function traceDurations(trace: Buffer): number[] {
+function traceDurations(trace: Buffer): number[] {
   const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents?: TracedEventTiming[] } | TracedEventTiming[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const interactions = new Map<number, { start: number; duration: number }>();
